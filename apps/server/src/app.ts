@@ -1,0 +1,40 @@
+import compress from "@fastify/compress";
+import type { DatabaseHandle } from "@upwatch/db";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
+import type { Config } from "./config.ts";
+import { installProblemHandlers } from "./http/problem.ts";
+import { installRequestLog } from "./http/request-log.ts";
+import { installSecurityHeaders } from "./http/security-headers.ts";
+import { loggerOptions } from "./logger.ts";
+import { healthRoutes } from "./routes/health.ts";
+import { siteConfigFrom } from "./site-config.ts";
+import { serveWeb } from "./web/serve-web.ts";
+
+export interface AppDependencies {
+  config: Config;
+  database: DatabaseHandle;
+  /** The web build's client folder; without it only the APIs are served. */
+  webClientDir?: string | undefined;
+}
+
+const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** Builds the HTTP application: the APIs, the health check and the web app. */
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(deps.config.logLevel),
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: BODY_LIMIT_BYTES,
+    return503OnClosing: true,
+  });
+  installRequestLog(app);
+  installSecurityHeaders(app, { https: deps.config.publicUrl.startsWith("https://") });
+  installProblemHandlers(app);
+  await app.register(compress, { encodings: ["br", "gzip"], threshold: 1024 });
+
+  await app.register(healthRoutes, { database: deps.database });
+  if (deps.webClientDir) {
+    await serveWeb(app, { clientDir: deps.webClientDir, siteConfig: siteConfigFrom(deps.config) });
+  }
+  return app;
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+describe("configuration", () => {
+  it("starts a fresh install on port 3000 with SQLite under ./data and the app under /app", () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir).toMatch(/data$/);
+    expect(config.publicUrl).toBe("http://localhost:3000");
+    expect(config.appUrl).toBe("http://localhost:3000/app");
+    expect(config.apiUrl).toBe("");
+    expect(config.supportEmail).toBe("support@upwatch.example");
+    expect(config.smtp).toBeUndefined();
+  });
+
+  it("derives the public and app addresses from PORT and PUBLIC_URL", () => {
+    expect(loadConfig({ PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
+    const config = loadConfig({ PUBLIC_URL: "https://status.example.com/" });
+    expect(config.publicUrl).toBe("https://status.example.com");
+    expect(config.appUrl).toBe("https://status.example.com/app");
+  });
+
+  it("names the variable and what it expects when a value is bad", () => {
+    expect(() => loadConfig({ PORT: "eighty" })).toThrowError(ConfigError);
+    expect(() => loadConfig({ PORT: "eighty" })).toThrowError(
+      'Invalid configuration: PORT must be a whole number from 1 to 65535 (got "eighty").',
+    );
+    expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrowError(
+      /^Invalid configuration: DATABASE_URL must be a postgres:\/\/ URL/,
+    );
+    expect(() => loadConfig({ PUBLIC_URL: "status.example.com" })).toThrowError(/PUBLIC_URL/);
+    expect(() => loadConfig({ SUPPORT_EMAIL: "nobody" })).toThrowError(
+      /SUPPORT_EMAIL must be an e-mail address/,
+    );
+    expect(() => loadConfig({ LOG_LEVEL: "loud" })).toThrowError(
+      /LOG_LEVEL must be one of fatal, error/,
+    );
+    expect(() => loadConfig({ SMTP_SECURE: "maybe" })).toThrowError(
+      /SMTP_SECURE must be true or false/,
+    );
+  });
+
+  it("treats an empty variable as unset", () => {
+    expect(loadConfig({ PORT: "", DATABASE_URL: "" }).port).toBe(3000);
+  });
+
+  it("enables SMTP delivery only when SMTP_HOST is set", () => {
+    const config = loadConfig({
+      SMTP_HOST: "mail.example.com",
+      SMTP_USER: "u",
+      SMTP_PASSWORD: "p",
+    });
+    expect(config.smtp).toEqual({
+      host: "mail.example.com",
+      port: 587,
+      secure: false,
+      user: "u",
+      password: "p",
+    });
+  });
+});

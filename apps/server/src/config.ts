@@ -1,0 +1,131 @@
+import { resolve } from "node:path";
+import { z } from "zod";
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const flag = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const httpUrl = z
+  .string()
+  .url({ message: "must be a full http(s) URL such as https://status.example.com" })
+  .refine((value) => /^https?:\/\//.test(value), { message: "must start with http:// or https://" })
+  .refine((value) => !/[?#]/.test(value), { message: "must not contain a query or a fragment" })
+  .transform((value) => value.replace(/\/+$/, ""));
+
+const port = (fallback: number) =>
+  z.coerce
+    .number({ message: "must be a whole number from 1 to 65535" })
+    .int({ message: "must be a whole number from 1 to 65535" })
+    .min(1, { message: "must be a whole number from 1 to 65535" })
+    .max(65535, { message: "must be a whole number from 1 to 65535" })
+    .default(fallback);
+
+const email = z
+  .string()
+  .email({ message: "must be an e-mail address such as support@example.com" });
+
+/** Every environment variable the server reads, with its default. */
+const environmentSchema = z.object({
+  PORT: port(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, {
+      message: "must be a postgres:// URL (leave it unset for SQLite)",
+    })
+    .optional(),
+  PUBLIC_URL: httpUrl.optional(),
+  APP_URL: httpUrl.optional(),
+  API_URL: httpUrl.optional(),
+  SUPPORT_EMAIL: email.default("support@upwatch.example"),
+  LOG_LEVEL: z
+    .enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` })
+    .default("info"),
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: port(587),
+  SMTP_SECURE: flag.default(false),
+  SMTP_USER: z.string().min(1).optional(),
+  SMTP_PASSWORD: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(3).default("Upwatch <no-reply@upwatch.example>"),
+  IOS_APP_URL: httpUrl.optional(),
+  ANDROID_APP_URL: httpUrl.optional(),
+  ANALYTICS_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, { message: "must be a measurement id of letters, digits and dashes" })
+    .optional(),
+  AD_PIXEL_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, { message: "must be a pixel id of letters, digits and dashes" })
+    .optional(),
+});
+
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  secure: boolean;
+  user?: string | undefined;
+  password?: string | undefined;
+}
+
+/** The validated configuration the server runs with. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  publicUrl: string;
+  appUrl: string;
+  apiUrl: string;
+  supportEmail: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  smtp?: SmtpConfig | undefined;
+  mailFrom: string;
+  iosAppUrl: string;
+  androidAppUrl: string;
+  analyticsId: string;
+  adPixelId: string;
+}
+
+/** Raised for a bad environment; its message is one line naming the variable. */
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once; throws ConfigError naming the first bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const parsed = environmentSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0]);
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got "${env[name]}").`);
+  }
+  const e = parsed.data;
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl,
+    appUrl: e.APP_URL ?? `${publicUrl}/app`,
+    apiUrl: e.API_URL ?? "",
+    supportEmail: e.SUPPORT_EMAIL,
+    logLevel: e.LOG_LEVEL,
+    smtp: e.SMTP_HOST
+      ? {
+          host: e.SMTP_HOST,
+          port: e.SMTP_PORT,
+          secure: e.SMTP_SECURE,
+          user: e.SMTP_USER,
+          password: e.SMTP_PASSWORD,
+        }
+      : undefined,
+    mailFrom: e.MAIL_FROM,
+    iosAppUrl: e.IOS_APP_URL ?? "",
+    androidAppUrl: e.ANDROID_APP_URL ?? "",
+    analyticsId: e.ANALYTICS_ID ?? "",
+    adPixelId: e.AD_PIXEL_ID ?? "",
+  };
+}

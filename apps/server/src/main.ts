@@ -1,0 +1,48 @@
+import { fileURLToPath } from "node:url";
+import { PRODUCT_NAME } from "@upwatch/core";
+import { migrateToLatest, openDatabase } from "@upwatch/db";
+import { buildApp } from "./app.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+
+const WEB_CLIENT_DIR = fileURLToPath(new URL("../../web/build/client", import.meta.url));
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(database);
+  const app = await buildApp({ config, database, webClientDir: WEB_CLIENT_DIR });
+  app.addHook("onClose", () => database.close());
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, "shutting down: finishing in-flight requests");
+    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+    app.close().then(
+      () => process.exit(0),
+      (error) => {
+        app.log.error({ err: error }, "shutdown failed");
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { url: config.publicUrl, database: database.dialect },
+    `${PRODUCT_NAME} is serving ${config.publicUrl} on ${database.dialect}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  const message =
+    error instanceof ConfigError
+      ? error.message
+      : `${PRODUCT_NAME} could not start: ${String(error instanceof Error ? error.message : error)}`;
+  console.error(message);
+  process.exit(1);
+});

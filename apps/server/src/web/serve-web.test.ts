@@ -1,0 +1,118 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { siteConfigToken } from "@upwatch/core";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { buildTestApp } from "../../test/app.ts";
+import { describeEachDatabase } from "../../test/databases.ts";
+
+const clientDir = mkdtempSync(join(tmpdir(), "upwatch-web-"));
+const longText = "Upwatch watches your sites. ".repeat(100);
+
+function writeBuild() {
+  mkdirSync(join(clientDir, "contact"), { recursive: true });
+  mkdirSync(join(clientDir, "404"), { recursive: true });
+  mkdirSync(join(clientDir, "assets"), { recursive: true });
+  writeFileSync(
+    join(clientDir, "index.html"),
+    `<html><head><title>Home | Upwatch</title><link rel="canonical" href="${siteConfigToken("publicUrl")}/"></head><body><h1>Home</h1>${longText}</body></html>`,
+  );
+  writeFileSync(
+    join(clientDir, "contact/index.html"),
+    "<html><body><h1>Contact</h1></body></html>",
+  );
+  writeFileSync(
+    join(clientDir, "404/index.html"),
+    "<html><body><h1>Page not found</h1></body></html>",
+  );
+  writeFileSync(
+    join(clientDir, "assets/entry-abc123.js"),
+    `console.log(${JSON.stringify(longText)});`,
+  );
+  writeFileSync(join(clientDir, "favicon.svg"), "<svg></svg>");
+}
+
+describeEachDatabase("serving the web app", (db) => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    writeBuild();
+    app = await buildTestApp(db(), {
+      webClientDir: clientDir,
+      env: { PUBLIC_URL: "https://status.example.com" },
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it("serves each prerendered page as HTML with this server's address filled in", async () => {
+    const response = await app.inject({ method: "GET", url: "/" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(response.body).toContain('<link rel="canonical" href="https://status.example.com/">');
+    expect(response.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("serves a page with or without a trailing slash and ignores the query", async () => {
+    for (const url of ["/contact", "/contact/", "/contact?ref=mail"]) {
+      const response = await app.inject({ method: "GET", url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain("<h1>Contact</h1>");
+    }
+  });
+
+  it("revalidates pages with an ETag so an unchanged page costs a 304", async () => {
+    const first = await app.inject({ method: "GET", url: "/contact" });
+    const etag = first.headers.etag as string;
+    expect(etag).toBeTruthy();
+    const second = await app.inject({
+      method: "GET",
+      url: "/contact",
+      headers: { "if-none-match": etag },
+    });
+    expect(second.statusCode).toBe(304);
+    expect(second.body).toBe("");
+  });
+
+  it("answers an unknown page with the not-found page and status 404", async () => {
+    const response = await app.inject({ method: "GET", url: "/no/such/page" });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain("Page not found");
+    expect(response.headers["content-type"]).toContain("text/html");
+  });
+
+  it("does not serve the not-found page itself as a normal page", async () => {
+    const response = await app.inject({ method: "GET", url: "/404" });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it("caches hashed assets for a year as immutable and other files for an hour", async () => {
+    const asset = await app.inject({ method: "GET", url: "/assets/entry-abc123.js" });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const icon = await app.inject({ method: "GET", url: "/favicon.svg" });
+    expect(icon.headers["cache-control"]).toBe("public, max-age=3600");
+  });
+
+  it("compresses text with brotli or gzip as the browser accepts", async () => {
+    const br = await app.inject({
+      method: "GET",
+      url: "/",
+      headers: { "accept-encoding": "br, gzip" },
+    });
+    expect(br.headers["content-encoding"]).toBe("br");
+    const gzip = await app.inject({
+      method: "GET",
+      url: "/assets/entry-abc123.js",
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+  });
+
+  it("never serves raw HTML files by their file name", async () => {
+    const response = await app.inject({ method: "GET", url: "/contact/index.html" });
+    expect(response.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,54 @@
+import fastifyStatic from "@fastify/static";
+import type { SiteConfig } from "@upwatch/core";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { loadSitePages, type SitePage } from "./site-pages.ts";
+
+const HTML_CACHE = "no-cache";
+const HASHED_ASSET_CACHE = "public, max-age=31536000, immutable";
+const OTHER_FILE_CACHE = "public, max-age=3600";
+
+export interface WebOptions {
+  clientDir: string;
+  siteConfig: SiteConfig;
+}
+
+/** Serves the built web app: prerendered pages, static files, and the not-found page. */
+export async function serveWeb(app: FastifyInstance, options: WebOptions): Promise<void> {
+  const pages = loadSitePages(options.clientDir, options.siteConfig);
+
+  await app.register(fastifyStatic, {
+    root: options.clientDir,
+    wildcard: false,
+    index: false,
+    serveDotFiles: false,
+    cacheControl: false,
+    setHeaders: (res, path) => {
+      res.setHeader(
+        "cache-control",
+        path.includes("/assets/") ? HASHED_ASSET_CACHE : OTHER_FILE_CACHE,
+      );
+    },
+    allowedPath: (path) => !path.endsWith(".html"),
+  });
+
+  app.get("/*", async (request, reply) => {
+    const path = request.url.split("?")[0] ?? "/";
+    const page = pages.find(path);
+    if (page) return sendPage(reply, page, 200, request.headers["if-none-match"]);
+    return reply.callNotFound();
+  });
+
+  app.decorate("sendNotFoundPage", (reply: FastifyReply) => sendPage(reply, pages.notFound, 404));
+}
+
+function sendPage(reply: FastifyReply, page: SitePage, status: number, ifNoneMatch?: string) {
+  reply.header("cache-control", HTML_CACHE).header("etag", page.etag);
+  if (status === 200 && ifNoneMatch === page.etag) return reply.code(304).send();
+  return reply.code(status).type("text/html; charset=utf-8").send(page.html);
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    sendNotFoundPage(reply: FastifyReply): FastifyReply;
+  }
+}

@@ -1,0 +1,3 @@
+export * from "./plans.ts";
+export * from "./product.ts";
+export * from "./site-config.ts";

@@ -1,0 +1,201 @@
+/** Plan identifiers, cheapest first. */
+export const PLAN_IDS = ["free", "hobby", "business", "enterprise"] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+export type AlertChannel = "email" | "sms" | "slack" | "webhook";
+
+/** What a plan allows; `null` means unlimited. */
+export interface PlanLimits {
+  monitors: number;
+  agents: number | null;
+  minIntervalSeconds: number;
+  historyDays: number | null;
+  users: number | null;
+  apiRequestsPerHour: number;
+  channels: readonly AlertChannel[];
+  allCheckTypes: boolean;
+}
+
+/** One plan as the pricing table and the engine both see it. */
+export interface Plan {
+  id: PlanId;
+  name: string;
+  /** Whole US dollars a month, or null when the price is agreed per customer. */
+  monthlyPrice: number | null;
+  /** Whole US dollars a year, or null when there is no yearly price. */
+  yearlyPrice: number | null;
+  /** Dollars saved a year by paying yearly instead of monthly. */
+  yearlySavings: number | null;
+  period: string;
+  description: string;
+  features: readonly string[];
+  cta: string;
+  /** Where the call to action leads: "register" (the app's sign-up) or "contact". */
+  ctaLink: "register" | "contact";
+  highlighted: boolean;
+  badge?: string;
+  limits: PlanLimits;
+}
+
+const ALL_CHANNELS: readonly AlertChannel[] = ["email", "sms", "slack", "webhook"];
+
+/** The single source of plan facts: the site, the help centre and the engine read these. */
+export const PLANS: readonly Plan[] = [
+  {
+    id: "free",
+    name: "Free",
+    monthlyPrice: 0,
+    yearlyPrice: null,
+    yearlySavings: null,
+    period: "forever",
+    description: "For a side project or a first look. No credit card needed.",
+    features: [
+      "10 monitors",
+      "5-minute checks",
+      "Basic monitor types: HTTP/HTTPS, keyword and ping",
+      "Email alerts",
+      "30-day history",
+      "1 user",
+      "Basic support",
+    ],
+    cta: "Start for free",
+    ctaLink: "register",
+    highlighted: false,
+    limits: {
+      monitors: 10,
+      agents: 0,
+      minIntervalSeconds: 300,
+      historyDays: 30,
+      users: 1,
+      apiRequestsPerHour: 100,
+      channels: ["email"],
+      allCheckTypes: false,
+    },
+  },
+  {
+    id: "hobby",
+    name: "Hobby",
+    monthlyPrice: 8,
+    yearlyPrice: 84,
+    yearlySavings: 12,
+    period: "month",
+    description: "Every check type at one-minute resolution for a personal stack.",
+    features: [
+      "10 monitors",
+      "1-minute checks",
+      "All monitor types, including SSL, DNS and multi-step API checks",
+      "Multi-region checks",
+      "SMS, Slack and webhook alerts",
+      "API access",
+      "Performance analytics with DNS and TTFB timings",
+      "Custom headers and authentication",
+      "Branded status pages",
+      "90-day history",
+      "1 user",
+      "Email support",
+    ],
+    cta: "Choose Hobby",
+    ctaLink: "register",
+    highlighted: false,
+    limits: {
+      monitors: 10,
+      agents: 0,
+      minIntervalSeconds: 60,
+      historyDays: 90,
+      users: 1,
+      apiRequestsPerHour: 1000,
+      channels: ALL_CHANNELS,
+      allCheckTypes: true,
+    },
+  },
+  {
+    id: "business",
+    name: "Business",
+    monthlyPrice: 24,
+    yearlyPrice: 240,
+    yearlySavings: 48,
+    period: "month",
+    description: "For teams running production services and servers.",
+    features: [
+      "50 monitors",
+      "5 monitoring agents",
+      "1-minute checks",
+      "Everything in Hobby",
+      "Team collaboration",
+      "Audit logs",
+      "10 users",
+      "Priority support",
+    ],
+    cta: "Choose Business",
+    ctaLink: "register",
+    highlighted: true,
+    badge: "Most Popular",
+    limits: {
+      monitors: 50,
+      agents: 5,
+      minIntervalSeconds: 60,
+      historyDays: 90,
+      users: 10,
+      apiRequestsPerHour: 1000,
+      channels: ALL_CHANNELS,
+      allCheckTypes: true,
+    },
+  },
+  {
+    id: "enterprise",
+    name: "Enterprise+",
+    monthlyPrice: null,
+    yearlyPrice: null,
+    yearlySavings: null,
+    period: "custom",
+    description: "Scale, compliance and a dedicated partner for large fleets.",
+    features: [
+      "1,000 monitors",
+      "Unlimited agents",
+      "30-second checks",
+      "Global coverage",
+      "White-label status pages",
+      "Custom dashboards",
+      "Advanced SLA reporting",
+      "SSO",
+      "On-premise deployment",
+      "Custom SLA and retention",
+      "Native PagerDuty-style integration",
+      "Custom agent metrics",
+      "Dedicated account manager",
+      "Unlimited users",
+    ],
+    cta: "Contact sales",
+    ctaLink: "contact",
+    highlighted: false,
+    limits: {
+      monitors: 1000,
+      agents: null,
+      minIntervalSeconds: 30,
+      historyDays: null,
+      users: null,
+      apiRequestsPerHour: 10000,
+      channels: ALL_CHANNELS,
+      allCheckTypes: true,
+    },
+  },
+];
+
+/** Extra capacity sold on top of a plan, in whole US dollars. */
+export const OVERAGE = {
+  monitor: { monthly: 2, yearly: 20, plans: ["hobby", "business"] as PlanId[] },
+  agent: { monthly: 2, yearly: 20, plans: ["business"] as PlanId[] },
+} as const;
+
+/** Price of one SMS alert on a paid plan, in US dollars. */
+export const SMS_PRICE_USD = 0.2;
+export const SMS_COUNTRIES = "190+";
+export const MONEY_BACK_DAYS = 30;
+export const MAX_INTERVAL_SECONDS = 3600;
+
+/** Looks a plan up by id; throws for an id that is not a plan. */
+export function getPlan(id: PlanId): Plan {
+  const plan = PLANS.find((candidate) => candidate.id === id);
+  if (!plan) throw new Error(`Unknown plan: ${id}`);
+  return plan;
+}

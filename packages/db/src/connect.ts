@@ -1,0 +1,78 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import SqliteDatabase from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import type { Database } from "./schema.ts";
+
+export type DialectName = "sqlite" | "postgres";
+
+/** An open database: the query builder plus what the process needs to manage it. */
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** Resolves when a trivial query succeeds; rejects when the database cannot be reached. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** A `postgres://` URL; when absent the embedded SQLite file is used. */
+  url?: string | undefined;
+  /** Folder for the SQLite file (created when missing). */
+  dataDir: string;
+  /** PostgreSQL only: the schema to work in, for isolated test runs. */
+  schema?: string;
+  /** PostgreSQL only: the pool size. */
+  maxConnections?: number;
+}
+
+const INT8_OID = 20;
+
+/** Opens SQLite (the default) or PostgreSQL when a `postgres://` URL is given. */
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  return options.url ? openPostgres(options.url, options) : openSqlite(options.dataDir);
+}
+
+function openSqlite(dataDir: string): DatabaseHandle {
+  mkdirSync(dataDir, { recursive: true });
+  const file = new SqliteDatabase(join(dataDir, "upwatch.db"));
+  file.pragma("journal_mode = WAL");
+  file.pragma("synchronous = NORMAL");
+  file.pragma("foreign_keys = ON");
+  file.pragma("busy_timeout = 5000");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  return {
+    db,
+    dialect: "sqlite",
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: 5000,
+    // Counts and epoch-millisecond times are int8; JavaScript numbers hold them exactly.
+    types: {
+      getTypeParser: (oid: number, format?: "text" | "binary") =>
+        oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format as "text"),
+    },
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+  });
+  // An idle client losing its connection must not take the process down; the next query reconnects.
+  pool.on("error", () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: "postgres",
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}

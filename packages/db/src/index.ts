@@ -1,0 +1,8 @@
+export {
+  type DatabaseHandle,
+  type DatabaseOptions,
+  type DialectName,
+  openDatabase,
+} from "./connect.ts";
+export { migrateToLatest } from "./migrate.ts";
+export type { Database } from "./schema.ts";

@@ -1,0 +1,25 @@
+import { type Migration, type MigrationProvider, Migrator } from "kysely";
+import type { DatabaseHandle } from "./connect.ts";
+import { migrations } from "./migrations/index.ts";
+
+class BundledMigrations implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return migrations;
+  }
+}
+
+/** Brings the schema up to date; safe to call on every start. Returns the names applied now. */
+export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  const migrator = new Migrator({ db: handle.db, provider: new BundledMigrations() });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results.find((result) => result.status === "Error");
+    const name = failed ? ` (${failed.migrationName})` : "";
+    throw new Error(`Database migration failed${name}: ${describe(error)}`);
+  }
+  return results.map((result) => result.migrationName);
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
