@@ -1,3 +1,4 @@
+export * from "./forms.ts";
 export * from "./plans.ts";
 export * from "./product.ts";
 export * from "./site-config.ts";
