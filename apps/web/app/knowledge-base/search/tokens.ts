@@ -1,0 +1,26 @@
+const TOKEN = /[\p{L}\p{N}]+(?:[._:/-][\p{L}\p{N}]+)*/gu;
+const STOP_WORDS = new Set(
+  "a an and are as at be by can do does for from how i in is it my of on or the to what when why with you your".split(
+    " ",
+  ),
+);
+
+/**
+ * The searchable words of a text, lowercased: `cpu_threshold` and `us-west-1` are kept whole and
+ * also split into their parts, so either form finds them. Words under two letters are dropped.
+ */
+export function searchTokens(text: string): string[] {
+  const tokens: string[] = [];
+  for (const [token] of text.toLowerCase().matchAll(TOKEN)) {
+    tokens.push(token);
+    if (/[._:/-]/.test(token)) tokens.push(...token.split(/[._:/-]+/));
+  }
+  return tokens.filter((token) => token.length >= 2);
+}
+
+/** The words of a query that must all be found; common words only count when alone. */
+export function queryTerms(query: string): string[] {
+  const words = [...new Set(query.toLowerCase().match(TOKEN) ?? [])].filter((w) => w.length >= 2);
+  const meaningful = words.filter((word) => !STOP_WORDS.has(word));
+  return meaningful.length ? meaningful : words;
+}
