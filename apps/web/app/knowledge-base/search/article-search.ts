@@ -1,17 +1,10 @@
 import type { IFuseOptions } from "fuse.js";
 import type { Article } from "../content/article.ts";
 import { plainText } from "./plain-text.ts";
+import { SEARCH_LIMITS } from "./search-limits.ts";
 import { queryTerms } from "./tokens.ts";
-import { buildWordIndex, FIELDS } from "./word-index.ts";
+import { buildWordIndex } from "./word-index.ts";
 import { createWordMatcher } from "./word-matcher.ts";
-
-/** The search constants of the help centre. */
-export const SEARCH_LIMITS = {
-  minQueryLength: 2,
-  maxSuggestions: 5,
-  threshold: 0.3,
-  minMatchCharLength: 2,
-} as const;
 
 /** One article found by a query, best first, with the words that matched (for highlighting). */
 export interface SearchHit {
@@ -91,5 +84,3 @@ export function createArticleSearch(articles: readonly Article[]): ArticleSearch
     },
   };
 }
-
-export { FIELDS };
