@@ -6,7 +6,7 @@ import { Markdown } from "./markdown.tsx";
 
 function render(markdown: string): string {
   return renderToStaticMarkup(
-    createElement(MemoryRouter, null, createElement(Markdown, { children: markdown })),
+    createElement(MemoryRouter, null, createElement(Markdown, null, markdown)),
   );
 }
 
