@@ -84,6 +84,8 @@ export function SearchBox({ committed, onSubmit, onClear }: SearchBoxProps) {
       if (expanded && active >= 0 && active < options) choose(active);
       else submit();
     } else if (event.key === "Escape") {
+      // The browser would empty a search field on Escape; the first one only closes the list.
+      event.preventDefault();
       if (expanded) close();
       else if (value) clear();
     }
