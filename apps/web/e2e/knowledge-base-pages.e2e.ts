@@ -123,7 +123,7 @@ describe("the help-centre pages", () => {
     const first = category?.articles[0];
     const card = cards.first();
     expect(await card.locator(".kb-card-text").textContent()).toBe(first?.description);
-    expect(await card.innerText()).toContain(`${first?.readingTime} read`);
+    expect(await card.textContent()).toContain(`${first?.readingTime} read`);
     await markDocument(page);
     await card.getByRole("link", { name: /Read More/ }).click();
     await page.waitForURL(`${product.url}${first?.path}`);
@@ -156,7 +156,7 @@ describe("the help-centre pages", () => {
       linux.title,
     ]);
     expect(await page.locator(".kb-lead").textContent()).toBe(linux.description);
-    const meta = await page.locator(".kb-article-meta").innerText();
+    const meta = await page.locator(".kb-article-meta").textContent();
     expect(meta).toContain(`Last updated ${formatDate(linux.dateUpdated)}`);
     expect(meta).toContain(`${linux.readingTime} read`);
     expect(await page.locator(".kb-article-header .kb-tag").allTextContents()).toEqual(linux.tags);
