@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createScratchDatabase } from "./support/scratch-database.ts";
 import { type RunningProduct, startProduct } from "./support/server.ts";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
@@ -45,13 +46,15 @@ describe("npm start on PostgreSQL", () => {
   if (!postgresUrl) return;
 
   it("serves the same product and reports PostgreSQL healthy", async () => {
-    const product = await startProduct({ DATABASE_URL: postgresUrl });
+    const database = await createScratchDatabase(postgresUrl);
+    const product = await startProduct({ DATABASE_URL: database.url });
     try {
       const health = await fetch(`${product.url}/healthz`);
       expect(await health.json()).toEqual({ status: "ok", database: "ok" });
       expect((await fetch(`${product.url}/`)).status).toBe(200);
     } finally {
       expect(await product.stop()).toBe(0);
+      await database.drop();
     }
   });
 });

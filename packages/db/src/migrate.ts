@@ -1,4 +1,4 @@
-import { type Migration, type MigrationProvider, Migrator } from "kysely";
+import { type Migration, type MigrationProvider, Migrator, sql } from "kysely";
 import type { DatabaseHandle } from "./connect.ts";
 import { migrations } from "./migrations/index.ts";
 
@@ -10,7 +10,11 @@ class BundledMigrations implements MigrationProvider {
 
 /** Brings the schema up to date; safe to call on every start. Returns the names applied now. */
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
-  const migrator = new Migrator({ db: handle.db, provider: new BundledMigrations() });
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: new BundledMigrations(),
+    migrationTableSchema: await currentSchema(handle),
+  });
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error) {
     const failed = results.find((result) => result.status === "Error");
@@ -18,6 +22,13 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
     throw new Error(`Database migration failed${name}: ${describe(error)}`);
   }
   return results.map((result) => result.migrationName);
+}
+
+/** PostgreSQL only: the schema new tables land in, so the bookkeeping tables sit beside them. */
+async function currentSchema(handle: DatabaseHandle): Promise<string | undefined> {
+  if (handle.dialect !== "postgres") return undefined;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db);
+  return rows[0]?.schema;
 }
 
 function describe(error: unknown): string {
