@@ -21,7 +21,11 @@ export const formsMigration: Migration = {
       .addColumn("user_agent", "text")
       .addColumn("created_at", "bigint", (c) => c.notNull())
       .execute();
-    await db.schema.createIndex("contact_messages_created_at").on("contact_messages").column("created_at").execute();
+    await db.schema
+      .createIndex("contact_messages_created_at")
+      .on("contact_messages")
+      .column("created_at")
+      .execute();
 
     await db.schema
       .createTable("newsletter_subscribers")
@@ -57,7 +61,12 @@ export const formsMigration: Migration = {
       .execute();
   },
   async down(db: Kysely<unknown>) {
-    for (const table of ["outbox", "newsletter_subscribers", "contact_messages", "server_secrets"]) {
+    for (const table of [
+      "outbox",
+      "newsletter_subscribers",
+      "contact_messages",
+      "server_secrets",
+    ]) {
       await db.schema.dropTable(table).execute();
     }
   },
