@@ -55,6 +55,8 @@ export interface OutboxTable {
   next_attempt_at: number;
   /** While `sending`: when a crashed sender's claim lapses and another may retry. */
   locked_until: number | null;
+  /** Which sender holds the claim, so a batch can be claimed in one statement. */
+  claim_token: string | null;
   last_error: string | null;
   created_at: number;
   sent_at: number | null;

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { Database, OutboxTable } from "@upwatch/db";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
@@ -14,7 +15,7 @@ export interface OutboxWorkerOptions {
   giveUpAfterMs?: number;
 }
 
-const BATCH = 20;
+const BATCH = 50;
 const CLAIM_MS = 120_000;
 const FIRST_RETRY_MS = 15_000;
 const MAX_RETRY_MS = 30 * 60_000;
@@ -24,7 +25,7 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
 }
 
-/** Sends the outbox: claims due mail, sends it, records the outcome, retries with backoff. */
+/** Sends the outbox: claims due mail in batches, sends it, records outcomes, retries with backoff. */
 export class OutboxWorker {
   private readonly now: () => number;
   private readonly pollMs: number;
@@ -60,36 +61,41 @@ export class OutboxWorker {
         if (this.stopped) return;
         if (this.again) {
           this.again = false;
-          this.wake();
+          setImmediate(() => this.wake());
         } else {
           this.timer = setTimeout(() => this.wake(), this.pollMs);
         }
       });
   }
 
-  /** Stops polling and waits for the mail being sent right now. */
+  /** Stops polling and waits for the mail being sent right now; the rest waits for the next start. */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.running;
   }
 
-  /** Sends everything due now; resolves when nothing due is left. */
+  /** Sends everything due now; resolves when nothing due is left or the worker is stopping. */
   async drain(): Promise<void> {
     for (;;) {
-      const due = await this.dueMail();
-      if (due.length === 0) return;
-      for (const row of due) {
-        if (await this.claim(row)) await this.deliver(row);
+      const batch = await this.claimBatch();
+      if (batch.length === 0) return;
+      const sent: string[] = [];
+      for (const row of batch) {
+        if (await this.deliver(row)) sent.push(row.id);
       }
+      await this.markSent(sent);
+      if (this.stopped && this.running) return;
     }
   }
 
-  private dueMail() {
+  /** Claims up to a batch of due mail for this worker alone, in one statement. */
+  private async claimBatch(): Promise<OutboxTable[]> {
     const now = this.now();
-    return this.options.db
+    const token = randomBytes(9).toString("base64url");
+    const due = this.options.db
       .selectFrom("outbox")
-      .selectAll()
+      .select("id")
       .where((eb) =>
         eb.or([
           eb.and([eb("status", "=", "pending"), eb("next_attempt_at", "<=", now)]),
@@ -97,34 +103,48 @@ export class OutboxWorker {
         ]),
       )
       .orderBy("next_attempt_at")
-      .limit(BATCH)
+      .limit(BATCH);
+    await this.options.db
+      .updateTable("outbox")
+      .set({ status: "sending", locked_until: now + CLAIM_MS, claim_token: token })
+      .where("id", "in", due)
+      .where((eb) =>
+        eb.or([
+          eb("status", "=", "pending"),
+          eb.and([eb("status", "=", "sending"), eb("locked_until", "<", now)]),
+        ]),
+      )
+      .execute();
+    return this.options.db
+      .selectFrom("outbox")
+      .selectAll()
+      .where("claim_token", "=", token)
       .execute();
   }
 
-  /** Takes the mail for this worker only; another worker or a racing wake-up loses. */
-  private async claim(row: OutboxTable): Promise<boolean> {
-    const result = await this.options.db
-      .updateTable("outbox")
-      .set({ status: "sending", locked_until: this.now() + CLAIM_MS })
-      .where("id", "=", row.id)
-      .where("status", "=", row.status)
-      .where("attempts", "=", row.attempts)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
-
-  private async deliver(row: OutboxTable): Promise<void> {
-    const mail = JSON.parse(row.message) as OutgoingMail;
+  private async deliver(row: OutboxTable): Promise<boolean> {
     try {
-      await this.options.transport.send(mail, row.id);
-      await this.options.db
-        .updateTable("outbox")
-        .set({ status: "sent", sent_at: this.now(), locked_until: null, last_error: null })
-        .where("id", "=", row.id)
-        .execute();
+      await this.options.transport.send(JSON.parse(row.message) as OutgoingMail, row.id);
+      return true;
     } catch (error) {
       await this.recordFailure(row, error);
+      return false;
     }
+  }
+
+  private async markSent(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.options.db
+      .updateTable("outbox")
+      .set({
+        status: "sent",
+        sent_at: this.now(),
+        locked_until: null,
+        claim_token: null,
+        last_error: null,
+      })
+      .where("id", "in", ids)
+      .execute();
   }
 
   private async recordFailure(row: OutboxTable, error: unknown): Promise<void> {
@@ -140,6 +160,7 @@ export class OutboxWorker {
         attempts,
         next_attempt_at: now + retryDelayMs(attempts),
         locked_until: null,
+        claim_token: null,
         last_error: reason.slice(0, 1000),
       })
       .where("id", "=", row.id)

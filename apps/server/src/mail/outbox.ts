@@ -23,6 +23,7 @@ export async function enqueueMail(
       attempts: 0,
       next_attempt_at: now,
       locked_until: null,
+      claim_token: null,
       last_error: null,
       created_at: now,
       sent_at: null,

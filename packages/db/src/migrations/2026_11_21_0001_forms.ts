@@ -50,6 +50,7 @@ export const formsMigration: Migration = {
       .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
       .addColumn("next_attempt_at", "bigint", (c) => c.notNull())
       .addColumn("locked_until", "bigint")
+      .addColumn("claim_token", "text")
       .addColumn("last_error", "text")
       .addColumn("created_at", "bigint", (c) => c.notNull())
       .addColumn("sent_at", "bigint")
