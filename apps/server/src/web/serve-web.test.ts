@@ -61,7 +61,9 @@ describeEachDatabase("serving the web app", (db) => {
     expect(policy).toContain("script-src 'self';");
     expect(policy).toContain("frame-ancestors 'none'");
     const api = await app.inject({ method: "GET", url: "/healthz" });
-    expect(api.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api.headers["content-security-policy"]).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
   });
 
   it("serves a page with or without a trailing slash and ignores the query", async () => {
