@@ -1,0 +1,34 @@
+import { randomBytes } from "node:crypto";
+import type { Database } from "@upwatch/db";
+import type { Kysely } from "kysely";
+
+/** What every service verb is given: storage, the time, and a way to make ids. */
+export interface ServiceContext {
+  db: Kysely<Database>;
+  /** Milliseconds since the epoch; tests pass a controlled clock. */
+  now(): number;
+  /** A new unique id such as `msg_4kq2...`. */
+  newId(prefix: string): string;
+}
+
+const ID_BYTES = 12;
+const POOL_IDS = 256;
+let pool = Buffer.alloc(0);
+let offset = 0;
+
+/** A random, URL-safe id with a readable prefix (96 bits of randomness). */
+export function randomId(prefix: string): string {
+  // Drawing entropy in blocks keeps id creation off the hot path of busy endpoints.
+  if (offset + ID_BYTES > pool.length) {
+    pool = randomBytes(ID_BYTES * POOL_IDS);
+    offset = 0;
+  }
+  const id = pool.subarray(offset, offset + ID_BYTES).toString("base64url");
+  offset += ID_BYTES;
+  return `${prefix}_${id}`;
+}
+
+/** The production context: the real clock and random ids. */
+export function createServiceContext(db: Kysely<Database>): ServiceContext {
+  return { db, now: Date.now, newId: randomId };
+}
