@@ -34,6 +34,7 @@ describe("searching the help centre", () => {
   let browser: Browser;
   let page: Page;
   let box: Locator;
+  let errors: string[] = [];
   beforeAll(async () => {
     [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
   });
@@ -44,6 +45,11 @@ describe("searching the help centre", () => {
   beforeEach(async () => {
     await page?.close();
     page = await browser.newPage();
+    errors = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
     await page.goto(`${product.url}/knowledge-base`);
     await waitForApp(page);
     box = page.getByRole("combobox", { name: "Search the knowledge base" });
@@ -144,6 +150,7 @@ describe("searching the help centre", () => {
     await page.goForward();
     await page.getByRole("heading", { name: "Browse by Category" }).waitFor();
     expect(await isSameDocument(page)).toBe(true);
+    expect(errors).toEqual([]);
   });
 
   it("empties the search with the clear button", async () => {
