@@ -249,6 +249,24 @@ describe("the help-centre pages", () => {
     expect(await page.locator("[data-testid=kb-skeleton]").count()).toBe(0);
   });
 
+  it("fits every kind of help-centre page on a 360-pixel phone without sideways scrolling", async () => {
+    await page?.close();
+    page = await browser.newPage({ viewport: { width: 360, height: 800 } });
+    const paths = [
+      "/knowledge-base",
+      "/knowledge-base/category/agents",
+      "/knowledge-base/linux-agent",
+      "/knowledge-base/subscription-plans",
+      "/knowledge-base/pricing",
+      ...knowledgeBase.guides.map((guide) => guide.path),
+    ];
+    for (const path of paths) {
+      await page.goto(`${product.url}${path}`);
+      await waitForApp(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBe(360);
+    }
+  });
+
   it("keeps the search index and the markdown renderer off the home page", async () => {
     const scripts: string[] = [];
     await page?.close();
