@@ -1,7 +1,11 @@
 import { Outlet, useLocation, useNavigation } from "react-router";
 import { PageSkeleton } from "../../knowledge-base/components/skeletons.tsx";
 import { useDelayedFlag } from "../../knowledge-base/use-delayed-flag.ts";
-import "../../knowledge-base/knowledge-base.css";
+import "../../knowledge-base/styles/base.css";
+import "../../knowledge-base/styles/search.css";
+import "../../knowledge-base/styles/article.css";
+import "../../knowledge-base/styles/plans.css";
+import "../../knowledge-base/styles/skeleton.css";
 
 const SHOW_SKELETON_AFTER_MS = 150;
 
