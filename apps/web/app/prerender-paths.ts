@@ -1,4 +1,4 @@
 /** Every route served as real HTML. `/404` becomes the server's not-found page. */
 export async function prerenderPaths(): Promise<string[]> {
-  return ["/", "/404"];
+  return ["/", "/contact", "/privacy", "/terms", "/account-deletion", "/slack-integration", "/404"];
 }
