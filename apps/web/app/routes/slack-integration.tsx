@@ -1,4 +1,5 @@
-import { Navigate } from "react-router";
+import { useEffect } from "react";
+import { useNavigate } from "react-router";
 import { pageMeta } from "../lib/page-meta.ts";
 
 const TARGET = "/knowledge-base/slack-integration";
@@ -16,6 +17,10 @@ export function meta() {
 
 /** The old address of the Slack guide: moves on to the help-centre article, replacing history. */
 export default function SlackIntegration() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    navigate(TARGET, { replace: true });
+  }, [navigate]);
   return (
     <main id="main" className="container page">
       <noscript>
@@ -24,7 +29,6 @@ export default function SlackIntegration() {
       <p>
         The Slack guide has moved to the <a href={TARGET}>help centre</a>.
       </p>
-      <Navigate to={TARGET} replace />
     </main>
   );
 }
