@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { track } from "../analytics/track.ts";
 import { loadFormSchemas } from "../forms/load-form-schemas.ts";
-import { failureMessage, postJson } from "../forms/post-json.ts";
+import { failureMessage, postJson, textField } from "../forms/post-json.ts";
 import { readSpamTrap, SpamTrapFields, useFormClock } from "../forms/spam-trap-fields.tsx";
 import { apiEndpoint } from "../lib/app-links.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
@@ -13,6 +13,12 @@ const ENDPOINT = "/email-subscriptions/subscribe";
 
 type Status = "idle" | "submitting" | "subscribed";
 
+/** What the server added to the thank-you (such as asking to confirm), minus what it repeats. */
+export function followUp(serverMessage: string | undefined): string {
+  const rest = (serverMessage ?? "").replace(/^Thanks for subscribing!\s*/i, "").trim();
+  return rest === NEWSLETTER_THANKS || rest === "We'll keep you updated." ? "" : rest;
+}
+
 /** The newsletter sign-up: one e-mail field, replaced by a thank-you once subscribed. */
 export function NewsletterForm() {
   const id = useId();
@@ -21,8 +27,9 @@ export function NewsletterForm() {
   const [email, setEmail] = useState("");
   const [status, setStatus] = useState<Status>("idle");
   const [error, setError] = useState("");
+  const [next, setNext] = useState("");
   const inputRef = useRef<HTMLInputElement>(null);
-  const thanksRef = useRef<HTMLParagraphElement>(null);
+  const thanksRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (status === "subscribed") thanksRef.current?.focus();
@@ -44,8 +51,9 @@ export function NewsletterForm() {
         return;
       }
       setStatus("submitting");
-      await postJson(apiEndpoint(ENDPOINT), parsed.data, REFUSED);
+      const answer = await postJson(apiEndpoint(ENDPOINT), parsed.data, REFUSED);
       track({ name: "newsletter_subscription" });
+      setNext(followUp(textField(answer, "message")));
       setStatus("subscribed");
     } catch (failure) {
       setStatus("idle");
@@ -55,9 +63,10 @@ export function NewsletterForm() {
 
   if (status === "subscribed") {
     return (
-      <p ref={thanksRef} tabIndex={-1} role="status" className="form-success newsletter-thanks">
-        {NEWSLETTER_THANKS}
-      </p>
+      <div ref={thanksRef} tabIndex={-1} role="status" className="form-success newsletter-thanks">
+        <p>{NEWSLETTER_THANKS}</p>
+        {next ? <p className="newsletter-next">{next}</p> : null}
+      </div>
     );
   }
 
