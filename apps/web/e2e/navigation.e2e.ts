@@ -168,7 +168,9 @@ describe("the menu on a phone-sized screen", () => {
     const close = page.getByRole("button", { name: "Close menu" });
     expect(await close.getAttribute("aria-expanded")).toBe("true");
     expect(await contact.isVisible()).toBe(true);
-    expect(await page.getByRole("link", { name: "Get Started", exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Get Started", exact: true }).isVisible()).toBe(
+      true,
+    );
     await close.click();
     expect(
       await page.getByRole("button", { name: "Open menu" }).getAttribute("aria-expanded"),
