@@ -115,8 +115,9 @@ describe("the header, footer and navigation", () => {
     await page.close();
   });
 
-  it("shows the router's error screen when a page fails to render", async () => {
+  it("shows the router's error screen when a page fails to render, in the visitor's theme", async () => {
     const page = await desktopPage();
+    await page.getByRole("button", { name: "Switch to light theme" }).click();
     const contactModule = await page.evaluate(
       () =>
         (
@@ -134,6 +135,7 @@ describe("the header, footer and navigation", () => {
     );
     await page.locator(".site-header").getByRole("link", { name: "Contact" }).click();
     await page.getByRole("heading", { name: "Unexpected Application Error!" }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("light");
     expect(await page.getByRole("link", { name: "Go to the home page" }).getAttribute("href")).toBe(
       "/",
     );

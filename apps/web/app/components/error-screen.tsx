@@ -1,5 +1,9 @@
+import { useLayoutEffect } from "react";
+import { applyRememberedTheme } from "../theme/theme.ts";
+
 /** What the visitor sees when a page fails while rendering: the router's last resort. */
 export function ErrorScreen() {
+  useLayoutEffect(applyRememberedTheme, []);
   return (
     <main className="error-screen container" id="main">
       <p className="eyebrow">Error</p>

@@ -12,6 +12,21 @@ const CHANGE_EVENT = "upwatch-theme-change";
  */
 export const THEME_SCRIPT = `(function(){var d=document.documentElement,t="dark";try{if(localStorage.getItem("${THEME_STORAGE_KEY}")==="light")t="light"}catch(e){}d.dataset.theme=t;d.classList.add("js")})()`;
 
+/**
+ * Does what the head script does, for when React rebuilds the document (the error screen
+ * replaces the whole tree and resets the attributes of <html>).
+ */
+export function applyRememberedTheme(): void {
+  let theme: Theme = "dark";
+  try {
+    if (localStorage.getItem(THEME_STORAGE_KEY) === "light") theme = "light";
+  } catch {
+    // Storage can be disabled; dark stands.
+  }
+  document.documentElement.dataset.theme = theme;
+  document.documentElement.classList.add("js");
+}
+
 function currentTheme(): Theme {
   return document.documentElement.dataset.theme === "light" ? "light" : "dark";
 }

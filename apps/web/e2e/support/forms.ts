@@ -22,8 +22,8 @@ export function holdRequests() {
 }
 
 /** Makes `fetch` to a path reject with a value that is not an Error, as a broken extension might. */
-export function rejectFetchWithNonError(page: Page, path: string): Promise<void> {
-  return page.addInitScript((path) => {
+export async function rejectFetchWithNonError(page: Page, path: string): Promise<void> {
+  await page.addInitScript((path) => {
     const original = window.fetch.bind(window);
     window.fetch = (input, init) => {
       const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
