@@ -33,7 +33,7 @@ export function PlanCard({ plan, cycle }: { plan: Plan; cycle: BillingCycle }) {
           <dd>{formatLimit(plan.limits.agents)}</dd>
         </div>
         <div>
-          <dt>Checks as often as</dt>
+          <dt>Check interval</dt>
           <dd>{formatInterval(plan.limits.minIntervalSeconds)}</dd>
         </div>
       </dl>
