@@ -1,3 +1,4 @@
+export * from "./alerting/index.ts";
 export * from "./forms.ts";
 export * from "./plans.ts";
 export * from "./product.ts";
