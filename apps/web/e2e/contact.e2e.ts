@@ -45,7 +45,7 @@ describe("the contact form", () => {
   }
 
   const send = (page: Page) => page.getByRole("button", { name: "Send message" }).click();
-  const alertText = (page: Page) => page.locator(".contact-form [role=alert]").innerText();
+  const alertText = (page: Page) => page.locator(".contact-form [role=alert]").textContent();
 
   it("marks all four fields required with an asterisk and offers the six subjects", async () => {
     const page = await openForm();
@@ -54,7 +54,7 @@ describe("the contact form", () => {
       expect(await field.getAttribute("required")).not.toBeNull();
       const labelText = await page
         .locator(`label[for="${await field.getAttribute("id")}"]`)
-        .innerText();
+        .textContent();
       expect(labelText).toBe(`${label} *`);
     }
     expect(
@@ -63,7 +63,7 @@ describe("the contact form", () => {
     const subjects = await page
       .getByRole("combobox", { name: "Subject" })
       .locator("option:not([disabled])")
-      .allInnerTexts();
+      .allTextContents();
     expect(subjects).toEqual([
       "Technical Support",
       "Billing Question",
@@ -98,7 +98,7 @@ describe("the contact form", () => {
     expect(await name.getAttribute("aria-invalid")).toBe("true");
     expect(await name.evaluate((element) => element === document.activeElement)).toBe(true);
     const described = await name.getAttribute("aria-describedby");
-    expect(await page.locator(`[id="${described}"]`).innerText()).toBe("Please enter your name.");
+    expect(await page.locator(`[id="${described}"]`).textContent()).toBe("Please enter your name.");
 
     await fillIn(page, { Email: "ada-at-example.com" });
     await send(page);
@@ -140,7 +140,7 @@ describe("the contact form", () => {
     await page
       .getByText("That was too quick to be a person. Please wait a moment and send the form again.")
       .waitFor();
-    expect(await page.locator(".contact-form [role=status]").innerText()).toBe("");
+    expect(await page.locator(".contact-form [role=status]").textContent()).toBe("");
     expect(await page.getByRole("textbox", { name: "Name", exact: true }).inputValue()).toBe(
       "Ada Lovelace",
     );
@@ -221,7 +221,7 @@ describe("the contact form", () => {
     await page.goto(`${product.url}/contact`);
     await fillIn(page, { Subject: "Sales Inquiry" });
     await Promise.all([page.waitForURL(`${product.url}/public/contact`), send(page)]);
-    expect(await page.locator("body").innerText()).toContain(THANKS);
+    expect(await page.locator("body").textContent()).toContain(THANKS);
     await context.close();
   });
 });

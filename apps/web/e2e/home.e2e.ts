@@ -39,7 +39,7 @@ describe("the home page", () => {
     const cards = page.locator("#features .feature-card");
     expect(await cards.count()).toBe(6);
     const withBadge = cards.filter({ has: page.locator(".pro-badge") }).locator("h3");
-    expect(await withBadge.allInnerTexts()).toEqual([
+    expect(await withBadge.allTextContents()).toEqual([
       "SSL, DNS and multi-step API checks",
       "Agents inside your servers",
       "Status pages and incidents",
@@ -62,13 +62,13 @@ describe("the home page", () => {
     expect(
       await pricing.getByRole("button", { name: "Monthly" }).getAttribute("aria-pressed"),
     ).toBe("true");
-    expect(await pricing.locator(".plan-card h3").allInnerTexts()).toEqual([
+    expect(await pricing.locator(".plan-card h3").allTextContents()).toEqual([
       "Free",
       "Hobby",
       "Business",
       "Enterprise+",
     ]);
-    expect(await pricing.locator(".plan-price").allInnerTexts()).toEqual([
+    expect(await pricing.locator(".plan-price").allTextContents()).toEqual([
       "$0 forever",
       "$8 /month",
       "$24 /month",
@@ -76,7 +76,7 @@ describe("the home page", () => {
     ]);
     const popular = pricing.locator(".plan-card", { hasText: "Most Popular" });
     expect(await popular.count()).toBe(1);
-    expect(await popular.locator("h3").innerText()).toBe("Business");
+    expect(await popular.locator("h3").textContent()).toBe("Business");
   });
 
   it("shows each plan's monitors, agents and shortest check interval", async () => {
@@ -99,17 +99,17 @@ describe("the home page", () => {
     expect(await pricing.getByRole("button", { name: "Yearly" }).getAttribute("aria-pressed")).toBe(
       "true",
     );
-    expect(await pricing.locator(".plan-price").allInnerTexts()).toEqual([
+    expect(await pricing.locator(".plan-price").allTextContents()).toEqual([
       "$0 forever",
       "$84 /year",
       "$240 /year",
       "Custom",
     ]);
-    expect(await pricing.locator(".plan-note").allInnerTexts()).toEqual(
+    expect(await pricing.locator(".plan-note").allTextContents()).toEqual(
       expect.arrayContaining(["Save $12 a year", "Save $48 a year"]),
     );
     await pricing.getByRole("button", { name: "Monthly" }).click();
-    expect(await pricing.locator(".plan-price").nth(1).innerText()).toBe("$8 /month");
+    expect(await pricing.locator(".plan-price").nth(1).textContent()).toBe("$8 /month");
   });
 
   it("sends paid plans to registration and Enterprise+ to a sales enquiry", async () => {
@@ -121,7 +121,7 @@ describe("the home page", () => {
   });
 
   it("says the apps are coming soon when no store links are configured", async () => {
-    await expect(page.locator(".store-soon").innerText()).resolves.toContain(
+    await expect(page.locator(".store-soon").textContent()).resolves.toContain(
       "Coming soon to the App Store and Google Play",
     );
     expect(await page.locator(".store-link").count()).toBe(0);

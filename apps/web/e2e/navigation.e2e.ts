@@ -59,7 +59,7 @@ describe("the header, footer and navigation", () => {
     ]) {
       expect(await footer.getByRole("link", { name, exact: true }).getAttribute("href")).toBe(href);
     }
-    expect(await footer.innerText()).toContain(`© ${new Date().getFullYear()} Upwatch`);
+    expect(await footer.textContent()).toContain(`© ${new Date().getFullYear()} Upwatch`);
     await page.close();
   });
 
@@ -108,7 +108,7 @@ describe("the header, footer and navigation", () => {
     const page = await browser.newPage();
     const response = await page.goto(`${product.url}/pricing-plans-2019`);
     expect(response?.status()).toBe(404);
-    expect(await page.locator("h1").innerText()).toBe("Page not found");
+    expect(await page.locator("h1").textContent()).toBe("Page not found");
     expect(await page.title()).toBe("Page not found | Upwatch");
     await page.getByRole("link", { name: "Back to the home page" }).click();
     await page.waitForURL(`${product.url}/`);

@@ -31,7 +31,7 @@ describe("the newsletter sign-up", () => {
 
   const emailField = (page: Page) => page.getByRole("textbox", { name: "Email address" });
   const subscribe = (page: Page) => page.getByRole("button", { name: "Subscribe" }).click();
-  const alertText = (page: Page) => page.locator(".newsletter-form [role=alert]").innerText();
+  const alertText = (page: Page) => page.locator(".newsletter-form [role=alert]").textContent();
 
   it("is a required e-mail field in a real form that posts to the API", async () => {
     const page = await openHome();
@@ -72,7 +72,7 @@ describe("the newsletter sign-up", () => {
     held.release();
     const thanks = page.getByRole("status");
     await thanks.getByText(THANKS).waitFor();
-    expect(await thanks.innerText()).toContain(
+    expect(await thanks.textContent()).toContain(
       "Please confirm with the link we just e-mailed you.",
     );
     expect(await page.locator("form.newsletter-form").count()).toBe(0);
@@ -149,7 +149,7 @@ describe("the newsletter sign-up", () => {
       page.waitForURL(`${product.url}/email-subscriptions/subscribe`),
       subscribe(page),
     ]);
-    expect(await page.locator("body").innerText()).toContain("Thanks for subscribing!");
+    expect(await page.locator("body").textContent()).toContain("Thanks for subscribing!");
     await context.close();
   });
 });

@@ -92,7 +92,7 @@ describe("every public page", () => {
     const page = await browser.newPage();
     for (const path of ["/privacy", "/terms"]) {
       await page.goto(`${product.url}${path}`);
-      const text = await page.locator("main").innerText();
+      const text = await page.locator("main").textContent();
       expect(text, path).toContain("Last updated December 31, 2024");
       expect(text, path).toContain("New Zealand");
       expect(text, path).toContain(SUPPORT_EMAIL);
@@ -103,11 +103,11 @@ describe("every public page", () => {
   it("explains self-service account deletion, the support route and the 48 hours", async () => {
     const page = await browser.newPage();
     await page.goto(`${product.url}/account-deletion`);
-    const steps = await page.locator("ol.steps li").allInnerTexts();
+    const steps = await page.locator("ol.steps li").allTextContents();
     expect(steps.join(" ")).toMatch(
       /Account Settings.*Danger Zone.*Delete Account.*email address of your account.*'Delete My Account Permanently'/s,
     );
-    const text = await page.locator("main").innerText();
+    const text = await page.locator("main").textContent();
     expect(text).toContain("within 48 hours");
     expect(await page.getByRole("link", { name: SUPPORT_EMAIL }).first().getAttribute("href")).toBe(
       `mailto:${SUPPORT_EMAIL}`,
