@@ -3,5 +3,14 @@ import { knowledgeBasePaths } from "./knowledge-base/content/page-paths.ts";
 
 /** Every route served as real HTML. `/404` becomes the server's not-found page. */
 export async function prerenderPaths(): Promise<string[]> {
-  return ["/", "/404", ...knowledgeBasePaths(knowledgeBase)];
+  return [
+    "/",
+    "/contact",
+    "/privacy",
+    "/terms",
+    "/account-deletion",
+    "/slack-integration",
+    "/404",
+    ...knowledgeBasePaths(knowledgeBase),
+  ];
 }

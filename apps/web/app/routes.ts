@@ -3,6 +3,11 @@ import { index, layout, prefix, type RouteConfig, route } from "@react-router/de
 export default [
   layout("routes/public-layout.tsx", [
     index("routes/home.tsx"),
+    route("contact", "routes/contact.tsx"),
+    route("privacy", "routes/privacy.tsx"),
+    route("terms", "routes/terms.tsx"),
+    route("account-deletion", "routes/account-deletion.tsx"),
+    route("slack-integration", "routes/slack-integration.tsx"),
     layout("routes/knowledge-base/layout.tsx", [
       ...prefix("knowledge-base", [
         index("routes/knowledge-base/index.tsx"),
