@@ -9,7 +9,21 @@ const AXE_SOURCE = readFileSync(
   createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
   "utf8",
 );
-const PATHS = ["/", "/contact", "/privacy", "/terms", "/account-deletion", "/no-such-page"];
+const PATHS = [
+  "/",
+  "/contact",
+  "/privacy",
+  "/terms",
+  "/account-deletion",
+  "/no-such-page",
+  "/knowledge-base",
+  "/knowledge-base?q=agent",
+  "/knowledge-base/category/agents",
+  "/knowledge-base/linux-agent",
+  "/knowledge-base/subscription-plans",
+  "/knowledge-base/pricing",
+  "/knowledge-base/escalating-hysteresis",
+];
 
 interface Violation {
   id: string;
@@ -76,6 +90,17 @@ describe("accessibility", () => {
     await page.getByRole("button", { name: "Send message" }).click();
     await page.getByText("Please enter your name.").waitFor();
     await page.getByRole("button", { name: "Open menu" }).click();
+    expect(await wcagViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("passes the same checks with the help-centre search suggestions open", async () => {
+    const context = await browser.newContext({ bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto(`${product.url}/knowledge-base`, { waitUntil: "networkidle" });
+    await page.getByRole("combobox").fill("webhook");
+    await page.getByRole("option").first().waitFor();
+    await page.keyboard.press("ArrowDown");
     expect(await wcagViolations(page)).toEqual([]);
     await context.close();
   });

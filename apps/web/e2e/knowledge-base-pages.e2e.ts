@@ -6,6 +6,7 @@ import { formatDate } from "../app/knowledge-base/content/format-date.ts";
 import { relatedArticles } from "../app/knowledge-base/content/knowledge-base.ts";
 import { knowledgeBasePaths } from "../app/knowledge-base/content/page-paths.ts";
 import { launchBrowser } from "./support/browser.ts";
+import { collectPageErrors } from "./support/page-errors.ts";
 import { isSameDocument, markDocument, waitForApp } from "./support/page-marker.ts";
 import { type RunningProduct, startProduct } from "./support/server.ts";
 
@@ -33,11 +34,7 @@ describe("the help-centre pages", () => {
   async function open(path: string): Promise<Page> {
     await page?.close();
     page = await browser.newPage();
-    errors = [];
-    page.on("pageerror", (error) => errors.push(error.message));
-    page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
-    });
+    errors = collectPageErrors(page);
     await page.goto(`${product.url}${path}`);
     await waitForApp(page);
     return page;

@@ -4,6 +4,7 @@ import { knowledgeBase } from "../app/knowledge-base/content/bundled.ts";
 import { createArticleSearch } from "../app/knowledge-base/search/article-search.ts";
 import { plainText } from "../app/knowledge-base/search/plain-text.ts";
 import { launchBrowser } from "./support/browser.ts";
+import { collectPageErrors } from "./support/page-errors.ts";
 import { isSameDocument, markDocument, waitForApp } from "./support/page-marker.ts";
 import { type RunningProduct, startProduct } from "./support/server.ts";
 
@@ -45,11 +46,7 @@ describe("searching the help centre", () => {
   beforeEach(async () => {
     await page?.close();
     page = await browser.newPage();
-    errors = [];
-    page.on("pageerror", (error) => errors.push(error.message));
-    page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
-    });
+    errors = collectPageErrors(page);
     await page.goto(`${product.url}/knowledge-base`);
     await waitForApp(page);
     box = page.getByRole("combobox", { name: "Search the knowledge base" });
@@ -89,6 +86,16 @@ describe("searching the help centre", () => {
     const titles = await suggestionTitles();
     expect(titles[0]).toBe("Webhook Alerts and Signature Verification");
     expect(await articleOptions().first().locator("mark").first().textContent()).toBe("Webhook");
+  });
+
+  it("opens a suggestion on a click without reloading the page", async () => {
+    await box.fill("webhook");
+    await articleOptions().first().waitFor();
+    await markDocument(page);
+    await articleOptions().first().click();
+    await page.waitForURL(`${product.url}/knowledge-base/webhook-alerts`);
+    await page.locator("h1", { hasText: "Webhook Alerts" }).waitFor();
+    expect(await isSameDocument(page)).toBe(true);
   });
 
   it("finds an article by a word near the end of its body", async () => {

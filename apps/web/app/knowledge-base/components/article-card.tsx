@@ -33,7 +33,7 @@ export function ArticleCard({
       <p className="kb-card-footer">
         <span className="kb-muted">{article.readingTime} read</span>
         <Link to={article.path} className="kb-read-more">
-          Read More<span className="kb-visually-hidden">: {article.title}</span> →
+          Read More<span className="visually-hidden">: {article.title}</span> →
         </Link>
       </p>
     </article>

@@ -6,7 +6,7 @@ export function NeedHelp() {
     <aside className="kb-need-help" aria-labelledby="need-help">
       <h2 id="need-help">Need help?</h2>
       <p>Can't find what you're looking for? Our support team replies within 24 hours.</p>
-      <Link to="/contact" className="kb-button">
+      <Link to="/contact" className="button button-primary">
         Contact Support
       </Link>
     </aside>

@@ -1,9 +1,10 @@
 import { PLANS, type Plan } from "@upwatch/core";
 import { Link } from "react-router";
-import { getSiteConfig } from "../../lib/site-config.ts";
+import { planPrice } from "../../home/plan-price.ts";
+import { registerUrl } from "../../lib/app-links.ts";
 import { PlanLimitsTable } from "./plan-limits-table.tsx";
 
-/** The plans side by side, generated from the plan data the whole product reads. */
+/** The plans side by side, from the plan data and price wording the home page uses. */
 export function PlanComparison() {
   return (
     <section className="kb-plans" aria-label="Plan comparison">
@@ -18,19 +19,25 @@ export function PlanComparison() {
 }
 
 function PlanCard({ plan }: { plan: Plan }) {
+  const monthly = planPrice(plan, "monthly");
+  const yearly = plan.yearlyPrice === null ? undefined : planPrice(plan, "yearly");
   return (
     <article className={`kb-plan${plan.highlighted ? " kb-plan-highlighted" : ""}`}>
       <header>
         <h3>{plan.name}</h3>
         {plan.badge && <span className="kb-plan-badge">{plan.badge}</span>}
       </header>
-      <p className="kb-plan-price">{priceLine(plan)}</p>
-      {plan.yearlyPrice !== null && (
-        <p className="kb-muted kb-plan-yearly">
-          or ${plan.yearlyPrice}/year
-          {plan.yearlySavings ? ` (save $${plan.yearlySavings})` : ""}
-        </p>
-      )}
+      <p className="kb-plan-price">
+        {monthly.amount}
+        {monthly.per && (
+          <span className="kb-plan-per">
+            {monthly.per.startsWith("/") ? monthly.per : ` ${monthly.per}`}
+          </span>
+        )}
+      </p>
+      <p className="kb-muted kb-plan-yearly">
+        {yearly ? `or ${yearly.amount}${yearly.per} (${yearly.note.toLowerCase()})` : monthly.note}
+      </p>
       <p className="kb-plan-description">{plan.description}</p>
       <ul className="kb-plan-features">
         {plan.features.map((feature) => (
@@ -43,23 +50,17 @@ function PlanCard({ plan }: { plan: Plan }) {
 }
 
 function PlanAction({ plan }: { plan: Plan }) {
-  const className = plan.highlighted ? "kb-button" : "kb-button kb-button-quiet";
+  const className = plan.highlighted ? "button button-primary" : "button button-ghost";
   if (plan.ctaLink === "contact") {
     return (
-      <Link to="/contact" className={className}>
+      <Link to="/contact?subject=Sales%20Inquiry" className={className}>
         {plan.cta}
       </Link>
     );
   }
   return (
-    <a href={`${getSiteConfig().appUrl}/register`} className={className}>
+    <a href={registerUrl()} className={className}>
       {plan.cta}
     </a>
   );
-}
-
-function priceLine(plan: Plan): string {
-  if (plan.monthlyPrice === null) return "Custom pricing";
-  if (plan.monthlyPrice === 0) return "$0 forever";
-  return `$${plan.monthlyPrice}/month`;
 }

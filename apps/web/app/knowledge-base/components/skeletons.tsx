@@ -2,7 +2,7 @@
 export function PageSkeleton({ kind }: { kind: "article" | "list" }) {
   return (
     <div className="kb-skeleton" role="status" aria-live="polite" data-testid="kb-skeleton">
-      <span className="kb-visually-hidden">Loading…</span>
+      <span className="visually-hidden">Loading…</span>
       <div className="kb-skeleton-line kb-skeleton-short" />
       <div className="kb-skeleton-line kb-skeleton-title" />
       <div className="kb-skeleton-line" />

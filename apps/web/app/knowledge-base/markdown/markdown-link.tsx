@@ -22,7 +22,7 @@ export function MarkdownLink({
     return (
       <a href={target.href} title={rest.title} target="_blank" rel="noopener noreferrer">
         {children}
-        <span className="kb-visually-hidden"> (opens in a new tab)</span>
+        <span className="visually-hidden"> (opens in a new tab)</span>
       </a>
     );
   }

@@ -103,7 +103,7 @@ export function SearchBox({ committed, onSubmit, onClear }: SearchBoxProps) {
           submit();
         }}
       >
-        <label htmlFor={`${listboxId}-input`} className="kb-visually-hidden">
+        <label htmlFor={`${listboxId}-input`} className="visually-hidden">
           Search the knowledge base
         </label>
         <input
@@ -157,8 +157,7 @@ export function SearchBox({ committed, onSubmit, onClear }: SearchBoxProps) {
           hits={hits}
           active={active}
           onActivate={setActive}
-          onChoose={close}
-          onViewAll={submit}
+          onChoose={choose}
         />
       )}
     </div>

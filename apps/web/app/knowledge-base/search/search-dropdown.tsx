@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { findCategoryInfo } from "../content/categories.ts";
 import type { SearchHit } from "./article-search.ts";
 import { Highlight } from "./highlight.tsx";
@@ -12,13 +11,13 @@ interface SearchDropdownProps {
   hits: SearchHit[] | undefined;
   active: number;
   onActivate: (index: number) => void;
-  onChoose: () => void;
-  onViewAll: () => void;
+  /** Opens the suggestion at this position; the last position is "View all results". */
+  onChoose: (index: number) => void;
 }
 
 /** The suggestions under the search box: up to five articles and a way to see all results. */
 export function SearchDropdown(props: SearchDropdownProps) {
-  const { listboxId, optionId, query, hits, active, onActivate, onChoose, onViewAll } = props;
+  const { listboxId, optionId, query, hits, active, onActivate, onChoose } = props;
   if (!hits) {
     return (
       <div className="kb-dropdown" id={listboxId} role="status">
@@ -44,9 +43,9 @@ export function SearchDropdown(props: SearchDropdownProps) {
           id={optionId(i)}
           selected={active === i}
           onActivate={() => onActivate(i)}
-          onClick={onChoose}
+          onClick={() => onChoose(i)}
         >
-          <Link to={hit.article.path} tabIndex={-1} className="kb-option-link">
+          <span className="kb-option-body">
             <span className="kb-option-title">
               <Highlight text={hit.article.title} words={hit.words} />
             </span>
@@ -63,7 +62,7 @@ export function SearchDropdown(props: SearchDropdownProps) {
                 </span>
               ))}
             </span>
-          </Link>
+          </span>
         </Option>
       ))}
       <Option
@@ -71,7 +70,7 @@ export function SearchDropdown(props: SearchDropdownProps) {
         selected={active === hits.length}
         className="kb-option-all"
         onActivate={() => onActivate(hits.length)}
-        onClick={onViewAll}
+        onClick={() => onChoose(hits.length)}
       >
         View all results for “{query}”
       </Option>

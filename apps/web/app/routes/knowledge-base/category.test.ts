@@ -39,7 +39,7 @@ describe("a category page", () => {
     expect(html).toContain("<h1>Billing &amp; Plans</h1>");
     expect(html).toContain("No articles found in this category yet.");
     expect(html).toMatch(
-      /<a class="kb-button" href="\/knowledge-base"[^>]*>Back to Knowledge Base<\/a>/,
+      /<a class="button button-primary" href="\/knowledge-base"[^>]*>Back to Knowledge Base<\/a>/,
     );
   });
 

@@ -47,7 +47,7 @@ export default function CategoryPage() {
       {count === 0 ? (
         <div className="kb-empty">
           <p>No articles found in this category yet.</p>
-          <Link to="/knowledge-base" className="kb-button">
+          <Link to="/knowledge-base" className="button button-primary">
             Back to Knowledge Base
           </Link>
         </div>

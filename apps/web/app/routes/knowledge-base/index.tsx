@@ -5,7 +5,7 @@ import { knowledgeBase } from "../../knowledge-base/content/bundled.ts";
 import { KNOWLEDGE_BASE_CRUMB, knowledgeBaseMeta } from "../../knowledge-base/page-meta.ts";
 import { SearchBox } from "../../knowledge-base/search/search-box.tsx";
 import { SearchResults } from "../../knowledge-base/search/search-results.tsx";
-import { useHydrated } from "../../knowledge-base/search/use-hydrated.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 
 export function meta() {
   return knowledgeBaseMeta({
@@ -61,7 +61,7 @@ export default function KnowledgeBaseIndex() {
       <aside className="kb-contact">
         <h2>Still need help?</h2>
         <p>Our support team answers every message within 24 hours.</p>
-        <Link to="/contact" className="kb-button">
+        <Link to="/contact" className="button button-primary">
           Contact Support
         </Link>
       </aside>

@@ -4,7 +4,7 @@ import { PlanComparison } from "../../knowledge-base/components/plan-comparison.
 import { knowledgeBase } from "../../knowledge-base/content/bundled.ts";
 import { Markdown } from "../../knowledge-base/markdown/markdown.tsx";
 import { KNOWLEDGE_BASE_CRUMB, knowledgeBaseMeta } from "../../knowledge-base/page-meta.ts";
-import { getSiteConfig } from "../../lib/site-config.ts";
+import { registerUrl } from "../../lib/app-links.ts";
 
 const PATH = "/knowledge-base/pricing";
 const TITLE = "Pricing";
@@ -31,10 +31,10 @@ export default function PricingPage() {
           Start free with 10 monitors and no credit card. Upgrade, downgrade or cancel at any time.
         </p>
         <p className="kb-actions">
-          <a href={`${getSiteConfig().appUrl}/register`} className="kb-button">
+          <a href={registerUrl()} className="button button-primary">
             Get started free
           </a>
-          <Link to="/contact" className="kb-button kb-button-quiet">
+          <Link to="/contact" className="button button-ghost">
             Talk to sales
           </Link>
         </p>
@@ -53,7 +53,7 @@ export default function PricingPage() {
       <aside className="kb-contact">
         <h2>Still deciding?</h2>
         <p>Tell us what you need to monitor and we will suggest the right plan.</p>
-        <Link to="/contact" className="kb-button">
+        <Link to="/contact" className="button button-primary">
           Contact us
         </Link>
       </aside>
