@@ -27,7 +27,9 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
 /** PostgreSQL only: the schema new tables land in, so the bookkeeping tables sit beside them. */
 async function currentSchema(handle: DatabaseHandle): Promise<string | undefined> {
   if (handle.dialect !== "postgres") return undefined;
-  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db);
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(
+    handle.db,
+  );
   return rows[0]?.schema;
 }
 
