@@ -2,11 +2,14 @@ import compress from "@fastify/compress";
 import type { DatabaseHandle } from "@upwatch/db";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import type { Config } from "./config.ts";
+import { registerForms } from "./forms.ts";
 import { installProblemHandlers } from "./http/problem.ts";
 import { installRequestLog } from "./http/request-log.ts";
 import { installSecurityHeaders } from "./http/security-headers.ts";
 import { loggerOptions } from "./logger.ts";
+import type { MailTransport } from "./mail/outgoing-mail.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { createServiceContext, type ServiceContext } from "./services/context.ts";
 import { siteConfigFrom } from "./site-config.ts";
 import { serveWeb } from "./web/serve-web.ts";
 
@@ -15,6 +18,12 @@ export interface AppDependencies {
   database: DatabaseHandle;
   /** The web build's client folder; without it only the APIs are served. */
   webClientDir?: string | undefined;
+  /** Replaces the mail transport the configuration selects (tests). */
+  mailTransport?: MailTransport | undefined;
+  /** Whether the outbox sends by itself; tests that drive it by hand say false. */
+  startOutboxWorker?: boolean;
+  /** The service context (clock and ids); tests pass a controlled one. */
+  ctx?: ServiceContext;
 }
 
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -26,6 +35,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
     return503OnClosing: true,
+    trustProxy: deps.config.trustProxy,
   });
   installRequestLog(app);
   installSecurityHeaders(app, { https: deps.config.publicUrl.startsWith("https://") });
@@ -33,6 +43,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(compress, { encodings: ["br", "gzip"], threshold: 1024 });
 
   await app.register(healthRoutes, { database: deps.database });
+  await registerForms(app, {
+    config: deps.config,
+    ctx: deps.ctx ?? createServiceContext(deps.database.db),
+    mailTransport: deps.mailTransport,
+    startOutboxWorker: deps.startOutboxWorker ?? true,
+  });
   if (deps.webClientDir) {
     await serveWeb(app, { clientDir: deps.webClientDir, siteConfig: siteConfigFrom(deps.config) });
   }

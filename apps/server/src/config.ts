@@ -50,6 +50,29 @@ const environmentSchema = z.object({
   SMTP_USER: z.string().min(1).optional(),
   SMTP_PASSWORD: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default("Upwatch <no-reply@upwatch.example>"),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d{1,2}|[0-9a-fA-F.:/, ]+)$/, {
+      message:
+        "must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses",
+    })
+    .default("false"),
+  FORMS_RATE_LIMIT: z.coerce
+    .number({ message: "must be a whole number (0 switches the limit off)" })
+    .int({ message: "must be a whole number (0 switches the limit off)" })
+    .min(0, { message: "must be a whole number (0 switches the limit off)" })
+    .default(5),
+  FORMS_RATE_WINDOW_SECONDS: z.coerce
+    .number({ message: "must be a whole number of seconds from 1 to 86400" })
+    .int({ message: "must be a whole number of seconds from 1 to 86400" })
+    .min(1, { message: "must be a whole number of seconds from 1 to 86400" })
+    .max(86400, { message: "must be a whole number of seconds from 1 to 86400" })
+    .default(600),
+  FORMS_MIN_FILL_MS: z.coerce
+    .number({ message: "must be a whole number of milliseconds (0 switches the check off)" })
+    .int({ message: "must be a whole number of milliseconds (0 switches the check off)" })
+    .min(0, { message: "must be a whole number of milliseconds (0 switches the check off)" })
+    .default(1500),
   IOS_APP_URL: httpUrl.optional(),
   ANDROID_APP_URL: httpUrl.optional(),
   ANALYTICS_ID: z
@@ -83,6 +106,9 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   smtp?: SmtpConfig | undefined;
   mailFrom: string;
+  /** Which proxies may tell us the client address: none, all, the nearest N hops, or these addresses. */
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  forms: { rateLimit: number; rateWindowSeconds: number; minFillMs: number };
   iosAppUrl: string;
   androidAppUrl: string;
   analyticsId: string;
@@ -123,9 +149,25 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
         }
       : undefined,
     mailFrom: e.MAIL_FROM,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    forms: {
+      rateLimit: e.FORMS_RATE_LIMIT,
+      rateWindowSeconds: e.FORMS_RATE_WINDOW_SECONDS,
+      minFillMs: e.FORMS_MIN_FILL_MS,
+    },
     iosAppUrl: e.IOS_APP_URL ?? "",
     androidAppUrl: e.ANDROID_APP_URL ?? "",
     analyticsId: e.ANALYTICS_ID ?? "",
     adPixelId: e.AD_PIXEL_ID ?? "",
   };
+}
+
+function parseTrustProxy(value: string): Config["trustProxy"] {
+  if (value === "true") return true;
+  if (value === "false") return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value;
 }

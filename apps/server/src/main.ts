@@ -12,7 +12,6 @@ async function main(): Promise<void> {
   const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database);
   const app = await buildApp({ config, database, webClientDir: WEB_CLIENT_DIR });
-  app.addHook("onClose", () => database.close());
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -20,13 +19,16 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, "shutting down: finishing in-flight requests");
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
-    app.close().then(
-      () => process.exit(0),
-      (error) => {
-        app.log.error({ err: error }, "shutdown failed");
-        process.exit(1);
-      },
-    );
+    app
+      .close()
+      .then(() => database.close())
+      .then(
+        () => process.exit(0),
+        (error) => {
+          app.log.error({ err: error }, "shutdown failed");
+          process.exit(1);
+        },
+      );
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));

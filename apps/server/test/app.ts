@@ -1,22 +1,36 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/config.ts";
+import type { MailTransport } from "../src/mail/outgoing-mail.ts";
+import type { ServiceContext } from "../src/services/context.ts";
 import type { TestDatabase } from "./databases.ts";
 
 /** A configuration as a fresh install would have it, with quiet logs and any overrides. */
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ LOG_LEVEL: "silent", ...env });
+  return loadConfig({ LOG_LEVEL: "silent", DATA_DIR: "./data/test", ...env });
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  webClientDir?: string;
+  mailTransport?: MailTransport;
+  ctx?: ServiceContext;
+  /** The outbox does not send by itself unless asked; tests call `app.outbox.drain()`. */
+  startOutboxWorker?: boolean;
 }
 
 /** The whole HTTP application on a test database, driven in-process with `inject`. */
 export async function buildTestApp(
   database: TestDatabase,
-  options: { env?: Record<string, string>; webClientDir?: string } = {},
+  options: TestAppOptions = {},
 ): Promise<FastifyInstance> {
   const app = await buildApp({
     config: testConfig(options.env),
     database: database.handle,
     webClientDir: options.webClientDir,
+    mailTransport: options.mailTransport,
+    ctx: options.ctx,
+    startOutboxWorker: options.startOutboxWorker ?? false,
   });
   await app.ready();
   return app;

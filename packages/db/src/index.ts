@@ -5,4 +5,4 @@ export {
   openDatabase,
 } from "./connect.ts";
 export { migrateToLatest } from "./migrate.ts";
-export type { Database } from "./schema.ts";
+export type * from "./schema.ts";

@@ -24,6 +24,10 @@ const SERVER_FAULT = "Something went wrong on our side. Please try again in a mo
 export function installProblemHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = statusOf(error);
+    if (error instanceof RequestError) {
+      if (status >= 500) request.log.warn({ err: error.cause ?? error }, error.message);
+      return reply.code(status).send({ detail: error.message });
+    }
     if (status >= 500) {
       request.log.error({ err: error }, "request failed");
       return reply.code(status).send({ detail: SERVER_FAULT });

@@ -8,6 +8,7 @@ import {
   type SiteConfig,
   serializeSiteConfig,
 } from "@upwatch/core";
+import { escapeHtml } from "../http/escape-html.ts";
 
 /** One prerendered page, ready to send. */
 export interface SitePage {
@@ -51,15 +52,6 @@ export function applySiteConfig(html: string, config: SiteConfig): string {
     .replace(SITE_CONFIG_TOKEN_PATTERN, (token, key: string) =>
       isSiteConfigKey(key) ? escapeHtml(config[key]) : token,
     );
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
 }
 
 function normalize(path: string): string {

@@ -1,0 +1,42 @@
+import { PRODUCT_NAME, pageTitle } from "@upwatch/core";
+import { escapeHtml } from "../http/escape-html.ts";
+
+export interface MessagePage {
+  title: string;
+  message: string;
+  /** A form button that posts back to the same address, e.g. to confirm an unsubscribe. */
+  action?: { label: string; url: string };
+  link: { label: string; url: string };
+}
+
+/** A small server-made page for answers that happen outside the web app (form posts, mail links). */
+export function renderMessagePage(page: MessagePage): string {
+  const action = page.action
+    ? `<form method="post" action="${escapeHtml(page.action.url)}"><button type="submit">${escapeHtml(page.action.label)}</button></form>`
+    : "";
+  return `<!DOCTYPE html>
+<html lang="en" data-theme="dark">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(pageTitle(page.title))}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<style>
+body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#0b1020;color:#e6e9f2;line-height:1.6}
+main{max-width:36rem;margin:12vh auto;padding:0 1.25rem}
+a{color:#4ade80}
+button{font:inherit;padding:.6rem 1.2rem;border-radius:.5rem;border:0;background:#4ade80;color:#0b1020;font-weight:600;cursor:pointer}
+</style>
+</head>
+<body>
+<main>
+<p><a href="/">${escapeHtml(PRODUCT_NAME)}</a></p>
+<h1>${escapeHtml(page.title)}</h1>
+<p role="status">${escapeHtml(page.message)}</p>
+${action}
+<p><a href="${escapeHtml(page.link.url)}">${escapeHtml(page.link.label)}</a></p>
+</main>
+</body>
+</html>`;
+}

@@ -1,0 +1,66 @@
+import { describeFirstIssue } from "@upwatch/core";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
+import { isFormPost } from "../http/form-body.ts";
+import { RequestError } from "../http/problem.ts";
+import { renderMessagePage } from "../pages/message-page.ts";
+
+/** Validates a form payload with its shared schema; the first problem becomes the 400 detail. */
+export function parsePayload<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+  const result = schema.safeParse(body);
+  if (!result.success) throw new RequestError(400, describeFirstIssue(result.error));
+  return result.data;
+}
+
+/** Refuses a form sent faster than a person can fill it in (only when the form reported its time). */
+export function requireHumanPace(elapsedMs: number | undefined, minimumMs: number): void {
+  if (elapsedMs !== undefined && elapsedMs < minimumMs) {
+    throw new RequestError(
+      400,
+      "That was too quick to be a person. Please wait a moment and send the form again.",
+    );
+  }
+}
+
+export interface FormAnswer {
+  status: number;
+  title: string;
+  message: string;
+}
+
+/**
+ * Runs a submission and answers as the caller expects: JSON `{ message }` / `{ detail }` for
+ * scripts, a result page for a plain HTML form post.
+ */
+export async function answerSubmission(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  back: { label: string; url: string },
+  submit: () => Promise<FormAnswer>,
+): Promise<unknown> {
+  if (!isFormPost(request)) {
+    const answer = await submit();
+    return reply.code(answer.status).send({ message: answer.message });
+  }
+  try {
+    const answer = await submit();
+    return sendPage(reply, answer.status, answer.title, answer.message, back);
+  } catch (error) {
+    if (!(error instanceof RequestError)) throw error;
+    return sendPage(reply, error.statusCode, "Not sent", error.message, back);
+  }
+}
+
+function sendPage(
+  reply: FastifyReply,
+  status: number,
+  title: string,
+  message: string,
+  back: { label: string; url: string },
+) {
+  return reply
+    .code(status)
+    .type("text/html; charset=utf-8")
+    .header("cache-control", "no-store")
+    .send(renderMessagePage({ title, message, link: back }));
+}
