@@ -1,0 +1,47 @@
+import type { CreateMonitorInput } from "@upwatch/core";
+import type { AccountAccess } from "../accounts/account-access.ts";
+import type { ServiceContext } from "../context.ts";
+import { storeOrExplain } from "../storage-error.ts";
+import { enforceMonitorCount, enforceMonitorSettings } from "./enforce-plan.ts";
+import type { MonitorChanges } from "./monitor-changes.ts";
+import type { Monitor } from "./monitor-record.ts";
+import { settingsColumns } from "./monitor-record.ts";
+
+/** Creates a monitor within the plan's rules; the scheduler picks it up at once. */
+export async function createMonitor(
+  ctx: ServiceContext,
+  access: AccountAccess,
+  input: CreateMonitorInput,
+  changes: MonitorChanges,
+): Promise<Monitor> {
+  enforceMonitorSettings(access, input);
+  await enforceMonitorCount(ctx, access);
+  const at = ctx.now();
+  const monitor: Monitor = {
+    ...input,
+    id: ctx.newId("mon"),
+    account_id: access.accountId,
+    state: "pending",
+    consecutive_failures: 0,
+    last_checked_at: null,
+    created_at: at,
+    updated_at: at,
+  };
+  await storeOrExplain("the monitor", () =>
+    ctx.db
+      .insertInto("monitors")
+      .values({
+        id: monitor.id,
+        account_id: monitor.account_id,
+        ...settingsColumns(input),
+        state: monitor.state,
+        consecutive_failures: 0,
+        last_checked_at: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute(),
+  );
+  changes.saved(monitor);
+  return monitor;
+}
