@@ -14,3 +14,10 @@ export {
 export { CHECK_RUNNERS, type RunCheckOptions, runCheck } from "./registry.ts";
 export type { CheckContext, CheckRunner } from "./runner.ts";
 export { PING_MISSING } from "./runners/ping.ts";
+export {
+  type CheckReport,
+  CheckScheduler,
+  type ScheduledCheck,
+  type SchedulerCounters,
+  type SchedulerOptions,
+} from "./scheduler/check-scheduler.ts";
