@@ -33,9 +33,11 @@ export interface RunCheckOptions {
  */
 export async function runCheck(spec: CheckSpec, options: RunCheckOptions): Promise<CheckOutcome> {
   const timeout = new AbortController();
-  const signal = options.signal
-    ? AbortSignal.any([timeout.signal, options.signal])
-    : timeout.signal;
+  const signal = timeout.signal;
+  // A listener removed afterwards, not AbortSignal.any: that keeps every check's signal tied
+  // to the long-lived stop signal, which costs long garbage-collection pauses at scale.
+  const stopWith = () => timeout.abort(options.signal?.reason);
+  options.signal?.addEventListener("abort", stopWith, { once: true });
   const seconds = spec.timeoutMs / 1000;
   const timeoutError = new Error(
     `No complete answer within ${seconds} second${seconds === 1 ? "" : "s"} (the monitor's timeout).`,
@@ -67,6 +69,7 @@ export async function runCheck(spec: CheckSpec, options: RunCheckOptions): Promi
     };
   } finally {
     clearTimeout(timer);
+    options.signal?.removeEventListener("abort", stopWith);
   }
 }
 

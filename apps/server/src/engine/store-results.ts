@@ -22,6 +22,7 @@ export async function storeCheckBatch(
 ): Promise<number> {
   if (records.length === 0) return 0;
   return db.transaction().execute(async (trx) => {
+    const T = [performance.now()];
     const ids = [...new Set(records.map((record) => record.monitorId))];
     const existing = new Set<string>();
     for (const part of chunks(ids)) {
@@ -29,6 +30,7 @@ export async function storeCheckBatch(
       for (const row of rows) existing.add(row.id);
     }
     const kept = records.filter((record) => existing.has(record.monitorId));
+    T.push(performance.now());
     const rows: CheckResultTable[] = kept.map(resultRow);
     for (const part of chunks(rows)) {
       await trx
@@ -37,6 +39,7 @@ export async function storeCheckBatch(
         .onConflict((oc) => oc.columns(["monitor_id", "checked_at"]).doNothing())
         .execute();
     }
+    T.push(performance.now());
     for (const part of chunks(rollupIncrements(rows), 200)) {
       await trx
         .insertInto("check_rollups")
@@ -55,21 +58,23 @@ export async function storeCheckBatch(
         )
         .execute();
     }
+    T.push(performance.now());
     const latest = new Map<string, CheckRecord>();
     for (const record of kept) {
       const previous = latest.get(record.monitorId);
       if (!previous || previous.checkedAt <= record.checkedAt) latest.set(record.monitorId, record);
     }
-    for (const record of latest.values()) {
-      await trx
-        .updateTable("monitors")
-        .set({
-          state: record.health.state,
-          consecutive_failures: record.health.consecutiveFailures,
-          last_checked_at: record.checkedAt,
-        })
-        .where("id", "=", record.monitorId)
-        .execute();
+    for (const part of chunks([...latest.values()], 200)) {
+      const values = part.map(
+        (record) =>
+          sql`(${record.monitorId}, ${record.health.state}, ${record.health.consecutiveFailures}, ${record.checkedAt})`,
+      );
+      // One statement for the whole batch; the casts give PostgreSQL the parameters' types.
+      await sql`with latest(id, state, failures, checked_at) as (values ${sql.join(values)})
+        update monitors set state = latest.state,
+          consecutive_failures = cast(latest.failures as integer),
+          last_checked_at = cast(latest.checked_at as bigint)
+        from latest where monitors.id = latest.id`.execute(trx);
     }
     return kept.length;
   });

@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import { type CheckOutcome, type CheckSpec, nextPlannedRun } from "@upwatch/core";
 import type { NetworkAccess } from "../network/network-access.ts";
 import { type RunCheckOptions, runCheck } from "../registry.ts";
@@ -73,6 +74,7 @@ export class CheckScheduler {
   constructor(private readonly options: SchedulerOptions) {
     this.now = options.now ?? Date.now;
     this.run = options.run ?? runCheck;
+    setMaxListeners(0, this.stopController.signal);
   }
 
   /** Adds or replaces a monitor; `runNow` also runs it at once (a new or retargeted monitor). */
