@@ -17,8 +17,14 @@ const CHECKS_PER_MONITOR = 1440;
 const START = Date.UTC(2026, 10, 1);
 
 async function fill(handle: DatabaseHandle): Promise<number> {
-  await handle.db.insertInto("accounts").values({ id: "acc_s", name: "S", plan: "hobby", created_at: 0 }).execute();
-  const ids = Array.from({ length: MONITORS }, (_, i) => `mon_${randomBytes(12).toString("base64url")}${i}`);
+  await handle.db
+    .insertInto("accounts")
+    .values({ id: "acc_s", name: "S", plan: "hobby", created_at: 0 })
+    .execute();
+  const ids = Array.from(
+    { length: MONITORS },
+    (_, i) => `mon_${randomBytes(12).toString("base64url")}${i}`,
+  );
   await handle.db
     .insertInto("monitors")
     .values(
@@ -35,8 +41,9 @@ async function fill(handle: DatabaseHandle): Promise<number> {
         paused: 0,
         group_name: null,
         options: "{}",
-        state: "pending",
+        state: "unknown",
         consecutive_failures: 0,
+        consecutive_successes: 0,
         last_checked_at: null,
         created_at: 0,
         updated_at: 0,
@@ -48,7 +55,9 @@ async function fill(handle: DatabaseHandle): Promise<number> {
     for (let step = minute; step < minute + 5; step++) {
       for (const [index, id] of ids.entries()) {
         const up = (step + index) % 50 !== 0;
-        batch.push(checkRecord(id, START + step * 60_000 + index * 250, up, 80 + ((step * 7 + index) % 400)));
+        batch.push(
+          checkRecord(id, START + step * 60_000 + index * 250, up, 80 + ((step * 7 + index) % 400)),
+        );
       }
     }
     await storeCheckBatch(handle.db, batch);
@@ -87,7 +96,9 @@ try {
   await sql`vacuum analyze`.execute(postgres.db).catch(() => {});
   const { rows } = await sql<{ results: number; rollups: number }>`
     select pg_total_relation_size(${`${schema}.check_results`}::regclass) as results,
-           pg_total_relation_size(${`${schema}.check_rollups`}::regclass) as rollups`.execute(postgres.db);
+           pg_total_relation_size(${`${schema}.check_rollups`}::regclass) as rollups`.execute(
+    postgres.db,
+  );
   report("PostgreSQL", checks, Number(rows[0]!.results), Number(rows[0]!.rollups));
   await postgres.close();
   await admin.query(`drop schema ${schema} cascade`);

@@ -21,12 +21,18 @@ const LAG_TARGET_MS = 1000;
 const TARGET_ADDRESSES = Array.from({ length: 16 }, (_, i) => `127.0.0.${i + 1}`);
 
 function percentile(sorted: number[], fraction: number): number {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]! : 0;
+  return sorted.length
+    ? sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!
+    : 0;
 }
 
 async function startTarget() {
-  const child = fork(new URL("./http-target.mjs", import.meta.url), TARGET_ADDRESSES, { stdio: "inherit" });
-  const { ports } = await new Promise<{ ports: number[] }>((resolve) => child.once("message", resolve as never));
+  const child = fork(new URL("./http-target.mjs", import.meta.url), TARGET_ADDRESSES, {
+    stdio: "inherit",
+  });
+  const { ports } = await new Promise<{ ports: number[] }>((resolve) =>
+    child.once("message", resolve as never),
+  );
   const stop = () =>
     new Promise<number>((resolve) => {
       child.once("message", (message: { cpuMs: number }) => resolve(message.cpuMs));
@@ -64,8 +70,9 @@ async function runOnce(monitors: number) {
         paused: 0,
         group_name: null,
         options,
-        state: "pending",
+        state: "unknown",
         consecutive_failures: 0,
+        consecutive_successes: 0,
         last_checked_at: null,
         created_at: at,
         updated_at: at,

@@ -37,6 +37,10 @@ export function checkRecord(
     checkedAt,
     region: "us-west-1",
     outcome,
-    health: { state: up ? "up" : "down", consecutiveFailures: up ? 0 : 3 },
+    health: {
+      status: up ? "up" : "down",
+      consecutiveFailures: up ? 0 : 3,
+      consecutiveSuccesses: up ? 1 : 0,
+    },
   };
 }

@@ -1,3 +1,5 @@
+import { DEFAULT_FAILURE_THRESHOLD } from "./alerting/escalation-policy.ts";
+
 /** Every check type a monitor can have; each has one runner in `@upwatch/checks`. */
 export const CHECK_TYPES = ["http", "keyword", "ping", "tcp", "dns", "ssl"] as const;
 export type CheckType = (typeof CHECK_TYPES)[number];
@@ -34,7 +36,7 @@ export const MONITOR_LIMITS = {
   minTimeoutSeconds: 1,
   maxTimeoutSeconds: 60,
   defaultTimeoutSeconds: 30,
-  defaultFailureThreshold: 3,
+  defaultFailureThreshold: DEFAULT_FAILURE_THRESHOLD,
   maxFailureThreshold: 20,
 } as const;
 
@@ -58,9 +60,6 @@ export interface CheckOutcome {
   /** Why the check is down, as a sentence; null when it is up. */
   error: string | null;
 }
-
-/** A monitor's health as the engine sees it after applying the failure threshold. */
-export type MonitorState = "pending" | "up" | "down";
 
 export const NO_TIMINGS: CheckTimings = {
   dnsMs: null,

@@ -46,9 +46,10 @@ export interface MonitorTable {
   group_name: string | null;
   /** The type's options as JSON, in the API's shape. */
   options: string;
-  /** `pending`, `up` or `down` after the failure threshold. */
+  /** `unknown` before a conclusive check, then `up` or `down` (see the alerting health rules). */
   state: string;
   consecutive_failures: number;
+  consecutive_successes: number;
   last_checked_at: number | null;
   created_at: number;
   updated_at: number;

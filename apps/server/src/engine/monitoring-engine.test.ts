@@ -112,7 +112,7 @@ describeEachDatabase("the monitoring engine", (db) => {
       (body) => body.data.length > 0,
     );
     expect((await api("GET", `/monitors/${monitor.id}`)).json()).toMatchObject({
-      state: "pending",
+      state: "unknown",
       consecutive_failures: 1,
     });
   });

@@ -4,7 +4,11 @@ import {
   type NetworkAccess,
   type SchedulerOptions,
 } from "@upwatch/checks";
-import { applyCheckStatus, type MonitorHealth } from "@upwatch/core";
+import {
+  applyCheckResult,
+  DEFAULT_RECOVERY_CONFIRMATIONS,
+  type MonitorHealth,
+} from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
 import type { MonitorChanges } from "../services/monitors/monitor-changes.ts";
@@ -99,7 +103,8 @@ export class MonitoringEngine implements MonitorChanges {
   }
 
   saved(monitor: Monitor): void {
-    this.follow(monitor, monitor.state === "pending");
+    const fresh = monitor.consecutive_failures === 0 && monitor.consecutive_successes === 0;
+    this.follow(monitor, monitor.state === "unknown" && fresh);
   }
 
   removed(monitorId: string): void {
@@ -141,8 +146,12 @@ export class MonitoringEngine implements MonitorChanges {
     this.known.set(monitor.id, {
       updatedAt: monitor.updated_at,
       health:
-        monitor.state === "pending" || !previous
-          ? { state: monitor.state, consecutiveFailures: monitor.consecutive_failures }
+        monitor.state === "unknown" || !previous
+          ? {
+              status: monitor.state,
+              consecutiveFailures: monitor.consecutive_failures,
+              consecutiveSuccesses: monitor.consecutive_successes,
+            }
           : previous.health,
       failureThreshold: monitor.failure_threshold,
       region: monitor.region,
@@ -155,7 +164,10 @@ export class MonitoringEngine implements MonitorChanges {
     this.options.observe?.(report);
     const known = this.known.get(report.monitorId);
     if (!known) return;
-    known.health = applyCheckStatus(known.health, report.outcome.status, known.failureThreshold);
+    known.health = applyCheckResult(known.health, report.outcome.status === "up", {
+      failureThreshold: known.failureThreshold,
+      recoveryConfirmations: DEFAULT_RECOVERY_CONFIRMATIONS,
+    }).health;
     this.writer.add({
       monitorId: report.monitorId,
       checkedAt: report.startedAt,

@@ -67,12 +67,13 @@ export async function storeCheckBatch(
     for (const part of chunks([...latest.values()], 200)) {
       const values = part.map(
         (record) =>
-          sql`(${record.monitorId}, ${record.health.state}, ${record.health.consecutiveFailures}, ${record.checkedAt})`,
+          sql`(${record.monitorId}, ${record.health.status}, ${record.health.consecutiveFailures}, ${record.health.consecutiveSuccesses}, ${record.checkedAt})`,
       );
       // One statement for the whole batch; the casts give PostgreSQL the parameters' types.
-      await sql`with latest(id, state, failures, checked_at) as (values ${sql.join(values)})
+      await sql`with latest(id, state, failures, successes, checked_at) as (values ${sql.join(values)})
         update monitors set state = latest.state,
           consecutive_failures = cast(latest.failures as integer),
+          consecutive_successes = cast(latest.successes as integer),
           last_checked_at = cast(latest.checked_at as bigint)
         from latest where monitors.id = latest.id`.execute(trx);
     }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { NON_PAGE_POLICY } from "../web/content-security-policy.ts";
 
 const HEADERS: Record<string, string> = {
   "x-content-type-options": "nosniff",
@@ -8,10 +9,18 @@ const HEADERS: Record<string, string> = {
   "cross-origin-opener-policy": "same-origin",
 };
 
+/** For the small pages the server writes itself: no scripts at all. */
+const SERVER_PAGE_POLICY =
+  "default-src 'self'; script-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'";
+
 /** Adds the browser-hardening headers to every response. */
 export function installSecurityHeaders(app: FastifyInstance, options: { https: boolean }): void {
   app.addHook("onSend", async (_request, reply) => {
     for (const [name, value] of Object.entries(HEADERS)) reply.header(name, value);
+    if (!reply.hasHeader("content-security-policy")) {
+      const html = String(reply.getHeader("content-type") ?? "").startsWith("text/html");
+      reply.header("content-security-policy", html ? SERVER_PAGE_POLICY : NON_PAGE_POLICY);
+    }
     if (options.https)
       reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
   });

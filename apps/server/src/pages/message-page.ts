@@ -1,4 +1,5 @@
 import { PRODUCT_NAME, pageTitle } from "@upwatch/core";
+import type { FastifyReply } from "fastify";
 import { escapeHtml } from "../http/escape-html.ts";
 
 export interface MessagePage {
@@ -39,4 +40,17 @@ ${action}
 </main>
 </body>
 </html>`;
+}
+
+/** Answers with a message page; such answers are personal, so they are never cached. */
+export function sendMessagePage(
+  reply: FastifyReply,
+  status: number,
+  page: MessagePage,
+): FastifyReply {
+  return reply
+    .code(status)
+    .type("text/html; charset=utf-8")
+    .header("cache-control", "no-store")
+    .send(renderMessagePage(page));
 }

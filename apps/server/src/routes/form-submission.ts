@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { isFormPost } from "../http/form-body.ts";
 import { RequestError } from "../http/problem.ts";
-import { renderMessagePage } from "../pages/message-page.ts";
+import { sendMessagePage } from "../pages/message-page.ts";
 
 /** Validates a form payload with its shared schema; the first problem becomes the 400 detail. */
 export function parsePayload<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
@@ -44,23 +44,17 @@ export async function answerSubmission(
   }
   try {
     const answer = await submit();
-    return sendPage(reply, answer.status, answer.title, answer.message, back);
+    return sendMessagePage(reply, answer.status, {
+      title: answer.title,
+      message: answer.message,
+      link: back,
+    });
   } catch (error) {
     if (!(error instanceof RequestError)) throw error;
-    return sendPage(reply, error.statusCode, "Not sent", error.message, back);
+    return sendMessagePage(reply, error.statusCode, {
+      title: "Not sent",
+      message: error.message,
+      link: back,
+    });
   }
-}
-
-function sendPage(
-  reply: FastifyReply,
-  status: number,
-  title: string,
-  message: string,
-  back: { label: string; url: string },
-) {
-  return reply
-    .code(status)
-    .type("text/html; charset=utf-8")
-    .header("cache-control", "no-store")
-    .send(renderMessagePage({ title, message, link: back }));
 }

@@ -2,7 +2,7 @@ import { newsletterSubscriptionSchema } from "@upwatch/core";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Config } from "../config.ts";
 import { rateLimitByAddress } from "../http/rate-limit.ts";
-import { renderMessagePage } from "../pages/message-page.ts";
+import { sendMessagePage } from "../pages/message-page.ts";
 import { confirmSubscription } from "../services/newsletter/confirm.ts";
 import type { NewsletterContext } from "../services/newsletter/newsletter-context.ts";
 import { subscribeToNewsletter } from "../services/newsletter/subscribe.ts";
@@ -107,9 +107,10 @@ function page(
   message: string,
   action?: { label: string; url: string },
 ) {
-  return reply
-    .code(status)
-    .type("text/html; charset=utf-8")
-    .header("cache-control", "no-store")
-    .send(renderMessagePage({ title, message, link: HOME, ...(action ? { action } : {}) }));
+  return sendMessagePage(reply, status, {
+    title,
+    message,
+    link: HOME,
+    ...(action ? { action } : {}),
+  });
 }

@@ -55,6 +55,17 @@ describeEachDatabase("serving the web app", (db) => {
     expect(response.headers["cache-control"]).toBe("no-cache");
   });
 
+  it("sends each page with a policy that allows only its own inline scripts", async () => {
+    const response = await app.inject({ method: "GET", url: "/" });
+    const policy = String(response.headers["content-security-policy"]);
+    expect(policy).toContain("script-src 'self';");
+    expect(policy).toContain("frame-ancestors 'none'");
+    const api = await app.inject({ method: "GET", url: "/healthz" });
+    expect(api.headers["content-security-policy"]).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+  });
+
   it("serves a page with or without a trailing slash and ignores the query", async () => {
     for (const url of ["/contact", "/contact/", "/contact?ref=mail"]) {
       const response = await app.inject({ method: "GET", url });

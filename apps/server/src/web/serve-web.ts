@@ -2,6 +2,7 @@ import fastifyStatic from "@fastify/static";
 import type { SiteConfig } from "@upwatch/core";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { loadSitePages, type SitePage } from "./site-pages.ts";
+import { thirdPartyOrigins } from "./third-party-origins.ts";
 
 const HTML_CACHE = "no-cache";
 const HASHED_ASSET_CACHE = "public, max-age=31536000, immutable";
@@ -14,7 +15,11 @@ export interface WebOptions {
 
 /** Serves the built web app: prerendered pages, static files, and the not-found page. */
 export async function serveWeb(app: FastifyInstance, options: WebOptions): Promise<void> {
-  const pages = loadSitePages(options.clientDir, options.siteConfig);
+  const pages = loadSitePages(
+    options.clientDir,
+    options.siteConfig,
+    thirdPartyOrigins(options.siteConfig),
+  );
 
   await app.register(fastifyStatic, {
     root: options.clientDir,
@@ -42,7 +47,10 @@ export async function serveWeb(app: FastifyInstance, options: WebOptions): Promi
 }
 
 function sendPage(reply: FastifyReply, page: SitePage, status: number, ifNoneMatch?: string) {
-  reply.header("cache-control", HTML_CACHE).header("etag", page.etag);
+  reply
+    .header("cache-control", HTML_CACHE)
+    .header("etag", page.etag)
+    .header("content-security-policy", page.csp);
   if (status === 200 && ifNoneMatch === page.etag) return reply.code(304).send();
   return reply.code(status).type("text/html; charset=utf-8").send(page.html);
 }

@@ -9,11 +9,14 @@ import {
   serializeSiteConfig,
 } from "@upwatch/core";
 import { escapeHtml } from "../http/escape-html.ts";
+import { pagePolicy, type ThirdPartyOrigins } from "./content-security-policy.ts";
 
 /** One prerendered page, ready to send. */
 export interface SitePage {
   html: string;
   etag: string;
+  /** The page's Content-Security-Policy, allowing exactly its own inline scripts. */
+  csp: string;
 }
 
 export interface SitePages {
@@ -26,13 +29,21 @@ export interface SitePages {
 const NOT_FOUND_ROUTE = "/404";
 
 /** Reads every prerendered page of the web build and fills in the run-time config. */
-export function loadSitePages(clientDir: string, config: SiteConfig): SitePages {
+export function loadSitePages(
+  clientDir: string,
+  config: SiteConfig,
+  thirdParty: ThirdPartyOrigins,
+): SitePages {
   const pages = new Map<string, SitePage>();
   for (const file of listHtmlFiles(clientDir)) {
     const route = routeOf(relative(clientDir, file));
     if (route === undefined) continue;
     const html = applySiteConfig(readFileSync(file, "utf8"), config);
-    pages.set(route, { html, etag: `"${createHash("sha1").update(html).digest("base64url")}"` });
+    pages.set(route, {
+      html,
+      etag: `"${createHash("sha1").update(html).digest("base64url")}"`,
+      csp: pagePolicy(html, config, thirdParty),
+    });
   }
   const notFound = pages.get(NOT_FOUND_ROUTE);
   if (!notFound) {

@@ -25,6 +25,7 @@ export const monitorsMigration: Migration = {
       .addColumn("options", "text", (c) => c.notNull())
       .addColumn("state", "text", (c) => c.notNull())
       .addColumn("consecutive_failures", "integer", (c) => c.notNull())
+      .addColumn("consecutive_successes", "integer", (c) => c.notNull())
       .addColumn("last_checked_at", "bigint")
       .addColumn("created_at", "bigint", (c) => c.notNull())
       .addColumn("updated_at", "bigint", (c) => c.notNull())

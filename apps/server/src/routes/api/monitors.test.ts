@@ -47,7 +47,7 @@ describeEachDatabase("the monitors API", (db) => {
       failure_threshold: 3,
       paused: false,
       group: null,
-      state: "pending",
+      state: "unknown",
       last_checked_at: null,
       options: { method: "GET", follow_redirects: true },
     });
@@ -203,7 +203,7 @@ describeEachDatabase("the monitors API", (db) => {
       type: "tcp",
       target: "db.example.com:5432",
     });
-    expect(fine.json()).toMatchObject({ type: "tcp", options: {}, state: "pending" });
+    expect(fine.json()).toMatchObject({ type: "tcp", options: {}, state: "unknown" });
     const unknown = await call("PATCH", `/monitors/${created.id}`, hobby.headers, {
       colour: "red",
     });

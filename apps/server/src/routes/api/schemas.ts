@@ -59,7 +59,9 @@ export const monitorResponse = z.object({
   options: z
     .record(z.string(), z.unknown())
     .describe("The type's options; passwords and tokens are shown masked."),
-  state: z.enum(["pending", "up", "down"]),
+  state: z
+    .enum(["unknown", "up", "down"])
+    .describe("unknown until a conclusive check; down after failure_threshold failures in a row"),
   consecutive_failures: z.number().int(),
   last_checked_at: isoTime.nullable(),
   created_at: isoTime,

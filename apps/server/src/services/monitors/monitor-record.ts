@@ -1,12 +1,13 @@
-import type { CreateMonitorInput, MonitorState } from "@upwatch/core";
+import type { CreateMonitorInput, HealthStatus } from "@upwatch/core";
 import type { MonitorTable } from "@upwatch/db";
 
 /** A stored monitor: its settings in the API's shape plus what the engine knows of it. */
 export type Monitor = CreateMonitorInput & {
   id: string;
   account_id: string;
-  state: MonitorState;
+  state: HealthStatus;
   consecutive_failures: number;
+  consecutive_successes: number;
   last_checked_at: number | null;
   created_at: number;
   updated_at: number;
@@ -27,8 +28,9 @@ export function monitorFromRow(row: MonitorTable): Monitor {
     paused: row.paused === 1,
     group: row.group_name,
     options: JSON.parse(row.options),
-    state: row.state as MonitorState,
+    state: row.state as HealthStatus,
     consecutive_failures: row.consecutive_failures,
+    consecutive_successes: row.consecutive_successes,
     last_checked_at: row.last_checked_at,
     created_at: row.created_at,
     updated_at: row.updated_at,

@@ -37,8 +37,12 @@ export async function updateMonitor(
   const at = ctx.now();
   const resetsHealth = typeChanged || parsed.data.target !== current.target;
   const health = resetsHealth
-    ? { state: "pending" as const, consecutive_failures: 0 }
-    : { state: current.state, consecutive_failures: current.consecutive_failures };
+    ? { state: "unknown" as const, consecutive_failures: 0, consecutive_successes: 0 }
+    : {
+        state: current.state,
+        consecutive_failures: current.consecutive_failures,
+        consecutive_successes: current.consecutive_successes,
+      };
   await storeOrExplain("the monitor", () =>
     ctx.db
       .updateTable("monitors")

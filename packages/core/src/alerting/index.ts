@@ -1,0 +1,3 @@
+export * from "./dependency-rules.ts";
+export * from "./escalation-policy.ts";
+export * from "./monitor-health.ts";
