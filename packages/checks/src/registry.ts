@@ -34,22 +34,27 @@ export interface RunCheckOptions {
 export async function runCheck(spec: CheckSpec, options: RunCheckOptions): Promise<CheckOutcome> {
   const timeout = new AbortController();
   const signal = timeout.signal;
-  // A listener removed afterwards, not AbortSignal.any: that keeps every check's signal tied
-  // to the long-lived stop signal, which costs long garbage-collection pauses at scale.
-  const stopWith = () => timeout.abort(options.signal?.reason);
-  options.signal?.addEventListener("abort", stopWith, { once: true });
   const seconds = spec.timeoutMs / 1000;
   const timeoutError = new Error(
     `No complete answer within ${seconds} second${seconds === 1 ? "" : "s"} (the monitor's timeout).`,
   );
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
+  let stopWith = () => {};
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       timeout.abort(timeoutError);
       reject(timeoutError);
     }, spec.timeoutMs);
+    stopWith = () => {
+      timeout.abort(options.signal?.reason);
+      reject(options.signal?.reason);
+    };
   });
+  // A listener removed afterwards, not AbortSignal.any: that ties every check's signal to the
+  // long-lived stop signal, which costs long garbage-collection pauses at scale.
+  options.signal?.addEventListener("abort", stopWith, { once: true });
+  if (options.signal?.aborted) stopWith();
   const context = { network: options.network, signal, now: options.now ?? Date.now };
   try {
     const outcome = await Promise.race([runnerFor(spec.type).run(spec as never, context), expired]);

@@ -125,14 +125,26 @@ export class MonitoringEngine implements MonitorChanges {
     return this.writer.flush();
   }
 
-  /** Brings the schedule in line with the database. */
+  /** Brings the schedule in line with the database, reading in full only what changed. */
   async sync(): Promise<void> {
-    const rows = await this.options.db.selectFrom("monitors").selectAll().execute();
+    const versions = await this.options.db
+      .selectFrom("monitors")
+      .select(["id", "updated_at"])
+      .execute();
     const seen = new Set<string>();
-    for (const row of rows) {
+    const changed: string[] = [];
+    for (const row of versions) {
       seen.add(row.id);
-      const known = this.known.get(row.id);
-      if (!known || known.updatedAt !== row.updated_at) this.follow(monitorFromRow(row), false);
+      if (this.known.get(row.id)?.updatedAt !== row.updated_at) changed.push(row.id);
+    }
+    for (let start = 0; start < changed.length; start += 500) {
+      const part = changed.slice(start, start + 500);
+      const rows = await this.options.db
+        .selectFrom("monitors")
+        .selectAll()
+        .where("id", "in", part)
+        .execute();
+      for (const row of rows) this.follow(monitorFromRow(row), false);
     }
     for (const id of this.known.keys()) if (!seen.has(id)) this.removed(id);
   }

@@ -27,7 +27,7 @@ export class ResultWriter {
   stored = 0;
 
   constructor(private readonly options: ResultWriterOptions) {
-    this.batchSize = options.batchSize ?? 1000;
+    this.batchSize = options.batchSize ?? 250;
     this.maxBuffered = options.maxBuffered ?? 200_000;
   }
 
@@ -76,6 +76,8 @@ export class ResultWriter {
         return;
       }
       this.buffer.splice(0, batch.length);
+      // SQLite writes block the event loop; let due checks start between batches.
+      await new Promise((resolve) => setImmediate(resolve));
     }
   }
 }

@@ -6,6 +6,7 @@ import {
   createTestAuthority,
   type LoopbackServer,
   startHttpsServer,
+  startSilentTcpServer,
   testNetwork,
 } from "../testing/index.ts";
 
@@ -76,6 +77,22 @@ describe("the HTTP runner over HTTPS", () => {
     const outcome = await check("wrongHost");
     expect(outcome.status).toBe("down");
     expect(outcome.error).toMatch(/does not cover that host name/);
+  });
+
+  it("is down after the timeout when the server never completes the TLS handshake", async () => {
+    const silent = await startSilentTcpServer();
+    const outcome = await runCheck(
+      {
+        type: "http",
+        target: `https://monitor.test:${silent.port}/`,
+        timeoutMs: 1000,
+        options: httpOptionsSchema.parse({}),
+      },
+      { network },
+    );
+    await silent.close();
+    expect(outcome.status).toBe("down");
+    expect(outcome.error).toBe("No complete answer within 1 second (the monitor's timeout).");
   });
 
   it("ignores certificate problems when verification is turned off", async () => {

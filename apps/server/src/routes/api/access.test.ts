@@ -5,6 +5,7 @@ import { buildTestApp } from "../../../test/app.ts";
 import { describeEachDatabase } from "../../../test/databases.ts";
 import { revokeApiKey } from "../../services/api-keys/revoke-api-key.ts";
 import { createServiceContext, randomId, type ServiceContext } from "../../services/context.ts";
+import { OPERATIONS } from "./operations.ts";
 
 describeEachDatabase("API keys and rate limits", (db) => {
   let app: FastifyInstance;
@@ -26,6 +27,14 @@ describeEachDatabase("API keys and rate limits", (db) => {
     expect(response.json()).toEqual({
       detail: "Send your API key in the header Authorization: Bearer uw_...",
     });
+  });
+
+  it("requires a key for every operation of the API", async () => {
+    for (const operation of Object.values(OPERATIONS)) {
+      const url = `/api/v1${operation.url.replace(":id", "mon_x")}`;
+      const response = await app.inject({ method: operation.method, url });
+      expect(response.statusCode, `${operation.method} ${url}`).toBe(401);
+    }
   });
 
   it("refuses a wrong, malformed or revoked key", async () => {
