@@ -4,7 +4,7 @@
 //   BENCH_MONITORS=10000,15000  BENCH_INTERVAL_SECONDS=60  BENCH_SECONDS=120  npm run bench:checks
 import { fork } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { type CheckReport, createNetworkAccess } from "@upwatch/checks";
@@ -146,6 +146,7 @@ async function runOnce(monitors: number) {
       `engine CPU ${result.cpuPercent.toFixed(0)}% of a core, target ${result.targetCpuPercent.toFixed(0)}%`,
       `peak RSS ${result.peakRssMb.toFixed(0)} MB`,
       `${result.stored} results stored`,
+      `machine load ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`,
     ].join("  |  "),
   );
   return result;
