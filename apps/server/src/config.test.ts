@@ -59,4 +59,16 @@ describe("configuration", () => {
       password: "p",
     });
   });
+
+  it("loads no analytics unless told to, and Google Analytics when only an id is given", () => {
+    expect(loadConfig({}).analyticsProvider).toBe("none");
+    expect(loadConfig({ ANALYTICS_ID: "G-ABC123" }).analyticsProvider).toBe("gtag");
+    expect(loadConfig({ ANALYTICS_PROVIDER: "record" }).analyticsProvider).toBe("record");
+    expect(() => loadConfig({ ANALYTICS_PROVIDER: "gtag" })).toThrowError(
+      /ANALYTICS_PROVIDER gtag needs ANALYTICS_ID/,
+    );
+    expect(() => loadConfig({ ANALYTICS_PROVIDER: "matomo" })).toThrowError(
+      /ANALYTICS_PROVIDER must be one of none, gtag, record/,
+    );
+  });
 });

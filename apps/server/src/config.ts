@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { ANALYTICS_PROVIDERS, type AnalyticsProvider } from "@upwatch/core";
 import { z } from "zod";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -83,6 +84,9 @@ const environmentSchema = z.object({
     .default(1500),
   IOS_APP_URL: httpUrl.optional(),
   ANDROID_APP_URL: httpUrl.optional(),
+  ANALYTICS_PROVIDER: z
+    .enum(ANALYTICS_PROVIDERS, { message: `must be one of ${ANALYTICS_PROVIDERS.join(", ")}` })
+    .optional(),
   ANALYTICS_ID: z
     .string()
     .regex(/^[A-Za-z0-9-]+$/, { message: "must be a measurement id of letters, digits and dashes" })
@@ -120,6 +124,7 @@ export interface Config {
   monitoring: { allowPrivateTargets: boolean; runChecks: boolean; checkConcurrency: number };
   iosAppUrl: string;
   androidAppUrl: string;
+  analyticsProvider: AnalyticsProvider;
   analyticsId: string;
   adPixelId: string;
 }
@@ -137,6 +142,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got "${env[name]}").`);
   }
   const e = parsed.data;
+  const analyticsProvider = e.ANALYTICS_PROVIDER ?? (e.ANALYTICS_ID ? "gtag" : "none");
+  if (analyticsProvider === "gtag" && !e.ANALYTICS_ID) {
+    throw new ConfigError(
+      "Invalid configuration: ANALYTICS_PROVIDER gtag needs ANALYTICS_ID, the measurement id such as G-XXXXXXXXXX.",
+    );
+  }
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   return {
     port: e.PORT,
@@ -171,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     },
     iosAppUrl: e.IOS_APP_URL ?? "",
     androidAppUrl: e.ANDROID_APP_URL ?? "",
+    analyticsProvider,
     analyticsId: e.ANALYTICS_ID ?? "",
     adPixelId: e.AD_PIXEL_ID ?? "",
   };

@@ -10,6 +10,7 @@ export function siteConfigFrom(config: Config): SiteConfig {
     supportEmail: config.supportEmail,
     iosAppUrl: config.iosAppUrl,
     androidAppUrl: config.androidAppUrl,
+    analyticsProvider: config.analyticsProvider,
     analyticsId: config.analyticsId,
     adPixelId: config.adPixelId,
   };

@@ -1,7 +1,10 @@
 import { SITE_CONFIG_JSON_TOKEN, serializeSiteConfig } from "@upwatch/core";
 import type { ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { usePageViews } from "./analytics/use-page-views.ts";
+import { ErrorScreen } from "./components/error-screen.tsx";
 import { getSiteConfig, SITE_CONFIG_ELEMENT_ID } from "./lib/site-config.ts";
+import { THEME_SCRIPT } from "./theme/theme.ts";
 import "./styles/global.css";
 
 /** The HTML document around every page. */
@@ -9,11 +12,16 @@ export function Layout({ children }: { children: ReactNode }) {
   const configJson =
     typeof document === "undefined" ? SITE_CONFIG_JSON_TOKEN : serializeSiteConfig(getSiteConfig());
   return (
-    <html lang="en" data-theme="dark">
+    // The theme script sets data-theme and a class before React hydrates.
+    <html lang="en" data-theme="dark" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="dark light" />
+        <script
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant, applied before paint.
+          dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }}
+        />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <script
           id={SITE_CONFIG_ELEMENT_ID}
@@ -34,16 +42,12 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  usePageViews();
   return <Outlet />;
 }
 
 /** The router's last resort when a page throws while rendering. */
-export function ErrorBoundary() {
-  return (
-    <main className="error-screen">
-      <h1>Unexpected Application Error!</h1>
-      <p>Something broke while showing this page. Reload it, or go back to the home page.</p>
-      <a href="/">Go to the home page</a>
-    </main>
-  );
+export function ErrorBoundary({ error }: { error: unknown }) {
+  if (typeof window !== "undefined") console.error(error);
+  return <ErrorScreen />;
 }

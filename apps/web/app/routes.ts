@@ -1,8 +1,23 @@
-import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
   layout("routes/public-layout.tsx", [
     index("routes/home.tsx"),
+    route("contact", "routes/contact.tsx"),
+    route("privacy", "routes/privacy.tsx"),
+    route("terms", "routes/terms.tsx"),
+    route("account-deletion", "routes/account-deletion.tsx"),
+    route("slack-integration", "routes/slack-integration.tsx"),
+    layout("routes/knowledge-base/layout.tsx", [
+      ...prefix("knowledge-base", [
+        index("routes/knowledge-base/index.tsx"),
+        route("pricing", "routes/knowledge-base/pricing.tsx"),
+        route("escalating-hysteresis", "routes/knowledge-base/escalating-hysteresis.tsx"),
+        route("monitoring-agents", "routes/knowledge-base/monitoring-agents.tsx"),
+        route("category/:categoryId", "routes/knowledge-base/category.tsx"),
+        route(":slug", "routes/knowledge-base/article.tsx"),
+      ]),
+    ]),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

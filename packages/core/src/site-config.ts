@@ -1,3 +1,7 @@
+/** Where the site's analytics events go: nowhere, Google Analytics, or a list kept in the page. */
+export const ANALYTICS_PROVIDERS = ["none", "gtag", "record"] as const;
+export type AnalyticsProvider = (typeof ANALYTICS_PROVIDERS)[number];
+
 /**
  * What the web app needs to know about its deployment. The server fills it in at run time, so
  * one build serves any address: prerendered pages carry placeholders that the server replaces.
@@ -12,9 +16,11 @@ export interface SiteConfig {
   supportEmail: string;
   iosAppUrl: string;
   androidAppUrl: string;
+  /** `record` keeps events in the page for tests; `gtag` loads Google Analytics. */
+  analyticsProvider: AnalyticsProvider;
   /** Measurement id of the configured analytics service; empty when none is configured. */
   analyticsId: string;
-  /** Ad pixel id; empty when none is configured. */
+  /** Meta (Facebook) ad pixel id; empty when none is configured. */
   adPixelId: string;
 }
 
@@ -27,6 +33,7 @@ const KEYS: readonly SiteConfigKey[] = [
   "supportEmail",
   "iosAppUrl",
   "androidAppUrl",
+  "analyticsProvider",
   "analyticsId",
   "adPixelId",
 ];

@@ -94,6 +94,14 @@ describeEachDatabase("serving the web app", (db) => {
     expect(response.headers["content-type"]).toContain("text/html");
   });
 
+  it("sends a request for a help-centre page that does not exist to the help centre", async () => {
+    for (const url of ["/knowledge-base/no-such-article", "/knowledge-base/category/nope"]) {
+      const response = await app.inject({ method: "GET", url });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe("/knowledge-base");
+    }
+  });
+
   it("does not serve the not-found page itself as a normal page", async () => {
     const response = await app.inject({ method: "GET", url: "/404" });
     expect(response.statusCode).toBe(404);

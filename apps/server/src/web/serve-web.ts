@@ -1,6 +1,7 @@
 import fastifyStatic from "@fastify/static";
 import type { SiteConfig } from "@upwatch/core";
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { knowledgeBaseFallback } from "./knowledge-base-fallback.ts";
 import { loadSitePages, type SitePage } from "./site-pages.ts";
 import { thirdPartyOrigins } from "./third-party-origins.ts";
 
@@ -40,6 +41,8 @@ export async function serveWeb(app: FastifyInstance, options: WebOptions): Promi
     const path = request.url.split("?")[0] ?? "/";
     const page = pages.find(path);
     if (page) return sendPage(reply, page, 200, request.headers["if-none-match"]);
+    const fallback = knowledgeBaseFallback(path);
+    if (fallback) return reply.header("cache-control", HTML_CACHE).redirect(fallback, 302);
     return reply.callNotFound();
   });
 

@@ -9,6 +9,7 @@ const DEV_FALLBACK: SiteConfig = {
   supportEmail: "support@upwatch.example",
   iosAppUrl: "",
   androidAppUrl: "",
+  analyticsProvider: "none",
   analyticsId: "",
   adPixelId: "",
 };

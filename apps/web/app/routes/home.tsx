@@ -1,23 +1,38 @@
-import { PRODUCT_NAME } from "@upwatch/core";
+import { Features } from "../home/features.tsx";
+import { FinalCta } from "../home/final-cta.tsx";
+import { Hero } from "../home/hero.tsx";
+import { MobileApps } from "../home/mobile-apps.tsx";
+import { NewsletterSection } from "../home/newsletter-section.tsx";
+import { Pricing } from "../home/pricing.tsx";
 import { pageMeta } from "../lib/page-meta.ts";
+import "../home/home.css";
 
 export function meta() {
   return pageMeta({
-    title: "Uptime and server monitoring",
-    description: `${PRODUCT_NAME} checks your websites, APIs and servers every minute and alerts you the moment something breaks.`,
+    title: "Uptime, API and server monitoring",
+    description:
+      "Upwatch checks your websites, APIs and servers around the clock and alerts you by email, SMS, Slack or webhook the moment something breaks. 10 monitors free forever.",
     path: "/",
-    keywords: ["uptime monitoring", "website monitoring", "server monitoring", "API monitoring"],
+    keywords: [
+      "uptime monitoring",
+      "website monitoring",
+      "API monitoring",
+      "server monitoring",
+      "SSL certificate monitoring",
+      "status page",
+    ],
   });
 }
 
 export default function Home() {
   return (
-    <main>
-      <h1>Know the moment your site goes down</h1>
-      <p>
-        {PRODUCT_NAME} checks your websites, APIs and servers around the clock and alerts you by
-        e-mail, SMS, Slack or webhook before your customers notice.
-      </p>
+    <main id="main">
+      <Hero />
+      <Features />
+      <MobileApps />
+      <Pricing />
+      <NewsletterSection />
+      <FinalCta />
     </main>
   );
 }

@@ -14,13 +14,19 @@ export function meta() {
 
 export default function NotFound() {
   return (
-    <main className="not-found">
+    <main id="main" className="container page not-found">
       <p className="eyebrow">404</p>
       <h1>Page not found</h1>
-      <p>The page you asked for does not exist or has moved.</p>
-      <p>
-        <Link to="/">Back to the home page</Link> or{" "}
-        <Link to="/knowledge-base">search the help centre</Link>.
+      <p className="lead">
+        The page you asked for does not exist or has moved. Nothing is down, we promise.
+      </p>
+      <p className="not-found-actions">
+        <Link to="/" className="button button-primary">
+          Back to the home page
+        </Link>
+        <Link to="/knowledge-base" className="button button-ghost">
+          Search the help centre
+        </Link>
       </p>
     </main>
   );

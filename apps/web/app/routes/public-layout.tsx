@@ -1,24 +1,21 @@
-import { PRODUCT_NAME } from "@upwatch/core";
-import { Link, Outlet } from "react-router";
+import { Outlet } from "react-router";
+import { PromoBanner } from "../components/promo-banner.tsx";
+import { SiteFooter } from "../components/site-footer.tsx";
+import { SiteHeader } from "../components/site-header.tsx";
 
-/** The frame of every public page: header, the page, footer. */
+/** The frame of every public page: promo banner, header, the page, footer. */
 export default function PublicLayout() {
   return (
     <>
-      <header className="site-header">
-        <Link to="/" className="brand">
-          {PRODUCT_NAME}
-        </Link>
-        <nav aria-label="Main">
-          <Link to="/knowledge-base">Support</Link>
-        </nav>
-      </header>
-      <Outlet />
-      <footer className="site-footer">
-        <p>
-          © {new Date().getFullYear()} {PRODUCT_NAME}
-        </p>
-      </footer>
+      <a className="skip-link" href="#content">
+        Skip to content
+      </a>
+      <PromoBanner />
+      <SiteHeader />
+      <div id="content" className="page-content">
+        <Outlet />
+      </div>
+      <SiteFooter />
     </>
   );
 }

@@ -3,7 +3,7 @@ import { type Browser, chromium } from "playwright-core";
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 /** Headless Debian Chromium, quiet on a machine without outside network. */
-export function launchBrowser(): Promise<Browser> {
+export function launchBrowser(options: { extraArgs?: string[] } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -15,6 +15,7 @@ export function launchBrowser(): Promise<Browser> {
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
+      ...(options.extraArgs ?? []),
     ],
   });
 }

@@ -1,0 +1,66 @@
+import { PLANS, type Plan } from "@upwatch/core";
+import { Link } from "react-router";
+import { planPrice } from "../../home/plan-price.ts";
+import { registerUrl } from "../../lib/app-links.ts";
+import { PlanLimitsTable } from "./plan-limits-table.tsx";
+
+/** The plans side by side, from the plan data and price wording the home page uses. */
+export function PlanComparison() {
+  return (
+    <section className="kb-plans" aria-label="Plan comparison">
+      <div className="kb-plan-grid">
+        {PLANS.map((plan) => (
+          <PlanCard key={plan.id} plan={plan} />
+        ))}
+      </div>
+      <PlanLimitsTable />
+    </section>
+  );
+}
+
+function PlanCard({ plan }: { plan: Plan }) {
+  const monthly = planPrice(plan, "monthly");
+  const yearly = plan.yearlyPrice === null ? undefined : planPrice(plan, "yearly");
+  return (
+    <article className={`kb-plan${plan.highlighted ? " kb-plan-highlighted" : ""}`}>
+      <header>
+        <h3>{plan.name}</h3>
+        {plan.badge && <span className="kb-plan-badge">{plan.badge}</span>}
+      </header>
+      <p className="kb-plan-price">
+        {monthly.amount}
+        {monthly.per && (
+          <span className="kb-plan-per">
+            {monthly.per.startsWith("/") ? monthly.per : ` ${monthly.per}`}
+          </span>
+        )}
+      </p>
+      <p className="kb-muted kb-plan-yearly">
+        {yearly ? `or ${yearly.amount}${yearly.per} (${yearly.note.toLowerCase()})` : monthly.note}
+      </p>
+      <p className="kb-plan-description">{plan.description}</p>
+      <ul className="kb-plan-features">
+        {plan.features.map((feature) => (
+          <li key={feature}>{feature}</li>
+        ))}
+      </ul>
+      <PlanAction plan={plan} />
+    </article>
+  );
+}
+
+function PlanAction({ plan }: { plan: Plan }) {
+  const className = plan.highlighted ? "button button-primary" : "button button-ghost";
+  if (plan.ctaLink === "contact") {
+    return (
+      <Link to="/contact?subject=Sales%20Inquiry" className={className}>
+        {plan.cta}
+      </Link>
+    );
+  }
+  return (
+    <a href={registerUrl()} className={className}>
+      {plan.cta}
+    </a>
+  );
+}

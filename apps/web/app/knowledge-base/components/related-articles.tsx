@@ -1,0 +1,22 @@
+import { Link } from "react-router";
+import type { Article } from "../content/article.ts";
+
+/** Other articles on the same subject. */
+export function RelatedArticles({ articles }: { articles: readonly Article[] }) {
+  if (!articles.length) return null;
+  return (
+    <nav className="kb-related" aria-labelledby="related-title">
+      <h2 id="related-title">Related articles</h2>
+      <ul>
+        {articles.map((article) => (
+          <li key={article.slug}>
+            <Link to={article.path} prefetch="intent">
+              {article.title}
+            </Link>
+            <span className="kb-muted"> · {article.readingTime} read</span>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

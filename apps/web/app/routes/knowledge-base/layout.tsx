@@ -1,0 +1,32 @@
+import { Outlet, useLocation, useNavigation } from "react-router";
+import { PageSkeleton } from "../../knowledge-base/components/skeletons.tsx";
+import { useDelayedFlag } from "../../knowledge-base/use-delayed-flag.ts";
+import "../../knowledge-base/styles/base.css";
+import "../../knowledge-base/styles/search.css";
+import "../../knowledge-base/styles/article.css";
+import "../../knowledge-base/styles/plans.css";
+import "../../knowledge-base/styles/skeleton.css";
+
+const SHOW_SKELETON_AFTER_MS = 150;
+
+/** The help centre's frame: its styles, and a skeleton while the next page's code loads. */
+export default function KnowledgeBaseLayout() {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const next = navigation.location?.pathname;
+  const loadingOtherPage =
+    navigation.state === "loading" &&
+    next !== undefined &&
+    next !== location.pathname &&
+    next.startsWith("/knowledge-base");
+  const showSkeleton = useDelayedFlag(loadingOtherPage, SHOW_SKELETON_AFTER_MS);
+  if (showSkeleton && next) {
+    const isList = next === "/knowledge-base" || next.startsWith("/knowledge-base/category/");
+    return (
+      <main className="kb-page">
+        <PageSkeleton kind={isList ? "list" : "article"} />
+      </main>
+    );
+  }
+  return <Outlet />;
+}

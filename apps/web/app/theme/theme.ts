@@ -1,0 +1,62 @@
+import { useSyncExternalStore } from "react";
+
+export type Theme = "dark" | "light";
+
+/** The localStorage key that remembers the visitor's choice. */
+export const THEME_STORAGE_KEY = "upwatch-theme";
+const CHANGE_EVENT = "upwatch-theme-change";
+
+/**
+ * Runs in the document head before the first paint: applies the remembered theme (dark unless
+ * the visitor chose light, whatever the OS prefers) and marks that scripts run.
+ */
+export const THEME_SCRIPT = `(function(){var d=document.documentElement,t="dark";try{if(localStorage.getItem("${THEME_STORAGE_KEY}")==="light")t="light"}catch(e){}d.dataset.theme=t;d.classList.add("js")})()`;
+
+/**
+ * Does what the head script does, for when React rebuilds the document (the error screen
+ * replaces the whole tree and resets the attributes of <html>).
+ */
+export function applyRememberedTheme(): void {
+  let theme: Theme = "dark";
+  try {
+    if (localStorage.getItem(THEME_STORAGE_KEY) === "light") theme = "light";
+  } catch {
+    // Storage can be disabled; dark stands.
+  }
+  document.documentElement.dataset.theme = theme;
+  document.documentElement.classList.add("js");
+}
+
+function currentTheme(): Theme {
+  return document.documentElement.dataset.theme === "light" ? "light" : "dark";
+}
+
+function subscribe(onChange: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== THEME_STORAGE_KEY) return;
+    document.documentElement.dataset.theme = event.newValue === "light" ? "light" : "dark";
+    onChange();
+  };
+  window.addEventListener(CHANGE_EVENT, onChange);
+  window.addEventListener("storage", onStorage);
+  return () => {
+    window.removeEventListener(CHANGE_EVENT, onChange);
+    window.removeEventListener("storage", onStorage);
+  };
+}
+
+/** Applies a theme now and remembers it for the next visit. */
+export function setTheme(theme: Theme): void {
+  document.documentElement.dataset.theme = theme;
+  try {
+    localStorage.setItem(THEME_STORAGE_KEY, theme);
+  } catch {
+    // Storage can be disabled; the choice then lasts for this page only.
+  }
+  window.dispatchEvent(new Event(CHANGE_EVENT));
+}
+
+/** The theme on screen; "dark" while prerendering and hydrating, as in the served HTML. */
+export function useTheme(): Theme {
+  return useSyncExternalStore(subscribe, currentTheme, () => "dark");
+}

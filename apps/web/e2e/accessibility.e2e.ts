@@ -1,0 +1,125 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "./support/browser.ts";
+import { type RunningProduct, startProduct } from "./support/server.ts";
+
+const AXE_SOURCE = readFileSync(
+  createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
+  "utf8",
+);
+const PATHS = [
+  "/",
+  "/contact",
+  "/privacy",
+  "/terms",
+  "/account-deletion",
+  "/no-such-page",
+  "/knowledge-base",
+  "/knowledge-base?q=agent",
+  "/knowledge-base/category/agents",
+  "/knowledge-base/linux-agent",
+  "/knowledge-base/subscription-plans",
+  "/knowledge-base/pricing",
+  "/knowledge-base/escalating-hysteresis",
+];
+
+interface Violation {
+  id: string;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** Runs axe's WCAG 2.1 A and AA rules on the page and lists what fails (needs `bypassCSP`). */
+async function wcagViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (options: object) => Promise<{ violations: Violation[] }> };
+      }
+    ).axe;
+    const result = await axe.run({
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+    });
+    return result.violations;
+  });
+  return violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
+  );
+}
+
+describe("accessibility", () => {
+  let product: RunningProduct;
+  let browser: Browser;
+  beforeAll(async () => {
+    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  for (const theme of ["dark", "light"]) {
+    it(`passes the WCAG 2.1 AA checks, contrast included, on every page in the ${theme} theme`, async () => {
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 900 },
+        bypassCSP: true,
+      });
+      await context.addInitScript((theme) => localStorage.setItem("upwatch-theme", theme), theme);
+      const page = await context.newPage();
+      const found: string[] = [];
+      for (const path of PATHS) {
+        await page.goto(`${product.url}${path}`, { waitUntil: "networkidle" });
+        found.push(...(await wcagViolations(page)).map((line) => `${path} ${line}`));
+      }
+      expect(found).toEqual([]);
+      await context.close();
+    }, 60_000);
+  }
+
+  it("passes the same checks with the phone menu open and with form errors showing", async () => {
+    const context = await browser.newContext({
+      viewport: { width: 360, height: 740 },
+      bypassCSP: true,
+    });
+    const page = await context.newPage();
+    await page.goto(`${product.url}/contact`, { waitUntil: "networkidle" });
+    await page.getByRole("button", { name: "Send message" }).click();
+    await page.getByText("Please enter your name.").waitFor();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    expect(await wcagViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("passes the same checks with the help-centre search suggestions open", async () => {
+    const context = await browser.newContext({ bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto(`${product.url}/knowledge-base`, { waitUntil: "networkidle" });
+    await page.getByRole("combobox").fill("webhook");
+    await page.getByRole("option").first().waitFor();
+    await page.keyboard.press("ArrowDown");
+    expect(await wcagViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("lets a keyboard user skip to the content and shows where the focus is", async () => {
+    const page = await browser.newPage();
+    await page.goto(product.url, { waitUntil: "networkidle" });
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    expect(await skip.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await skip.isVisible()).toBe(true);
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    const outline = await page.evaluate(() => {
+      const style = getComputedStyle(document.activeElement as Element);
+      return { style: style.outlineStyle, width: Number.parseFloat(style.outlineWidth) };
+    });
+    expect(outline.style).not.toBe("none");
+    expect(outline.width).toBeGreaterThanOrEqual(2);
+    await page.close();
+  });
+});
