@@ -144,6 +144,35 @@ describeEachDatabase("the monitoring engine", (db) => {
     await restarted.close();
   });
 
+  it("stores the results still buffered when the server closes", async () => {
+    const closing = await buildTestApp(db(), {
+      env: { RUN_CHECKS: "true", ALLOW_PRIVATE_TARGETS: "true" },
+    });
+    const created = await closing.inject({
+      method: "POST",
+      url: "/api/v1/monitors",
+      headers: account.headers,
+      payload: {
+        type: "http",
+        name: "Closing",
+        target: `http://127.0.0.1:${target.port}/`,
+        interval_seconds: 600,
+      },
+    });
+    const id = created.json().id;
+    await eventually(
+      async () => closing.monitoringEngine!.counters().completed,
+      (completed) => completed > 0,
+    );
+    await closing.close();
+    const rows = await db()
+      .handle.db.selectFrom("check_results")
+      .select("up")
+      .where("monitor_id", "=", id)
+      .execute();
+    expect(rows).toEqual([{ up: 1 }]);
+  });
+
   it("refuses loopback targets unless private targets are allowed", async () => {
     const guarded = await buildTestApp(db(), { env: { RUN_CHECKS: "true" } });
     const other = await createTestAccount(db(), "hobby");

@@ -34,6 +34,18 @@ describeEachDatabase("the plan rules of the monitors API", (db) => {
     });
   });
 
+  it("lets no more than the plan's monitors through when requests arrive together", async () => {
+    const free = await createTestAccount(db(), "free");
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, index) =>
+        create(free.headers, { ...FREE_OK, name: `m${index}` }),
+      ),
+    );
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 201)).toHaveLength(10);
+    expect(codes.filter((code) => code === 403)).toHaveLength(6);
+  });
+
   it("holds Free to 5-minute checks and Hobby to 1-minute checks", async () => {
     const free = await createTestAccount(db(), "free");
     const fast = await create(free.headers, { ...FREE_OK, interval_seconds: 60 });

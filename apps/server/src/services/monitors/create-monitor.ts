@@ -1,5 +1,6 @@
 import type { CreateMonitorInput } from "@upwatch/core";
 import type { AccountAccess } from "../accounts/account-access.ts";
+import { lockAccount } from "../accounts/lock-account.ts";
 import type { ServiceContext } from "../context.ts";
 import { storeOrExplain } from "../storage-error.ts";
 import { enforceMonitorCount, enforceMonitorSettings } from "./enforce-plan.ts";
@@ -7,7 +8,10 @@ import type { MonitorChanges } from "./monitor-changes.ts";
 import type { Monitor } from "./monitor-record.ts";
 import { settingsColumns } from "./monitor-record.ts";
 
-/** Creates a monitor within the plan's rules; the scheduler picks it up at once. */
+/**
+ * Creates a monitor within the plan's rules; the count is checked under the account's lock, so
+ * simultaneous requests cannot pass the plan's limit. The scheduler picks it up at once.
+ */
 export async function createMonitor(
   ctx: ServiceContext,
   access: AccountAccess,
@@ -15,7 +19,6 @@ export async function createMonitor(
   changes: MonitorChanges,
 ): Promise<Monitor> {
   enforceMonitorSettings(access, input);
-  await enforceMonitorCount(ctx, access);
   const at = ctx.now();
   const monitor: Monitor = {
     ...input,
@@ -29,20 +32,24 @@ export async function createMonitor(
     updated_at: at,
   };
   await storeOrExplain("the monitor", () =>
-    ctx.db
-      .insertInto("monitors")
-      .values({
-        id: monitor.id,
-        account_id: monitor.account_id,
-        ...settingsColumns(input),
-        state: monitor.state,
-        consecutive_failures: 0,
-        consecutive_successes: 0,
-        last_checked_at: null,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute(),
+    ctx.db.transaction().execute(async (trx) => {
+      await lockAccount(trx, access.accountId);
+      await enforceMonitorCount(trx, access);
+      await trx
+        .insertInto("monitors")
+        .values({
+          id: monitor.id,
+          account_id: monitor.account_id,
+          ...settingsColumns(input),
+          state: monitor.state,
+          consecutive_failures: 0,
+          consecutive_successes: 0,
+          last_checked_at: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+    }),
   );
   changes.saved(monitor);
   return monitor;

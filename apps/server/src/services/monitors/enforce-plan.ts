@@ -4,8 +4,9 @@ import {
   monitorCountViolation,
   monitorSettingsViolation,
 } from "@upwatch/core";
+import type { Database } from "@upwatch/db";
+import type { Kysely } from "kysely";
 import type { AccountAccess } from "../accounts/account-access.ts";
-import type { ServiceContext } from "../context.ts";
 import { PlanLimitError } from "../monitoring-errors.ts";
 
 /** Throws a PlanLimitError when the plan does not allow these monitor settings. */
@@ -16,10 +17,10 @@ export function enforceMonitorSettings(access: AccountAccess, input: CreateMonit
 
 /** Throws a PlanLimitError when the account already has as many monitors as its plan allows. */
 export async function enforceMonitorCount(
-  ctx: ServiceContext,
+  db: Kysely<Database>,
   access: AccountAccess,
 ): Promise<void> {
-  const { count } = await ctx.db
+  const { count } = await db
     .selectFrom("monitors")
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .where("account_id", "=", access.accountId)
