@@ -59,6 +59,16 @@ describe("the HTTP runner", () => {
     expect(seen.at(-1)?.headers.host).toBe(`monitor.test:${server.port}`);
   });
 
+  it("checks an IPv6 target and refuses ::1 under the default policy", async () => {
+    const v6 = await startHttpServer((_request, response) => response.end("v6"), "::1");
+    const target = `http://[::1]:${v6.port}/`;
+    expect((await runCheck(spec(target), { network })).status).toBe("up");
+    const guarded = { ...network, policy: createAddressPolicy({ allowPrivateTargets: false }) };
+    const refused = await runCheck(spec(target), { network: guarded });
+    expect(refused.error).toMatch(/^Refused to connect to ::1: it is a loopback address/);
+    await v6.close();
+  });
+
   it("is down with the status in words when the server answers 503", async () => {
     const outcome = await runCheck(spec(`${base}/broken`), { network });
     expect(outcome).toMatchObject({ status: "down", statusCode: 503 });
