@@ -38,6 +38,7 @@ async function fill(handle: DatabaseHandle): Promise<number> {
         timeout_seconds: 30,
         region: "eu-west-1",
         failure_threshold: 3,
+        recovery_confirmations: 1,
         paused: 0,
         group_name: null,
         options: "{}",

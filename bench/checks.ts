@@ -67,6 +67,7 @@ async function runOnce(monitors: number) {
         timeout_seconds: 10,
         region: "us-west-1",
         failure_threshold: 3,
+        recovery_confirmations: 1,
         paused: 0,
         group_name: null,
         options,

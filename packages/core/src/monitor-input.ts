@@ -71,6 +71,16 @@ const commonFields = {
       message: `failure_threshold must be from 1 to ${L.maxFailureThreshold}.`,
     })
     .default(L.defaultFailureThreshold),
+  recovery_confirmations: z
+    .number({ message: "recovery_confirmations must be a whole number." })
+    .int({ message: "recovery_confirmations must be a whole number." })
+    .min(1, {
+      message: `recovery_confirmations must be from 1 to ${L.maxRecoveryConfirmations}.`,
+    })
+    .max(L.maxRecoveryConfirmations, {
+      message: `recovery_confirmations must be from 1 to ${L.maxRecoveryConfirmations}.`,
+    })
+    .default(L.defaultRecoveryConfirmations),
   paused: z.boolean({ message: "paused must be true or false." }).default(false),
   group: z
     .string({ message: "group must be a name or null." })
@@ -129,6 +139,7 @@ export const updateMonitorSchema = z.strictObject({
   timeout_seconds: commonFields.timeout_seconds.unwrap().optional(),
   region: commonFields.region.unwrap().optional(),
   failure_threshold: commonFields.failure_threshold.unwrap().optional(),
+  recovery_confirmations: commonFields.recovery_confirmations.unwrap().optional(),
   paused: commonFields.paused.unwrap().optional(),
   group: commonFields.group.unwrap().optional(),
   options: z

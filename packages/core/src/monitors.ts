@@ -1,4 +1,7 @@
-import { DEFAULT_FAILURE_THRESHOLD } from "./alerting/escalation-policy.ts";
+import {
+  DEFAULT_FAILURE_THRESHOLD,
+  DEFAULT_RECOVERY_CONFIRMATIONS,
+} from "./alerting/escalation-policy.ts";
 
 /** Every check type a monitor can have; each has one runner in `@upwatch/checks`. */
 export const CHECK_TYPES = ["http", "keyword", "ping", "tcp", "dns", "ssl"] as const;
@@ -38,6 +41,8 @@ export const MONITOR_LIMITS = {
   defaultTimeoutSeconds: 30,
   defaultFailureThreshold: DEFAULT_FAILURE_THRESHOLD,
   maxFailureThreshold: 20,
+  defaultRecoveryConfirmations: DEFAULT_RECOVERY_CONFIRMATIONS,
+  maxRecoveryConfirmations: 10,
 } as const;
 
 /** Milliseconds spent in each phase of one check; null when the phase did not happen. */

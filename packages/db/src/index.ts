@@ -1,3 +1,4 @@
+export type * from "./alerting-schema.ts";
 export {
   type DatabaseHandle,
   type DatabaseOptions,

@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { type Kysely, Migrator, sql } from "kysely";
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../../apps/server/test/databases.ts";
 import { migrateToLatest } from "./migrate.ts";
@@ -15,5 +15,77 @@ describeEachDatabase("migrations", (db) => {
     }>`select name from kysely_migration order by name`.execute(db().handle.db);
     const { migrations } = await import("./migrations/index.ts");
     expect(rows.map((row) => row.name)).toEqual(Object.keys(migrations).sort());
+  });
+});
+
+describeEachDatabase("the channels migration", (db) => {
+  it("gives every existing account its owner's address as an e-mail channel on its monitors", async () => {
+    const handle = db().handle;
+    const { migrations } = await import("./migrations/index.ts");
+    const migrator = new Migrator({
+      db: handle.db,
+      provider: { getMigrations: async () => migrations },
+      migrationTableSchema:
+        handle.dialect === "postgres"
+          ? (await sql<{ s: string }>`select current_schema() as s`.execute(handle.db)).rows[0]?.s
+          : undefined,
+    });
+    const down = await migrator.migrateTo("2026_11_21_0101_monitors");
+    expect(down.error).toBeUndefined();
+    const raw = handle.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+    await raw
+      .insertInto("accounts")
+      .values({ id: "acc_old", name: "Old", plan: "free", created_at: 1 })
+      .execute();
+    await raw
+      .insertInto("users")
+      .values({
+        id: "usr_old",
+        account_id: "acc_old",
+        email: "Owner@Example.com",
+        email_key: "owner@example.com",
+        role: "owner",
+        created_at: 1,
+      })
+      .execute();
+    await raw
+      .insertInto("monitors")
+      .values({
+        id: "mon_old",
+        account_id: "acc_old",
+        name: "Old",
+        type: "http",
+        target: "https://example.com/",
+        interval_seconds: 300,
+        timeout_seconds: 30,
+        region: "us-west-1",
+        failure_threshold: 3,
+        paused: 0,
+        group_name: null,
+        options: "{}",
+        state: "unknown",
+        consecutive_failures: 0,
+        consecutive_successes: 0,
+        last_checked_at: null,
+        created_at: 1,
+        updated_at: 1,
+      })
+      .execute();
+    await migrateToLatest(handle);
+    const channel = await handle.db
+      .selectFrom("channels")
+      .selectAll()
+      .where("account_id", "=", "acc_old")
+      .executeTakeFirstOrThrow();
+    expect(channel).toMatchObject({ type: "email", attach_to_new_monitors: 1 });
+    expect(JSON.parse(channel.config)).toEqual({ address: "Owner@Example.com" });
+    const links = await handle.db.selectFrom("monitor_channels").selectAll().execute();
+    expect(links).toEqual([{ monitor_id: "mon_old", channel_id: channel.id }]);
+    const monitor = await handle.db
+      .selectFrom("monitors")
+      .select("recovery_confirmations")
+      .where("id", "=", "mon_old")
+      .executeTakeFirstOrThrow();
+    expect(monitor.recovery_confirmations).toBe(1);
   });
 });

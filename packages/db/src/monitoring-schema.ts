@@ -42,6 +42,8 @@ export interface MonitorTable {
   timeout_seconds: number;
   region: string;
   failure_threshold: number;
+  /** Successful checks in a row that bring a down monitor back up. */
+  recovery_confirmations: number;
   paused: number;
   group_name: string | null;
   /** The type's options as JSON, in the API's shape. */

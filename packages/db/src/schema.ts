@@ -1,4 +1,14 @@
 import type {
+  AlertTable,
+  ChannelTable,
+  DependencyTable,
+  IncidentTable,
+  MonitorChannelTable,
+  NotificationDeliveryTable,
+  NotificationTable,
+  UsageChargeTable,
+} from "./alerting-schema.ts";
+import type {
   AccountTable,
   ApiKeyTable,
   CheckResultTable,
@@ -22,6 +32,14 @@ export interface Database {
   monitors: MonitorTable;
   check_results: CheckResultTable;
   check_rollups: CheckRollupTable;
+  incidents: IncidentTable;
+  alerts: AlertTable;
+  dependencies: DependencyTable;
+  channels: ChannelTable;
+  monitor_channels: MonitorChannelTable;
+  notifications: NotificationTable;
+  notification_deliveries: NotificationDeliveryTable;
+  usage_charges: UsageChargeTable;
 }
 
 export interface ServerSecretTable {

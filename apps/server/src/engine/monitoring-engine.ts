@@ -4,11 +4,7 @@ import {
   type NetworkAccess,
   type SchedulerOptions,
 } from "@upwatch/checks";
-import {
-  applyCheckResult,
-  DEFAULT_RECOVERY_CONFIRMATIONS,
-  type MonitorHealth,
-} from "@upwatch/core";
+import { applyCheckResult, type HealthRules, type MonitorHealth } from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
 import type { MonitorChanges } from "../services/monitors/monitor-changes.ts";
@@ -42,7 +38,7 @@ export interface MonitoringEngineOptions {
 interface Known {
   updatedAt: number;
   health: MonitorHealth;
-  failureThreshold: number;
+  rules: HealthRules;
   region: string;
 }
 
@@ -165,7 +161,10 @@ export class MonitoringEngine implements MonitorChanges {
               consecutiveSuccesses: monitor.consecutive_successes,
             }
           : previous.health,
-      failureThreshold: monitor.failure_threshold,
+      rules: {
+        failureThreshold: monitor.failure_threshold,
+        recoveryConfirmations: monitor.recovery_confirmations,
+      },
       region: monitor.region,
     });
     if (monitor.paused) this.scheduler.remove(monitor.id);
@@ -176,10 +175,11 @@ export class MonitoringEngine implements MonitorChanges {
     this.options.observe?.(report);
     const known = this.known.get(report.monitorId);
     if (!known) return;
-    known.health = applyCheckResult(known.health, report.outcome.status === "up", {
-      failureThreshold: known.failureThreshold,
-      recoveryConfirmations: DEFAULT_RECOVERY_CONFIRMATIONS,
-    }).health;
+    known.health = applyCheckResult(
+      known.health,
+      report.outcome.status === "up",
+      known.rules,
+    ).health;
     this.writer.add({
       monitorId: report.monitorId,
       checkedAt: report.startedAt,

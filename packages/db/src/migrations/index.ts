@@ -2,10 +2,14 @@ import type { Migration } from "kysely";
 import { formsMigration } from "./2026_11_21_0001_forms.ts";
 import { accountsMigration } from "./2026_11_21_0100_accounts.ts";
 import { monitorsMigration } from "./2026_11_21_0101_monitors.ts";
+import { alertsMigration } from "./2026_11_21_0200_alerts.ts";
+import { channelsMigration } from "./2026_11_21_0201_channels.ts";
 
 /** Every migration, in the order they apply. Names sort in that order too. */
 export const migrations: Record<string, Migration> = {
   "2026_11_21_0001_forms": formsMigration,
   "2026_11_21_0100_accounts": accountsMigration,
   "2026_11_21_0101_monitors": monitorsMigration,
+  "2026_11_21_0200_alerts": alertsMigration,
+  "2026_11_21_0201_channels": channelsMigration,
 };

@@ -45,6 +45,7 @@ describeEachDatabase("the monitors API", (db) => {
       timeout_seconds: 30,
       region: "us-west-1",
       failure_threshold: 3,
+      recovery_confirmations: 1,
       paused: false,
       group: null,
       state: "unknown",
@@ -168,6 +169,10 @@ describeEachDatabase("the monitors API", (db) => {
       [
         { ...HTTP_MONITOR, region: "mars-1" },
         "region must be one of us-west-1, us-west-2, eu-west-1, ap-southeast-2.",
+      ],
+      [
+        { ...HTTP_MONITOR, recovery_confirmations: 0 },
+        "recovery_confirmations must be from 1 to 10.",
       ],
       [{ ...HTTP_MONITOR, extra: 1 }, "Unknown field: extra."],
       [

@@ -18,6 +18,7 @@ export function presentMonitor(monitor: Monitor): z.infer<typeof monitorResponse
     timeout_seconds: monitor.timeout_seconds,
     region: monitor.region,
     failure_threshold: monitor.failure_threshold,
+    recovery_confirmations: monitor.recovery_confirmations,
     paused: monitor.paused,
     group: monitor.group,
     options: maskSecrets(monitor.options),

@@ -54,6 +54,7 @@ export const monitorResponse = z.object({
   timeout_seconds: z.number().int(),
   region: z.enum(REGIONS),
   failure_threshold: z.number().int(),
+  recovery_confirmations: z.number().int(),
   paused: z.boolean(),
   group: z.string().nullable(),
   options: z
