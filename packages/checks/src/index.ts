@@ -6,6 +6,13 @@ export {
   createAddressPolicy,
 } from "./network/address-policy.ts";
 export {
+  type GuardedPost,
+  type PostAnswer,
+  PostTimeoutError,
+  postThroughGuard,
+  urlRefusal,
+} from "./network/guarded-post.ts";
+export {
   createNetworkAccess,
   type NetworkAccess,
   type ResolvedAddress,

@@ -1,4 +1,5 @@
 export * from "./alerting/index.ts";
+export * from "./channel-input.ts";
 export * from "./check-schedule.ts";
 export * from "./forms.ts";
 export * from "./ip-literal.ts";

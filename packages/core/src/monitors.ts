@@ -64,6 +64,21 @@ export interface CheckOutcome {
   statusCode: number | null;
   /** Why the check is down, as a sentence; null when it is up. */
   error: string | null;
+  /** SSL checks: the certificate the server presented, for expiry alerts. */
+  certificate?: CertificateFacts | undefined;
+}
+
+/** What alerting needs of a certificate: which one it is and when it expires. */
+export interface CertificateFacts {
+  /** SHA-256 fingerprint, so each certificate raises each expiry alert once. */
+  fingerprint: string;
+  /** Epoch milliseconds. */
+  validTo: number;
+}
+
+/** The id a check is known by: its start time, unique within its monitor. */
+export function checkId(checkedAt: number): string {
+  return `chk_${checkedAt.toString(36)}`;
 }
 
 export const NO_TIMINGS: CheckTimings = {

@@ -2,7 +2,9 @@
 export const PLAN_IDS = ["free", "hobby", "business", "enterprise"] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
-export type AlertChannel = "email" | "sms" | "slack" | "webhook";
+/** Where alerts can go. */
+export const ALERT_CHANNELS = ["email", "sms", "slack", "webhook"] as const;
+export type AlertChannel = (typeof ALERT_CHANNELS)[number];
 
 /** What a plan allows; `null` means unlimited. */
 export interface PlanLimits {
@@ -37,7 +39,7 @@ export interface Plan {
   limits: PlanLimits;
 }
 
-const ALL_CHANNELS: readonly AlertChannel[] = ["email", "sms", "slack", "webhook"];
+const ALL_CHANNELS: readonly AlertChannel[] = ALERT_CHANNELS;
 
 /** The single source of plan facts: the site, the help centre and the engine read these. */
 export const PLANS: readonly Plan[] = [

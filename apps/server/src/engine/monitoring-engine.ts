@@ -11,7 +11,7 @@ import type { MonitorChanges } from "../services/monitors/monitor-changes.ts";
 import { type Monitor, monitorFromRow } from "../services/monitors/monitor-record.ts";
 import { scheduledCheckOf } from "./monitor-check.ts";
 import { pruneCheckHistory } from "./prune-results.ts";
-import { ResultWriter } from "./result-writer.ts";
+import { ResultWriter, type ResultWriterOptions } from "./result-writer.ts";
 
 interface EngineLog {
   info(object: object, message: string): void;
@@ -33,6 +33,8 @@ export interface MonitoringEngineOptions {
   pruneIntervalMs?: number;
   /** Sees every finished check (benchmarks measure schedule lag with it). */
   observe?: (report: CheckReport) => void;
+  /** Turns stored checks into alerts in the same transaction. */
+  alerting?: Pick<ResultWriterOptions, "hook" | "afterCommit">;
 }
 
 interface Known {
@@ -66,6 +68,7 @@ export class MonitoringEngine implements MonitorChanges {
     this.writer = new ResultWriter({
       db: options.db,
       flushIntervalMs: options.flushIntervalMs,
+      ...options.alerting,
       onError: (error, dropped) =>
         options.log.error({ err: error, dropped }, "storing check results failed; will retry"),
     });
@@ -175,17 +178,19 @@ export class MonitoringEngine implements MonitorChanges {
     this.options.observe?.(report);
     const known = this.known.get(report.monitorId);
     if (!known) return;
-    known.health = applyCheckResult(
+    const { health, transition } = applyCheckResult(
       known.health,
       report.outcome.status === "up",
       known.rules,
-    ).health;
+    );
+    known.health = health;
     this.writer.add({
       monitorId: report.monitorId,
       checkedAt: report.startedAt,
       region: known.region,
       outcome: report.outcome,
-      health: known.health,
+      health,
+      transition,
     });
   }
 }

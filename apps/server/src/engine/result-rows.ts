@@ -1,4 +1,9 @@
-import { type CheckOutcome, histogramBucket, type MonitorHealth } from "@upwatch/core";
+import {
+  type CheckOutcome,
+  type HealthTransition,
+  histogramBucket,
+  type MonitorHealth,
+} from "@upwatch/core";
 import { type CheckResultTable, ROLLUP_HISTOGRAM_COLUMNS } from "@upwatch/db";
 
 /** One finished check on its way to storage, with the monitor's health after it. */
@@ -8,6 +13,8 @@ export interface CheckRecord {
   region: string;
   outcome: CheckOutcome;
   health: MonitorHealth;
+  /** Whether this check took the monitor down or brought it back. */
+  transition?: HealthTransition | undefined;
 }
 
 /** The rollup granularities kept: hourly and daily. */

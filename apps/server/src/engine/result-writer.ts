@@ -1,7 +1,7 @@
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
 import type { CheckRecord } from "./result-rows.ts";
-import { storeCheckBatch } from "./store-results.ts";
+import { type CheckBatchHook, storeCheckBatch } from "./store-results.ts";
 
 export interface ResultWriterOptions {
   db: Kysely<Database>;
@@ -12,6 +12,10 @@ export interface ResultWriterOptions {
   /** Results kept while the database is unreachable; the oldest are dropped beyond this. */
   maxBuffered?: number;
   onError?: (error: unknown, dropped: number) => void;
+  /** Runs in each batch's transaction (alerting). */
+  hook?: CheckBatchHook | undefined;
+  /** Called after each batch is committed. */
+  afterCommit?: (() => void) | undefined;
 }
 
 /**
@@ -70,7 +74,8 @@ export class ResultWriter {
     while (this.buffer.length) {
       const batch = this.buffer.slice(0, this.batchSize);
       try {
-        this.stored += await storeCheckBatch(this.options.db, batch);
+        this.stored += await storeCheckBatch(this.options.db, batch, this.options.hook);
+        this.options.afterCommit?.();
       } catch (error) {
         this.options.onError?.(error, 0);
         return;

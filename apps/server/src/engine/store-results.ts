@@ -1,5 +1,5 @@
 import type { CheckResultTable, Database } from "@upwatch/db";
-import { type Kysely, sql } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import { type CheckRecord, ROLLUP_COUNTERS, resultRow, rollupIncrements } from "./result-rows.ts";
 
 const CHUNK = 400;
@@ -11,18 +11,24 @@ function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
   return out;
 }
 
+/** More work in the transaction that stores checks (alerting); sees monitors' previous state. */
+export type CheckBatchHook = (
+  trx: Transaction<Database>,
+  records: readonly CheckRecord[],
+) => Promise<unknown>;
+
 /**
  * Stores a batch of checks in one transaction: the raw rows, additions to the hourly and daily
- * rollups, and each monitor's latest health. Checks of monitors deleted meanwhile are dropped.
- * Returns how many checks were stored.
+ * rollups, what the hook adds (alerts and their notifications), and each monitor's latest
+ * health. Checks of monitors deleted meanwhile are dropped. Returns how many checks were stored.
  */
 export async function storeCheckBatch(
   db: Kysely<Database>,
   records: readonly CheckRecord[],
+  hook?: CheckBatchHook,
 ): Promise<number> {
   if (records.length === 0) return 0;
   return db.transaction().execute(async (trx) => {
-    const T = [performance.now()];
     const ids = [...new Set(records.map((record) => record.monitorId))];
     const existing = new Set<string>();
     for (const part of chunks(ids)) {
@@ -30,7 +36,6 @@ export async function storeCheckBatch(
       for (const row of rows) existing.add(row.id);
     }
     const kept = records.filter((record) => existing.has(record.monitorId));
-    T.push(performance.now());
     const rows: CheckResultTable[] = kept.map(resultRow);
     for (const part of chunks(rows)) {
       await trx
@@ -39,7 +44,6 @@ export async function storeCheckBatch(
         .onConflict((oc) => oc.columns(["monitor_id", "checked_at"]).doNothing())
         .execute();
     }
-    T.push(performance.now());
     for (const part of chunks(rollupIncrements(rows), 200)) {
       await trx
         .insertInto("check_rollups")
@@ -58,7 +62,7 @@ export async function storeCheckBatch(
         )
         .execute();
     }
-    T.push(performance.now());
+    if (hook) await hook(trx, kept);
     const latest = new Map<string, CheckRecord>();
     for (const record of kept) {
       const previous = latest.get(record.monitorId);

@@ -58,6 +58,14 @@ describe("the SSL certificate runner", () => {
     expect(outcome.timings.tlsMs).toBeGreaterThanOrEqual(0);
   });
 
+  it("reports the certificate's fingerprint and expiry for expiry alerts", async () => {
+    const outcome = await check("valid");
+    expect(outcome.certificate?.fingerprint).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
+    const daysLeft = ((outcome.certificate?.validTo ?? 0) - Date.now()) / DAY;
+    expect(daysLeft).toBeGreaterThan(59);
+    expect(daysLeft).toBeLessThan(61);
+  });
+
   it("is down when fewer days are left than the minimum", async () => {
     const outcome = await check("expiring");
     expect(outcome.status).toBe("down");

@@ -54,6 +54,10 @@ export const sslRunner: CheckRunner<"ssl"> = {
       },
       statusCode: null,
       error,
+      certificate: {
+        fingerprint: certificate.fingerprint256,
+        validTo: Date.parse(certificate.valid_to),
+      },
     };
   },
 };

@@ -1,3 +1,5 @@
+export * from "./alert-types.ts";
 export * from "./dependency-rules.ts";
 export * from "./escalation-policy.ts";
 export * from "./monitor-health.ts";
+export * from "./ssl-expiry.ts";

@@ -15,7 +15,10 @@ export interface CreatedAccount {
   plan: PlanId;
 }
 
-/** Creates an account on a plan with its owner as the first user. */
+/**
+ * Creates an account on a plan with its owner as the first user, and the owner's address as its
+ * first alert channel, used by new monitors, so alerts work from the first monitor on.
+ */
 export async function createAccount(
   ctx: ServiceContext,
   input: CreateAccountInput,
@@ -56,6 +59,20 @@ export async function createAccount(
           email_key: email.toLowerCase(),
           role: "owner",
           created_at: at,
+        })
+        .execute();
+      await trx
+        .insertInto("channels")
+        .values({
+          id: ctx.newId("chn"),
+          account_id: accountId,
+          type: "email",
+          name: email,
+          config: JSON.stringify({ address: email }),
+          secret: null,
+          attach_to_new_monitors: 1,
+          created_at: at,
+          updated_at: at,
         })
         .execute();
     }),

@@ -1,4 +1,5 @@
 import type { CreateMonitorInput } from "@upwatch/core";
+import { sql } from "kysely";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import { lockAccount } from "../accounts/lock-account.ts";
 import type { ServiceContext } from "../context.ts";
@@ -10,7 +11,8 @@ import { settingsColumns } from "./monitor-record.ts";
 
 /**
  * Creates a monitor within the plan's rules; the count is checked under the account's lock, so
- * simultaneous requests cannot pass the plan's limit. The scheduler picks it up at once.
+ * simultaneous requests cannot pass the plan's limit. It uses the account's channels marked for
+ * new monitors. The scheduler picks it up at once.
  */
 export async function createMonitor(
   ctx: ServiceContext,
@@ -48,6 +50,17 @@ export async function createMonitor(
           created_at: at,
           updated_at: at,
         })
+        .execute();
+      await trx
+        .insertInto("monitor_channels")
+        .columns(["monitor_id", "channel_id"])
+        .expression((eb) =>
+          eb
+            .selectFrom("channels")
+            .select([sql<string>`cast(${monitor.id} as text)`.as("monitor_id"), "id as channel_id"])
+            .where("account_id", "=", access.accountId)
+            .where("attach_to_new_monitors", "=", 1),
+        )
         .execute();
     }),
   );

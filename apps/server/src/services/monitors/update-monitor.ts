@@ -1,4 +1,5 @@
 import { createMonitorSchema, describeMonitorIssue, type UpdateMonitorInput } from "@upwatch/core";
+import { endOutageOfChangedMonitor } from "../../alerting/outage-alerts.ts";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
 import { InvalidInputError } from "../monitoring-errors.ts";
@@ -11,7 +12,8 @@ import { keepMaskedSecrets } from "./secret-options.ts";
 
 /**
  * Changes some of a monitor's settings. The result is validated as a whole, as a new monitor
- * would be; changing the type without new options starts from that type's defaults.
+ * would be; changing the type without new options starts from that type's defaults. A new type
+ * or target starts the monitor over, ending its outage.
  */
 export async function updateMonitor(
   ctx: ServiceContext,
@@ -44,12 +46,15 @@ export async function updateMonitor(
         consecutive_successes: current.consecutive_successes,
       };
   await storeOrExplain("the monitor", () =>
-    ctx.db
-      .updateTable("monitors")
-      .set({ ...settingsColumns(parsed.data), ...health, updated_at: at })
-      .where("id", "=", monitorId)
-      .where("account_id", "=", access.accountId)
-      .execute(),
+    ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("monitors")
+        .set({ ...settingsColumns(parsed.data), ...health, updated_at: at })
+        .where("id", "=", monitorId)
+        .where("account_id", "=", access.accountId)
+        .execute();
+      if (resetsHealth) await endOutageOfChangedMonitor(trx, monitorId, at);
+    }),
   );
   const monitor: Monitor = { ...current, ...parsed.data, ...health, updated_at: at } as Monitor;
   changes.saved(monitor);

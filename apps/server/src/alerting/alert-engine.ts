@@ -1,0 +1,82 @@
+import type { Database } from "@upwatch/db";
+import type { Kysely, Transaction } from "kysely";
+import type { CheckRecord } from "../engine/result-rows.ts";
+import type { AlertingContext } from "./alerting-context.ts";
+import { applyCheckTransitions } from "./apply-check-transitions.ts";
+import { type DueRun, runDueEscalations } from "./run-due-escalations.ts";
+
+interface AlertEngineLog {
+  warn(object: object, message: string): void;
+}
+
+export interface AlertEngineOptions {
+  db: Kysely<Database>;
+  actx: AlertingContext;
+  log: AlertEngineLog;
+  /** Told after notifications were committed, so the delivery worker sends them at once. */
+  onQueued: () => void;
+  /** How often due escalations are looked for. */
+  tickMs?: number;
+  /** How often held notifications are looked at again. */
+  sweepMs?: number;
+}
+
+/**
+ * The alert engine: applies stored checks to alerts in the check-writing transaction, and runs
+ * the escalation ticker that sends each open alert's next notification when it is due.
+ */
+export class AlertEngine {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+  private queued = false;
+  private lastSweep = 0;
+
+  constructor(private readonly options: AlertEngineOptions) {}
+
+  /** The hook of the check-writing transaction. */
+  readonly hook = async (trx: Transaction<Database>, records: readonly CheckRecord[]) => {
+    if ((await applyCheckTransitions(trx, this.options.actx, records)) > 0) this.queued = true;
+  };
+
+  /** Called once the check-writing transaction committed. */
+  readonly afterCommit = () => {
+    if (!this.queued) return;
+    this.queued = false;
+    this.options.onQueued();
+  };
+
+  start(): void {
+    const tick = () => {
+      this.timer = setTimeout(() => {
+        this.running = this.tick()
+          .catch((error: unknown) => this.options.log.warn({ err: error }, "escalation failed"))
+          .finally(() => {
+            this.running = undefined;
+            if (this.timer) tick();
+          });
+      }, this.options.tickMs ?? 1000);
+      this.timer.unref();
+    };
+    tick();
+  }
+
+  async stop(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  /** Sends what is due now; with `includeHeld`, looks at held notifications again too. */
+  async runDue(options: { includeHeld?: boolean } = {}): Promise<DueRun> {
+    const run = await runDueEscalations(this.options.db, this.options.actx, options);
+    if (run.queued > 0) this.options.onQueued();
+    return run;
+  }
+
+  private tick(): Promise<DueRun> {
+    const now = this.options.actx.now();
+    const sweep = now - this.lastSweep >= (this.options.sweepMs ?? 60_000);
+    if (sweep) this.lastSweep = now;
+    return this.runDue({ includeHeld: sweep });
+  }
+}

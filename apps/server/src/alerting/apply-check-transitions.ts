@@ -1,0 +1,43 @@
+import type { Database } from "@upwatch/db";
+import type { Kysely } from "kysely";
+import type { CheckRecord } from "../engine/result-rows.ts";
+import type { AlertingContext } from "./alerting-context.ts";
+import { AlertingSnapshot } from "./alerting-snapshot.ts";
+import { endOutage, openOutage } from "./outage-alerts.ts";
+import { applyCertificate, loadSslAlerts } from "./ssl-expiry-alerts.ts";
+
+/**
+ * Turns a batch of stored checks into alerts, inside the transaction that stores them: a monitor
+ * going down opens an incident and an alert, recovering resolves them and frees its children's
+ * held notifications, certificates raise expiry alerts; every notification is queued in the
+ * same transaction. Checks apply in time order. Returns how many notifications were queued.
+ */
+export async function applyCheckTransitions(
+  trx: Kysely<Database>,
+  actx: AlertingContext,
+  records: readonly CheckRecord[],
+): Promise<number> {
+  const relevant = records
+    .filter((record) => record.transition || record.outcome.certificate)
+    .sort((a, b) => a.checkedAt - b.checkedAt);
+  if (relevant.length === 0) return 0;
+  const snapshot = await AlertingSnapshot.load(
+    trx,
+    relevant.map((record) => record.monitorId),
+  );
+  const certificateMonitors = [
+    ...new Set(relevant.filter((r) => r.outcome.certificate).map((r) => r.monitorId)),
+  ];
+  const sslAlerts = await loadSslAlerts(trx, certificateMonitors);
+  let queued = 0;
+  for (const record of relevant) {
+    if (record.transition === "went-down") queued += await openOutage(trx, actx, snapshot, record);
+    if (record.transition === "recovered") queued += await endOutage(trx, actx, snapshot, record);
+    if (record.outcome.certificate) {
+      const raised = sslAlerts.get(record.monitorId) ?? [];
+      sslAlerts.set(record.monitorId, raised);
+      queued += await applyCertificate(trx, actx, snapshot, record, raised);
+    }
+  }
+  return queued;
+}

@@ -1,0 +1,52 @@
+import { getPlan, type NotificationEvent } from "@upwatch/core";
+import type { Database, NotificationTable } from "@upwatch/db";
+import type { Kysely } from "kysely";
+import type { AlertingContext } from "./alerting-context.ts";
+import type { AlertingSnapshot } from "./alerting-snapshot.ts";
+import type { NotificationMessage } from "./notification-message.ts";
+
+export interface NotificationRequest {
+  monitorId: string;
+  alertId: string;
+  event: NotificationEvent;
+  message: NotificationMessage;
+  at: number;
+}
+
+/**
+ * Queues one notification per channel of the monitor that its plan allows, inside the caller's
+ * transaction, so a state change and its notifications are stored together or not at all.
+ * Returns how many were queued.
+ */
+export async function enqueueNotifications(
+  trx: Kysely<Database>,
+  actx: AlertingContext,
+  snapshot: AlertingSnapshot,
+  request: NotificationRequest,
+): Promise<number> {
+  const monitor = snapshot.monitor(request.monitorId);
+  if (!monitor) return 0;
+  const allowed = getPlan(monitor.plan).limits.channels;
+  const message = JSON.stringify(request.message);
+  const rows: NotificationTable[] = snapshot
+    .channelsOf(request.monitorId)
+    .filter((channel) => allowed.includes(channel.type))
+    .map((channel) => ({
+      id: actx.newId("msg"),
+      account_id: monitor.account_id,
+      channel_id: channel.id,
+      channel_type: channel.type,
+      alert_id: request.alertId,
+      monitor_id: request.monitorId,
+      event: request.event,
+      message,
+      status: "pending",
+      attempts: 0,
+      locked_until: null,
+      claim_token: null,
+      created_at: request.at,
+      finished_at: null,
+    }));
+  if (rows.length) await trx.insertInto("notifications").values(rows).execute();
+  return rows.length;
+}

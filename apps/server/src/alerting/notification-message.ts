@@ -1,0 +1,106 @@
+import {
+  type AlertSeverity,
+  checkId,
+  type NotificationEvent,
+  payloadTimestamp,
+  type WebhookPayload,
+} from "@upwatch/core";
+import type { MonitorFacts } from "./alerting-snapshot.ts";
+
+/** The check a notification reports: the one that decided it, or the monitor's latest. */
+export interface CheckFacts {
+  checkedAt: number;
+  statusCode: number | null;
+  responseMs: number | null;
+  region: string;
+}
+
+/**
+ * One notification as queued: the webhook payload (the help centre's documented shape) and
+ * what the other channels show besides it.
+ */
+export interface NotificationMessage {
+  payload: WebhookPayload;
+  /** Which notification of its alert this is (1 for the first); null for recoveries and tests. */
+  number: number | null;
+  openedAt: number | null;
+  /** For recoveries: how long the alert was open. */
+  openForMs: number | null;
+  /** The alert's page, where it can be acknowledged. */
+  alertUrl: string | null;
+}
+
+export interface AlertMessageInput {
+  event: NotificationEvent;
+  at: number;
+  monitor: MonitorFacts;
+  alert: {
+    id: string;
+    severity: AlertSeverity;
+    message: string;
+    openedAt: number;
+  };
+  check: CheckFacts | null;
+  consecutiveFailures: number;
+  number: number | null;
+  alertUrl: string;
+}
+
+/** Builds the message of an alert's notification. */
+export function buildAlertMessage(input: AlertMessageInput): NotificationMessage {
+  const { monitor, alert, check } = input;
+  return {
+    payload: {
+      event: input.event,
+      timestamp: payloadTimestamp(input.at),
+      monitor: { id: monitor.id, name: monitor.name, url: monitor.target, type: monitor.type },
+      alert: {
+        id: alert.id,
+        severity: alert.severity,
+        message: alert.message,
+        response_code: check?.statusCode ?? null,
+        response_time: check?.responseMs ?? null,
+      },
+      metadata: {
+        region: check?.region ?? monitor.region,
+        check_id: check ? checkId(check.checkedAt) : null,
+        consecutive_failures: input.consecutiveFailures,
+      },
+    },
+    number: input.number,
+    openedAt: alert.openedAt,
+    openForMs:
+      input.event === "monitor.up" || input.event === "alert.resolved"
+        ? input.at - alert.openedAt
+        : null,
+    alertUrl: input.alertUrl,
+  };
+}
+
+/** The `test` event: sample values in the real structure, so a receiver can test its parsing. */
+export function buildTestMessage(at: number, channelName: string): NotificationMessage {
+  return {
+    payload: {
+      event: "test",
+      timestamp: payloadTimestamp(at),
+      monitor: {
+        id: "mon_test",
+        name: "Example monitor",
+        url: "https://example.com/health",
+        type: "http",
+      },
+      alert: {
+        id: "alt_test",
+        severity: "info",
+        message: `A test notification for the channel "${channelName}".`,
+        response_code: 200,
+        response_time: 120,
+      },
+      metadata: { region: "us-west-1", check_id: checkId(at), consecutive_failures: 0 },
+    },
+    number: null,
+    openedAt: null,
+    openForMs: null,
+    alertUrl: null,
+  };
+}

@@ -1,0 +1,154 @@
+import type { Database } from "@upwatch/db";
+import type { Kysely } from "kysely";
+import type { CheckRecord } from "../engine/result-rows.ts";
+import type { AlertingContext } from "./alerting-context.ts";
+import type { AlertingSnapshot } from "./alerting-snapshot.ts";
+import { closeAlert, enqueueClosingNotice } from "./close-alert.ts";
+import type { CheckFacts } from "./notification-message.ts";
+import { notifyDueAlert } from "./notify-due-alert.ts";
+import { openAlert } from "./open-alert.ts";
+
+/** The check of a record as notifications report it. */
+export function checkFactsOf(record: CheckRecord): CheckFacts {
+  return {
+    checkedAt: record.checkedAt,
+    statusCode: record.outcome.statusCode,
+    responseMs:
+      record.outcome.responseTimeMs === null ? null : Math.round(record.outcome.responseTimeMs),
+    region: record.region,
+  };
+}
+
+/** A monitor went down: record the incident, open a Critical alert and notify unless held. */
+export async function openOutage(
+  trx: Kysely<Database>,
+  actx: AlertingContext,
+  snapshot: AlertingSnapshot,
+  record: CheckRecord,
+): Promise<number> {
+  const monitor = snapshot.monitor(record.monitorId);
+  if (!monitor) return 0;
+  snapshot.setDown(monitor.id, true, record.health.consecutiveFailures);
+  const already = await trx
+    .selectFrom("alerts")
+    .select("id")
+    .where("monitor_id", "=", monitor.id)
+    .where("kind", "=", "monitor-down")
+    .where("state", "=", "open")
+    .executeTakeFirst();
+  if (already) return 0;
+  const at = record.checkedAt;
+  const cause = record.outcome.error ?? "The check failed.";
+  const incidentId = actx.newId("inc");
+  await trx
+    .insertInto("incidents")
+    .values({
+      id: incidentId,
+      account_id: monitor.account_id,
+      monitor_id: monitor.id,
+      started_at: at,
+      ended_at: null,
+      cause: cause.slice(0, 1000),
+      status_code: record.outcome.statusCode,
+    })
+    .execute();
+  const alert = await openAlert(trx, actx, {
+    monitor,
+    kind: "monitor-down",
+    severity: "critical",
+    message: cause,
+    at,
+    incidentId,
+  });
+  return (await notifyDueAlert(trx, actx, snapshot, alert, at, checkFactsOf(record))).queued;
+}
+
+/**
+ * A monitor recovered: end its incident, resolve its alert with a recovery notice (the count
+ * starts from zero next time), and send its children's held notifications now.
+ */
+export async function endOutage(
+  trx: Kysely<Database>,
+  actx: AlertingContext,
+  snapshot: AlertingSnapshot,
+  record: CheckRecord,
+): Promise<number> {
+  const monitorId = record.monitorId;
+  const at = record.checkedAt;
+  snapshot.setDown(monitorId, false, 0);
+  await trx
+    .updateTable("incidents")
+    .set({ ended_at: at })
+    .where("monitor_id", "=", monitorId)
+    .where("ended_at", "is", null)
+    .execute();
+  const open = await trx
+    .selectFrom("alerts")
+    .selectAll()
+    .where("monitor_id", "=", monitorId)
+    .where("kind", "=", "monitor-down")
+    .where("state", "=", "open")
+    .execute();
+  let queued = 0;
+  for (const alert of open) {
+    if (!(await closeAlert(trx, alert, at, "recovered"))) continue;
+    queued += await enqueueClosingNotice(
+      trx,
+      actx,
+      snapshot,
+      alert,
+      "monitor.up",
+      at,
+      checkFactsOf(record),
+    );
+  }
+  for (const child of snapshot.childrenOf(monitorId)) {
+    queued += await releaseDueAlerts(trx, actx, snapshot, child, at);
+  }
+  return queued;
+}
+
+/** Sends the monitor's due notifications that are no longer suppressed. */
+export async function releaseDueAlerts(
+  trx: Kysely<Database>,
+  actx: AlertingContext,
+  snapshot: AlertingSnapshot,
+  monitorId: string,
+  at: number,
+): Promise<number> {
+  const due = await trx
+    .selectFrom("alerts")
+    .selectAll()
+    .where("monitor_id", "=", monitorId)
+    .where("state", "=", "open")
+    .where("acknowledged_at", "is", null)
+    .where("next_due_at", "<=", at)
+    .execute();
+  let queued = 0;
+  for (const alert of due) queued += (await notifyDueAlert(trx, actx, snapshot, alert, at)).queued;
+  return queued;
+}
+
+/**
+ * A down monitor's type or target changed, so it starts over as unknown: its incident ends and
+ * its alert resolves without a notice (nothing recovered; what was down is no longer watched).
+ */
+export async function endOutageOfChangedMonitor(
+  trx: Kysely<Database>,
+  monitorId: string,
+  at: number,
+): Promise<void> {
+  await trx
+    .updateTable("incidents")
+    .set({ ended_at: at })
+    .where("monitor_id", "=", monitorId)
+    .where("ended_at", "is", null)
+    .execute();
+  await trx
+    .updateTable("alerts")
+    .set({ state: "resolved", resolved_at: at, resolution: "monitor-changed", next_due_at: null })
+    .where("monitor_id", "=", monitorId)
+    .where("kind", "=", "monitor-down")
+    .where("state", "=", "open")
+    .execute();
+}

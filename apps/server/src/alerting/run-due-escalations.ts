@@ -1,0 +1,63 @@
+import type { AlertTable, Database } from "@upwatch/db";
+import type { Kysely } from "kysely";
+import type { AlertingContext } from "./alerting-context.ts";
+import { AlertingSnapshot } from "./alerting-snapshot.ts";
+import { notifyDueAlert } from "./notify-due-alert.ts";
+
+const BATCH = 200;
+/** A tick this late still keeps the schedule; later (a stopped server) restarts it from now. */
+export const SCHEDULE_SLACK_MS = 60_000;
+
+export interface DueRun {
+  notified: number;
+  held: number;
+  queued: number;
+}
+
+/**
+ * Notifies every open, unacknowledged alert whose next notification is due by `now`, unless all
+ * of its monitor's parents are down (then it is held). With `includeHeld`, held alerts are looked
+ * at again too, for changes that did not pass through a parent's recovery (a deleted dependency).
+ * A notification due a moment ago goes out stamped with its due time, so the schedule does not
+ * drift with the ticker; a held one goes out now, and the schedule continues from then.
+ */
+export async function runDueEscalations(
+  db: Kysely<Database>,
+  actx: AlertingContext,
+  options: { includeHeld?: boolean } = {},
+): Promise<DueRun> {
+  const run: DueRun = { notified: 0, held: 0, queued: 0 };
+  const seen = new Set<string>();
+  for (;;) {
+    const now = actx.now();
+    let query = db
+      .selectFrom("alerts")
+      .selectAll()
+      .where("state", "=", "open")
+      .where("acknowledged_at", "is", null)
+      .where("next_due_at", "<=", now)
+      .orderBy("next_due_at")
+      .limit(BATCH);
+    if (!options.includeHeld) query = query.where("held", "=", 0);
+    const due = (await query.execute()).filter((alert) => !seen.has(alert.id));
+    if (due.length === 0) return run;
+    for (const alert of due) seen.add(alert.id);
+    await db.transaction().execute(async (trx) => {
+      const snapshot = await AlertingSnapshot.load(
+        trx,
+        due.map((alert) => alert.monitor_id),
+      );
+      for (const alert of due) {
+        const outcome = await notifyDueAlert(trx, actx, snapshot, alert, when(alert, now));
+        if (outcome.decision === "notify") run.notified += 1;
+        if (outcome.decision === "suppressed") run.held += 1;
+        run.queued += outcome.queued;
+      }
+    });
+  }
+}
+
+function when(alert: AlertTable, now: number): number {
+  const due = alert.next_due_at ?? now;
+  return alert.held === 1 || now - due > SCHEDULE_SLACK_MS ? now : due;
+}

@@ -1,0 +1,51 @@
+import { acknowledgeEscalation } from "@upwatch/core";
+import type { AlertTable } from "@upwatch/db";
+import { escalationOf } from "../../alerting/alert-record.ts";
+import { RequestError } from "../../http/problem.ts";
+import type { AccountAccess } from "../accounts/account-access.ts";
+import type { ServiceContext } from "../context.ts";
+import { type AlertView, viewAlerts } from "./alert-view.ts";
+import { findAlert } from "./get-alert.ts";
+
+/** Acknowledges one of the account's alerts: no more notifications; it stays open. */
+export async function acknowledgeAlert(
+  ctx: ServiceContext,
+  access: AccountAccess,
+  alertId: string,
+): Promise<AlertView> {
+  const alert = await acknowledgeStoredAlert(ctx, await findAlert(ctx, access, alertId));
+  const [view] = await viewAlerts(ctx.db, [alert]);
+  return view!;
+}
+
+/**
+ * Acknowledges a stored alert (from the API or its page). Acknowledging twice is harmless; a
+ * resolved alert cannot be acknowledged.
+ */
+export async function acknowledgeStoredAlert(
+  ctx: ServiceContext,
+  alert: AlertTable,
+): Promise<AlertTable> {
+  if (alert.state === "resolved") {
+    throw new RequestError(409, "This alert is already resolved; there is nothing to acknowledge.");
+  }
+  if (alert.acknowledged_at !== null) return alert;
+  const escalation = acknowledgeEscalation(escalationOf(alert));
+  const at = ctx.now();
+  const result = await ctx.db
+    .updateTable("alerts")
+    .set({ acknowledged_at: at, next_due_at: escalation.nextDueAt, held: 0 })
+    .where("id", "=", alert.id)
+    .where("state", "=", "open")
+    .where("acknowledged_at", "is", null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 1) {
+    return { ...alert, acknowledged_at: at, next_due_at: escalation.nextDueAt, held: 0 };
+  }
+  const current = await ctx.db
+    .selectFrom("alerts")
+    .selectAll()
+    .where("id", "=", alert.id)
+    .executeTakeFirstOrThrow();
+  return current.state === "resolved" ? acknowledgeStoredAlert(ctx, current) : current;
+}

@@ -1,0 +1,69 @@
+import { type NetworkAccess, urlRefusal } from "@upwatch/checks";
+import { type AlertChannel, type ChannelConfigs, getPlan, PLANS } from "@upwatch/core";
+import type { AccountAccess } from "../accounts/account-access.ts";
+import { InvalidInputError, PlanLimitError } from "../monitoring-errors.ts";
+
+/** What validating a channel needs from the server: the network guard and the SMS setup. */
+export interface ChannelDeps {
+  network: NetworkAccess;
+  smsConfigured: boolean;
+}
+
+interface ChannelRule<T extends AlertChannel> {
+  label: string;
+  defaultName(config: ChannelConfigs[T]): string;
+  /** Why these settings cannot be used, or null. */
+  refusal(config: ChannelConfigs[T], deps: ChannelDeps): Promise<string | null>;
+  /** Settings shown masked, as they grant whoever knows them the right to post. */
+  secretFields: readonly (keyof ChannelConfigs[T])[];
+}
+
+const SMS_NOT_SET_UP =
+  "SMS is not set up on this server: its operator needs to set SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM.";
+
+/** Per channel type: its name in sentences, its default name, its checks and its secrets. */
+export const CHANNEL_RULES: { [T in AlertChannel]: ChannelRule<T> } = {
+  email: {
+    label: "E-mail",
+    defaultName: (config) => config.address,
+    refusal: async () => null,
+    secretFields: [],
+  },
+  sms: {
+    label: "SMS",
+    defaultName: (config) => config.phone,
+    refusal: async (_config, deps) => (deps.smsConfigured ? null : SMS_NOT_SET_UP),
+    secretFields: [],
+  },
+  slack: {
+    label: "Slack",
+    defaultName: () => "Slack",
+    refusal: (config, deps) => urlRefusal(config.url, deps.network),
+    secretFields: ["url"],
+  },
+  webhook: {
+    label: "Webhook",
+    defaultName: (config) => `Webhook ${new URL(config.url).host}`,
+    refusal: (config, deps) => urlRefusal(config.url, deps.network),
+    secretFields: [],
+  },
+};
+
+/** Throws a PlanLimitError when the account's plan does not include the channel type. */
+export function enforceChannelPlan(access: AccountAccess, type: AlertChannel): void {
+  if (getPlan(access.plan).limits.channels.includes(type)) return;
+  const first = PLANS.find((plan) => plan.limits.channels.includes(type));
+  throw new PlanLimitError(
+    `${CHANNEL_RULES[type].label} alerts need the ${first?.name ?? "Hobby"} plan or above; the ${getPlan(access.plan).name} plan sends e-mail alerts only.`,
+  );
+}
+
+/** Throws an InvalidInputError when the settings cannot be used (a refused URL, no SMS setup). */
+export async function enforceChannelConfig<T extends AlertChannel>(
+  type: T,
+  config: ChannelConfigs[T],
+  deps: ChannelDeps,
+): Promise<void> {
+  const refusal = await CHANNEL_RULES[type].refusal(config, deps);
+  if (refusal) throw new InvalidInputError(`config: ${refusal}`);
+}

@@ -1,0 +1,54 @@
+import { randomBytes } from "node:crypto";
+import type { CreateChannelInput } from "@upwatch/core";
+import type { ChannelTable } from "@upwatch/db";
+import type { AccountAccess } from "../accounts/account-access.ts";
+import type { ServiceContext } from "../context.ts";
+import { storeOrExplain } from "../storage-error.ts";
+import { setChannelMonitors } from "./channel-monitors.ts";
+import { type ChannelView, viewChannel } from "./channel-record.ts";
+import {
+  CHANNEL_RULES,
+  type ChannelDeps,
+  enforceChannelConfig,
+  enforceChannelPlan,
+} from "./channel-rules.ts";
+
+/** A webhook signing secret in the Standard Webhooks form: `whsec_` and 32 random bytes. */
+export function newSigningSecret(): string {
+  return `whsec_${randomBytes(32).toString("base64")}`;
+}
+
+/**
+ * Adds an alert channel within the plan's rules; webhook and Slack URLs must pass the network
+ * guard. A webhook channel's signing secret is in this answer and only masked afterwards.
+ */
+export async function createChannel(
+  ctx: ServiceContext,
+  deps: ChannelDeps,
+  access: AccountAccess,
+  input: CreateChannelInput,
+): Promise<ChannelView> {
+  enforceChannelPlan(access, input.type);
+  await enforceChannelConfig(input.type, input.config as never, deps);
+  const at = ctx.now();
+  const channel: ChannelTable = {
+    id: ctx.newId("chn"),
+    account_id: access.accountId,
+    type: input.type,
+    name: input.name ?? CHANNEL_RULES[input.type].defaultName(input.config as never),
+    config: JSON.stringify(input.config),
+    secret: input.type === "webhook" ? newSigningSecret() : null,
+    attach_to_new_monitors: input.attach_to_new_monitors ? 1 : 0,
+    created_at: at,
+    updated_at: at,
+  };
+  await storeOrExplain("the channel", () =>
+    ctx.db.transaction().execute(async (trx) => {
+      await trx.insertInto("channels").values(channel).execute();
+      if (input.monitor_ids) {
+        await setChannelMonitors(trx, access.accountId, channel.id, input.monitor_ids);
+      }
+    }),
+  );
+  return viewChannel(channel, [...new Set(input.monitor_ids ?? [])].sort(), true);
+}

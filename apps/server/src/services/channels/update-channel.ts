@@ -1,0 +1,55 @@
+import {
+  type AlertChannel,
+  CHANNEL_CONFIG_SCHEMAS,
+  describeMonitorIssue,
+  type UpdateChannelInput,
+} from "@upwatch/core";
+import type { AccountAccess } from "../accounts/account-access.ts";
+import type { ServiceContext } from "../context.ts";
+import { InvalidInputError } from "../monitoring-errors.ts";
+import { storeOrExplain } from "../storage-error.ts";
+import { setChannelMonitors } from "./channel-monitors.ts";
+import { type ChannelView, configOf, keepMaskedConfig } from "./channel-record.ts";
+import { type ChannelDeps, enforceChannelConfig, enforceChannelPlan } from "./channel-rules.ts";
+import { findChannel, getChannel } from "./get-channel.ts";
+
+/** Changes a channel's name, settings (validated as new ones), default use or monitors. */
+export async function updateChannel(
+  ctx: ServiceContext,
+  deps: ChannelDeps,
+  access: AccountAccess,
+  channelId: string,
+  patch: UpdateChannelInput,
+): Promise<ChannelView> {
+  const channel = await findChannel(ctx, access, channelId);
+  const type = channel.type as AlertChannel;
+  let config: string | undefined;
+  if (patch.config) {
+    enforceChannelPlan(access, type);
+    const merged = keepMaskedConfig(type, patch.config, configOf(channel));
+    const parsed = CHANNEL_CONFIG_SCHEMAS[type].safeParse(merged);
+    if (!parsed.success) throw new InvalidInputError(describeMonitorIssue(parsed.error));
+    await enforceChannelConfig(type, parsed.data as never, deps);
+    config = JSON.stringify(parsed.data);
+  }
+  await storeOrExplain("the channel", () =>
+    ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("channels")
+        .set({
+          ...(patch.name === undefined ? {} : { name: patch.name }),
+          ...(config === undefined ? {} : { config }),
+          ...(patch.attach_to_new_monitors === undefined
+            ? {}
+            : { attach_to_new_monitors: patch.attach_to_new_monitors ? 1 : 0 }),
+          updated_at: ctx.now(),
+        })
+        .where("id", "=", channel.id)
+        .execute();
+      if (patch.monitor_ids) {
+        await setChannelMonitors(trx, access.accountId, channel.id, patch.monitor_ids);
+      }
+    }),
+  );
+  return getChannel(ctx, access, channel.id);
+}

@@ -1,0 +1,70 @@
+import { dependencyProblem } from "@upwatch/core";
+import type { DependencyTable } from "@upwatch/db";
+import { RequestError } from "../../http/problem.ts";
+import type { AccountAccess } from "../accounts/account-access.ts";
+import { lockAccount } from "../accounts/lock-account.ts";
+import type { ServiceContext } from "../context.ts";
+import { InvalidInputError } from "../monitoring-errors.ts";
+import { storeOrExplain } from "../storage-error.ts";
+import { type DependencyView, viewDependency } from "./dependency-record.ts";
+
+export interface DependencyInput {
+  child_monitor_id: string;
+  parent_monitor_id: string;
+}
+
+/**
+ * Makes the child's notifications depend on the parent. Both must be the account's monitors;
+ * self-dependencies, duplicates and cycles are refused, checked under the account's lock.
+ */
+export async function createDependency(
+  ctx: ServiceContext,
+  access: AccountAccess,
+  input: DependencyInput,
+): Promise<DependencyView> {
+  const child = input.child_monitor_id;
+  const parent = input.parent_monitor_id;
+  const row: DependencyTable = {
+    id: ctx.newId("dep"),
+    account_id: access.accountId,
+    child_monitor_id: child,
+    parent_monitor_id: parent,
+    created_at: ctx.now(),
+  };
+  await storeOrExplain("the dependency", () =>
+    ctx.db.transaction().execute(async (trx) => {
+      await lockAccount(trx, access.accountId);
+      const owned = await trx
+        .selectFrom("monitors")
+        .select("id")
+        .where("account_id", "=", access.accountId)
+        .where("id", "in", [child, parent])
+        .execute();
+      for (const [field, id] of [
+        ["child_monitor_id", child],
+        ["parent_monitor_id", parent],
+      ] as const) {
+        if (!owned.some((monitor) => monitor.id === id)) {
+          throw new InvalidInputError(`${field}: there is no monitor ${id} in this account.`);
+        }
+      }
+      const edges = await trx
+        .selectFrom("dependencies")
+        .select(["child_monitor_id as childId", "parent_monitor_id as parentId"])
+        .where("account_id", "=", access.accountId)
+        .execute();
+      const problem = dependencyProblem(edges, { childId: child, parentId: parent });
+      if (problem === "self") throw new InvalidInputError("A monitor cannot depend on itself.");
+      if (problem === "duplicate") {
+        throw new RequestError(409, `${child} already depends on ${parent}.`);
+      }
+      if (problem === "cycle") {
+        throw new InvalidInputError(
+          `This dependency would create a cycle: ${parent} already depends on ${child}.`,
+        );
+      }
+      await trx.insertInto("dependencies").values(row).execute();
+    }),
+  );
+  return viewDependency(row);
+}
