@@ -1,6 +1,8 @@
 import compress from "@fastify/compress";
+import type { NetworkAccess } from "@upwatch/checks";
 import type { DatabaseHandle } from "@upwatch/db";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
+import { registerAlerting } from "./alerting.ts";
 import type { Config } from "./config.ts";
 import { registerForms } from "./forms.ts";
 import { installProblemHandlers } from "./http/problem.ts";
@@ -23,6 +25,10 @@ export interface AppDependencies {
   mailTransport?: MailTransport | undefined;
   /** Whether the outbox sends by itself; tests that drive it by hand say false. */
   startOutboxWorker?: boolean;
+  /** Whether alert escalations and notifications run by themselves; tests drive them by hand. */
+  startAlerting?: boolean;
+  /** Replaces the network checks, webhooks and Slack go through (tests). */
+  network?: NetworkAccess | undefined;
   /** The service context (clock and ids); tests pass a controlled one. */
   ctx?: ServiceContext;
 }
@@ -45,13 +51,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(healthRoutes, { database: deps.database });
   const ctx = deps.ctx ?? createServiceContext(deps.database.db);
-  await registerMonitoring(app, { config: deps.config, ctx });
   await registerForms(app, {
     config: deps.config,
     ctx,
     mailTransport: deps.mailTransport,
     startOutboxWorker: deps.startOutboxWorker ?? true,
   });
+  const alerting = registerAlerting(app, {
+    config: deps.config,
+    ctx,
+    start: deps.startAlerting ?? true,
+    network: deps.network,
+  });
+  await registerMonitoring(app, { config: deps.config, ctx, alerting, network: deps.network });
   if (deps.webClientDir) {
     await serveWeb(app, { clientDir: deps.webClientDir, siteConfig: siteConfigFrom(deps.config) });
   }

@@ -12,6 +12,25 @@ describe("configuration", () => {
     expect(config.apiUrl).toBe("");
     expect(config.supportEmail).toBe("support@upwatch.example");
     expect(config.smtp).toBeUndefined();
+    expect(config.sms).toBeUndefined();
+  });
+
+  it("sets up SMS only with the account, its token and the sender together", () => {
+    const sms = { SMS_ACCOUNT_SID: "AC123", SMS_AUTH_TOKEN: "secret-token", SMS_FROM: "+15550100" };
+    expect(loadConfig(sms).sms).toEqual({
+      apiUrl: "https://api.twilio.com",
+      accountSid: "AC123",
+      authToken: "secret-token",
+      from: "+15550100",
+    });
+    expect(loadConfig({ ...sms, SMS_API_URL: "http://127.0.0.1:9000/" }).sms?.apiUrl).toBe(
+      "http://127.0.0.1:9000",
+    );
+    expect(() =>
+      loadConfig({ SMS_ACCOUNT_SID: "AC123", SMS_AUTH_TOKEN: "secret-token" }),
+    ).toThrowError(
+      "Invalid configuration: SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM must be set together to send SMS.",
+    );
   });
 
   it("derives the public and app addresses from PORT and PUBLIC_URL", () => {

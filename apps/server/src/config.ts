@@ -82,6 +82,19 @@ const environmentSchema = z.object({
     .int({ message: "must be a whole number of milliseconds (0 switches the check off)" })
     .min(0, { message: "must be a whole number of milliseconds (0 switches the check off)" })
     .default(1500),
+  SMS_API_URL: httpUrl.default("https://api.twilio.com"),
+  SMS_ACCOUNT_SID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, { message: "must be the account id of letters and digits" })
+    .optional(),
+  SMS_AUTH_TOKEN: z.string().min(1).optional(),
+  SMS_FROM: z
+    .string()
+    .regex(/^(\+[1-9]\d{6,14}|[A-Za-z0-9 ]{1,11}|MG[0-9a-fA-F]{32})$/, {
+      message:
+        "must be the sending number in international format (+15550100), an alphanumeric sender id or a messaging service id",
+    })
+    .optional(),
   IOS_APP_URL: httpUrl.optional(),
   ANDROID_APP_URL: httpUrl.optional(),
   ANALYTICS_PROVIDER: z
@@ -96,6 +109,14 @@ const environmentSchema = z.object({
     .regex(/^[A-Za-z0-9-]+$/, { message: "must be a pixel id of letters, digits and dashes" })
     .optional(),
 });
+
+/** A Twilio-compatible SMS API: where it is and the account that sends. */
+export interface SmsConfig {
+  apiUrl: string;
+  accountSid: string;
+  authToken: string;
+  from: string;
+}
 
 export interface SmtpConfig {
   host: string;
@@ -118,6 +139,8 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   smtp?: SmtpConfig | undefined;
   mailFrom: string;
+  /** Unset when the operator has not set up SMS; SMS channels are then refused. */
+  sms?: SmsConfig | undefined;
   /** Which proxies may tell us the client address: none, all, the nearest N hops, or these addresses. */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   forms: { rateLimit: number; rateWindowSeconds: number; minFillMs: number };
@@ -148,6 +171,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       "Invalid configuration: ANALYTICS_PROVIDER gtag needs ANALYTICS_ID, the measurement id such as G-XXXXXXXXXX.",
     );
   }
+  const smsSettings = [e.SMS_ACCOUNT_SID, e.SMS_AUTH_TOKEN, e.SMS_FROM];
+  if (smsSettings.some(Boolean) && !smsSettings.every(Boolean)) {
+    throw new ConfigError(
+      "Invalid configuration: SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM must be set together to send SMS.",
+    );
+  }
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   return {
     port: e.PORT,
@@ -169,6 +198,15 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
         }
       : undefined,
     mailFrom: e.MAIL_FROM,
+    sms:
+      e.SMS_ACCOUNT_SID && e.SMS_AUTH_TOKEN && e.SMS_FROM
+        ? {
+            apiUrl: e.SMS_API_URL,
+            accountSid: e.SMS_ACCOUNT_SID,
+            authToken: e.SMS_AUTH_TOKEN,
+            from: e.SMS_FROM,
+          }
+        : undefined,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     monitoring: {
       allowPrivateTargets: e.ALLOW_PRIVATE_TARGETS,

@@ -1,5 +1,6 @@
 import { createNetworkAccess, type NetworkAccess } from "@upwatch/checks";
 import type { FastifyInstance } from "fastify";
+import type { Alerting } from "./alerting.ts";
 import type { Config } from "./config.ts";
 import { MonitoringEngine } from "./engine/monitoring-engine.ts";
 import { apiRoutes } from "./routes/api/index.ts";
@@ -9,6 +10,7 @@ import { IGNORE_MONITOR_CHANGES } from "./services/monitors/monitor-changes.ts";
 export interface MonitoringOptions {
   config: Config;
   ctx: ServiceContext;
+  alerting: Alerting;
   /** Replaces the network the checks use (tests). */
   network?: NetworkAccess | undefined;
 }
@@ -31,6 +33,10 @@ export async function registerMonitoring(
         concurrency: config.monitoring.checkConcurrency,
         log: app.log.child({ part: "monitoring" }),
         now: ctx.now,
+        alerting: {
+          hook: options.alerting.engine.hook,
+          afterCommit: options.alerting.engine.afterCommit,
+        },
       })
     : undefined;
   if (engine) {
@@ -42,6 +48,7 @@ export async function registerMonitoring(
     prefix: "/api/v1",
     ctx,
     changes: engine ?? IGNORE_MONITOR_CHANGES,
+    alerting: options.alerting,
     serverUrl: config.apiUrl || config.publicUrl,
   });
 }

@@ -17,6 +17,8 @@ export interface TestAppOptions {
   ctx?: ServiceContext;
   /** The outbox does not send by itself unless asked; tests call `app.outbox.drain()`. */
   startOutboxWorker?: boolean;
+  /** Escalations and notifications do not run by themselves unless asked; tests drive them. */
+  startAlerting?: boolean;
 }
 
 /** The whole HTTP application on a test database, driven in-process with `inject`. */
@@ -31,6 +33,7 @@ export async function buildTestApp(
     mailTransport: options.mailTransport,
     ctx: options.ctx,
     startOutboxWorker: options.startOutboxWorker ?? false,
+    startAlerting: options.startAlerting ?? false,
   });
   await app.ready();
   return app;

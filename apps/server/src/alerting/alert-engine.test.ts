@@ -219,7 +219,7 @@ describeEachDatabase("the alert engine", (db) => {
       ["critical", "resolved", "certificate-renewed"],
     ]);
     expect(alerts.map((a) => a.message)).toEqual([
-      `The certificate for shop.example.com expires in 30 days (on ${new Date(expiry).toISOString().slice(0, 10)}).`,
+      `SSL certificate for shop.example.com expires in 30 days (on ${new Date(expiry).toISOString().slice(0, 10)}).`,
       expect.stringContaining("expires in 14 days"),
       expect.stringContaining("expires in 7 days"),
     ]);
@@ -229,6 +229,9 @@ describeEachDatabase("the alert engine", (db) => {
       "ssl.expiring",
       "ssl.expiring",
     ]);
+    expect(JSON.parse(notifications[1]!.message).summary).toBe(
+      "SSL certificate for shop.example.com expires in 14 days",
+    );
   });
 
   it("ends the outage without a notice when a down monitor gets a new target", async () => {

@@ -21,6 +21,8 @@ export interface CheckFacts {
  */
 export interface NotificationMessage {
   payload: WebhookPayload;
+  /** What happened in a few words, such as "Checkout API is down". */
+  summary: string;
   /** Which notification of its alert this is (1 for the first); null for recoveries and tests. */
   number: number | null;
   openedAt: number | null;
@@ -67,6 +69,7 @@ export function buildAlertMessage(input: AlertMessageInput): NotificationMessage
         consecutive_failures: input.consecutiveFailures,
       },
     },
+    summary: summaryOf(input),
     number: input.number,
     openedAt: alert.openedAt,
     openForMs:
@@ -75,6 +78,19 @@ export function buildAlertMessage(input: AlertMessageInput): NotificationMessage
         : null,
     alertUrl: input.alertUrl,
   };
+}
+
+function summaryOf(input: AlertMessageInput): string {
+  const name = input.monitor.name;
+  const summaries: Record<NotificationEvent, () => string> = {
+    "monitor.down": () => `${name} is down`,
+    "alert.escalated": () => `${name} is still down`,
+    "monitor.up": () => `${name} is up`,
+    "alert.resolved": () => `The alert for ${name} was resolved by hand`,
+    "ssl.expiring": () => input.alert.message.replace(/ \(on [^)]*\)/, "").replace(/\.$/, ""),
+    test: () => "Test notification",
+  };
+  return summaries[input.event]();
 }
 
 /** The `test` event: sample values in the real structure, so a receiver can test its parsing. */
@@ -98,6 +114,7 @@ export function buildTestMessage(at: number, channelName: string): NotificationM
       },
       metadata: { region: "us-west-1", check_id: checkId(at), consecutive_failures: 0 },
     },
+    summary: `Test notification for ${channelName}`,
     number: null,
     openedAt: null,
     openForMs: null,

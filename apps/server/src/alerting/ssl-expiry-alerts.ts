@@ -87,8 +87,8 @@ export async function applyCertificate(
   const on = new Date(certificate.validTo).toISOString().slice(0, 10);
   const message =
     daysLeft < 0
-      ? `The certificate for ${monitor.target} expired on ${on}.`
-      : `The certificate for ${monitor.target} expires in ${daysLeft} day${daysLeft === 1 ? "" : "s"} (on ${on}).`;
+      ? `SSL certificate for ${monitor.target} expired on ${on}.`
+      : `SSL certificate for ${monitor.target} expires in ${daysLeft} day${daysLeft === 1 ? "" : "s"} (on ${on}).`;
   const alert = await openAlert(trx, actx, {
     monitor,
     kind: "ssl-expiry",

@@ -15,6 +15,18 @@ export interface OutboxWorkerOptions {
   giveUpAfterMs?: number;
 }
 
+/** One attempt to send a mail, as the outbox tells those who listen (the alert delivery log). */
+export interface MailAttempt {
+  row: OutboxTable;
+  ok: boolean;
+  error: string | null;
+  latencyMs: number;
+  /** True when the mail will not be tried again (sent, or given up). */
+  final: boolean;
+}
+
+export type MailAttemptListener = (attempt: MailAttempt) => Promise<void>;
+
 const BATCH = 50;
 const CLAIM_MS = 120_000;
 const FIRST_RETRY_MS = 15_000;
@@ -34,11 +46,17 @@ export class OutboxWorker {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = true;
+  private readonly listeners: MailAttemptListener[] = [];
 
   constructor(private readonly options: OutboxWorkerOptions) {
     this.now = options.now ?? Date.now;
     this.pollMs = options.pollMs ?? 5_000;
     this.giveUpAfterMs = options.giveUpAfterMs ?? 24 * 60 * 60_000;
+  }
+
+  /** Hears of every send attempt, after it is made. */
+  onAttempt(listener: MailAttemptListener): void {
+    this.listeners.push(listener);
   }
 
   start(): void {
@@ -125,12 +143,29 @@ export class OutboxWorker {
   }
 
   private async deliver(row: OutboxTable): Promise<boolean> {
+    const started = performance.now();
     try {
       await this.options.transport.send(JSON.parse(row.message) as OutgoingMail, row.id);
-      return true;
     } catch (error) {
-      await this.recordFailure(row, error);
+      const { reason, giveUp } = await this.recordFailure(row, error);
+      await this.tell({
+        row,
+        ok: false,
+        error: reason,
+        latencyMs: elapsed(started),
+        final: giveUp,
+      });
       return false;
+    }
+    await this.tell({ row, ok: true, error: null, latencyMs: elapsed(started), final: true });
+    return true;
+  }
+
+  private async tell(attempt: MailAttempt): Promise<void> {
+    for (const listener of this.listeners) {
+      await listener(attempt).catch((error: unknown) =>
+        this.options.log.error({ err: error, mail: attempt.row.id }, "outbox: a listener failed"),
+      );
     }
   }
 
@@ -149,7 +184,10 @@ export class OutboxWorker {
       .execute();
   }
 
-  private async recordFailure(row: OutboxTable, error: unknown): Promise<void> {
+  private async recordFailure(
+    row: OutboxTable,
+    error: unknown,
+  ): Promise<{ reason: string; giveUp: boolean }> {
     const reason = error instanceof Error ? error.message : String(error);
     const attempts = row.attempts + 1;
     const now = this.now();
@@ -170,5 +208,10 @@ export class OutboxWorker {
     const log = { mail: row.id, kind: row.kind, attempts, reason };
     if (giveUp) this.options.log.error(log, "outbox: gave up on a mail");
     else this.options.log.warn(log, "outbox: sending failed, will retry");
+    return { reason, giveUp };
   }
+}
+
+function elapsed(started: number): number {
+  return Math.round(performance.now() - started);
 }

@@ -9,8 +9,9 @@ export async function enqueueMail(
   ctx: Pick<ServiceContext, "now" | "newId">,
   kind: string,
   mail: OutgoingMail,
+  /** A given id makes the call idempotent: a second mail with the same id is not added. */
+  id = ctx.newId("mail"),
 ): Promise<string> {
-  const id = ctx.newId("mail");
   const now = ctx.now();
   await trx
     .insertInto("outbox")
@@ -28,6 +29,7 @@ export async function enqueueMail(
       created_at: now,
       sent_at: null,
     })
+    .onConflict((oc) => oc.column("id").doNothing())
     .execute();
   return id;
 }

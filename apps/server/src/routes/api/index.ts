@@ -1,16 +1,22 @@
 import type { FastifyInstance } from "fastify";
+import type { Alerting } from "../../alerting.ts";
 import { requireApiKey } from "../../http/api-key-auth.ts";
 import { limitApiRequestsByPlan } from "../../http/api-rate-limit.ts";
 import type { ServiceContext } from "../../services/context.ts";
 import type { MonitorChanges } from "../../services/monitors/monitor-changes.ts";
 import { accountRoutes } from "./account.ts";
+import { alertRoutes } from "./alerts.ts";
+import { channelRoutes } from "./channels.ts";
+import { dependencyRoutes } from "./dependencies.ts";
 import { monitorResultRoutes } from "./monitor-results.ts";
 import { monitorRoutes } from "./monitors.ts";
+import { notificationRoutes } from "./notifications.ts";
 import { buildOpenApiDocument } from "./openapi-document.ts";
 
 export interface ApiOptions {
   ctx: ServiceContext;
   changes: MonitorChanges;
+  alerting: Alerting;
   /** The public origin, named as the server in the OpenAPI document. */
   serverUrl: string;
 }
@@ -26,5 +32,10 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
     await authenticated.register(accountRoutes, { ctx: options.ctx });
     await authenticated.register(monitorRoutes, { ctx: options.ctx, changes: options.changes });
     await authenticated.register(monitorResultRoutes, { ctx: options.ctx });
+    const alerting = { ctx: options.ctx, alerting: options.alerting };
+    await authenticated.register(alertRoutes, alerting);
+    await authenticated.register(dependencyRoutes, alerting);
+    await authenticated.register(channelRoutes, alerting);
+    await authenticated.register(notificationRoutes, { ctx: options.ctx });
   });
 }

@@ -52,7 +52,7 @@ function describeOperation(id: string, operation: ApiOperation) {
       "400": { description: "The input is not valid", ...problem },
       "401": { description: "Missing or invalid API key", ...problem },
       "403": { description: "The plan does not allow this", ...problem },
-      "404": { description: "No such monitor in this account", ...problem },
+      "404": { description: "Nothing with that id in this account", ...problem },
       "429": { description: "The plan's hourly request allowance is spent", ...problem },
     },
   };

@@ -17,12 +17,24 @@ describeEachDatabase("the OpenAPI document", (db) => {
     expect(document.openapi).toBe("3.1.0");
     expect(Object.keys(document.paths).sort()).toEqual([
       "/account",
+      "/alerts",
+      "/alerts/{id}",
+      "/alerts/{id}/acknowledge",
+      "/alerts/{id}/resolve",
+      "/channels",
+      "/channels/{id}",
+      "/channels/{id}/test",
+      "/dependencies",
+      "/dependencies/{id}",
       "/monitors",
       "/monitors/{id}",
+      "/monitors/{id}/channels",
       "/monitors/{id}/checks",
+      "/monitors/{id}/incidents",
       "/monitors/{id}/pause",
       "/monitors/{id}/resume",
       "/monitors/{id}/stats",
+      "/notifications",
     ]);
     expect(Object.keys(document.paths["/monitors/{id}"]).sort()).toEqual([
       "delete",
@@ -48,5 +60,25 @@ describeEachDatabase("the OpenAPI document", (db) => {
       "30d",
     ]);
     expect(document.paths["/monitors"].post.responses["429"]).toBeDefined();
+  });
+
+  it("describes the alerting operations from the schemas that validate them", async () => {
+    const document = (await app.inject({ method: "GET", url: "/api/v1/openapi.json" })).json();
+    const dependency =
+      document.paths["/dependencies"].post.requestBody.content["application/json"].schema;
+    expect(dependency.required.sort()).toEqual(["child_monitor_id", "parent_monitor_id"]);
+    const channel = document.paths["/channels"].post.requestBody.content["application/json"].schema;
+    expect(
+      channel.oneOf.map(
+        (v: { properties: { type: { const: string } } }) => v.properties.type.const,
+      ),
+    ).toEqual(["email", "sms", "slack", "webhook"]);
+    const alerts = document.paths["/alerts"].get.parameters;
+    expect(alerts.find((p: { name: string }) => p.name === "state").schema.enum).toEqual([
+      "open",
+      "acknowledged",
+      "resolved",
+    ]);
+    expect(document.paths["/monitors/{id}/channels"].put).toBeDefined();
   });
 });

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { ALERTING_OPERATIONS } from "./alerting-operations.ts";
 import {
   accountResponse,
   checkPageResponse,
@@ -12,11 +13,11 @@ import {
 
 /** One REST operation: where it lives and the schemas that validate and describe it. */
 export interface ApiOperation {
-  method: "GET" | "POST" | "PATCH" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** The path below `/api/v1`, Fastify style (`/monitors/:id`). */
   url: string;
   summary: string;
-  tag: "Monitors" | "Checks" | "Account";
+  tag: "Monitors" | "Checks" | "Account" | "Alerts" | "Dependencies" | "Channels" | "Notifications";
   body?: z.ZodType;
   query?: z.ZodType;
   status: number;
@@ -108,4 +109,5 @@ export const OPERATIONS = {
     status: 200,
     response: statsResponse,
   },
+  ...ALERTING_OPERATIONS,
 } as const satisfies Record<string, ApiOperation>;

@@ -1,0 +1,268 @@
+import { randomBytes } from "node:crypto";
+import { type AlertChannel, isRecoveryEvent, type NotificationEvent } from "@upwatch/core";
+import type { Database, NotificationTable } from "@upwatch/db";
+import type { ExpressionBuilder } from "kysely";
+import type { NotificationMessage } from "../alerting/notification-message.ts";
+import { enqueueMail } from "../mail/outbox.ts";
+import type { OutgoingMail } from "../mail/outgoing-mail.ts";
+import type { ServiceContext } from "../services/context.ts";
+import { type DeliveryAttempt, type DeliveryAttempts, logDeliveryAttempt } from "./delivery-log.ts";
+import {
+  type Delivery,
+  DeliveryError,
+  type DeliveryReceipt,
+  type ProviderDeps,
+} from "./provider.ts";
+import { NOTIFICATION_PROVIDERS } from "./providers/index.ts";
+
+interface WorkerLog {
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+export interface NotificationWorkerOptions {
+  ctx: ServiceContext;
+  deps: Omit<ProviderDeps, "now" | "timeoutMs"> & { timeoutMs?: number };
+  attempts: DeliveryAttempts;
+  log: WorkerLog;
+  /** A notification was handed to the mail outbox: send it. */
+  mailQueued: () => void;
+  /** Deliveries in flight at once; a slow receiver holds one slot, not the queue. */
+  maxInFlight?: number;
+  pollMs?: number;
+  /** How long a claim lasts; a crashed sender's notifications are sent by another after it. */
+  claimMs?: number;
+}
+
+type Claimed = NotificationTable & {
+  channel_name: string;
+  channel_config: string;
+  channel_secret: string | null;
+};
+
+/**
+ * Sends queued notifications: claims them in batches (one statement, a lease, a token, as the
+ * mail outbox does), delivers each once through its channel's provider, and logs the attempt with
+ * the notification's outcome in one transaction. A failed or timed-out attempt is not retried.
+ * E-mail is handed to the mail outbox, which retries, and logs its own attempts.
+ */
+export class NotificationWorker {
+  private readonly active = new Set<Promise<void>>();
+  private claiming: Promise<number> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private started = false;
+  private closed = false;
+  private readonly maxInFlight: number;
+
+  constructor(private readonly options: NotificationWorkerOptions) {
+    this.maxInFlight = options.maxInFlight ?? 64;
+  }
+
+  start(): void {
+    this.started = true;
+    this.timer = setInterval(() => this.wake(), this.options.pollMs ?? 5000);
+    this.timer.unref();
+    this.wake();
+  }
+
+  /** Stops claiming and waits for the deliveries in flight (at most one time limit). */
+  async stop(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.timer);
+    await this.claiming;
+    await Promise.allSettled([...this.active]);
+  }
+
+  /** Looks for queued notifications now instead of at the next poll. */
+  wake(): void {
+    if (!this.started || this.closed) return;
+    void this.fill().catch((error: unknown) =>
+      this.options.log.error({ err: error }, "notifications: claiming failed"),
+    );
+  }
+
+  /** Sends everything queued now and waits until it is done (tests, shutdown). */
+  async drain(): Promise<void> {
+    for (;;) {
+      const claimed = await this.fill();
+      if (claimed === 0 && this.active.size === 0) return;
+      await Promise.race([...this.active]);
+    }
+  }
+
+  get inFlight(): number {
+    return this.active.size;
+  }
+
+  /** Claims as many notifications as there are free slots and starts delivering them. */
+  private async fill(): Promise<number> {
+    while (this.claiming) await this.claiming;
+    this.claiming = (async () => {
+      let total = 0;
+      while (!this.closed && this.active.size < this.maxInFlight) {
+        const rows = await this.claim(this.maxInFlight - this.active.size);
+        for (const row of rows) {
+          const delivery: Promise<void> = this.deliver(row)
+            .catch((error: unknown) =>
+              this.options.log.error(
+                { err: error, notification: row.id },
+                "notifications: recording failed",
+              ),
+            )
+            .finally(() => {
+              this.active.delete(delivery);
+              this.wake();
+            });
+          this.active.add(delivery);
+        }
+        total += rows.length;
+        if (rows.length === 0) break;
+      }
+      return total;
+    })().finally(() => {
+      this.claiming = undefined;
+    });
+    return this.claiming;
+  }
+
+  private async claim(limit: number): Promise<Claimed[]> {
+    const { db, now: clock } = this.options.ctx;
+    const now = clock();
+    const token = randomBytes(9).toString("base64url");
+    const claimable = (eb: ExpressionBuilder<Database, "notifications">) =>
+      eb.or([
+        eb("status", "=", "pending"),
+        eb.and([eb("status", "=", "sending"), eb("locked_until", "<", now)]),
+      ]);
+    const due = db
+      .selectFrom("notifications")
+      .select("id")
+      .where(claimable)
+      .orderBy("created_at")
+      .limit(limit);
+    await db
+      .updateTable("notifications")
+      .set({
+        status: "sending",
+        locked_until: now + (this.options.claimMs ?? 60_000),
+        claim_token: token,
+      })
+      .where("id", "in", due)
+      .where(claimable)
+      .execute();
+    return db
+      .selectFrom("notifications")
+      .innerJoin("channels", "channels.id", "notifications.channel_id")
+      .selectAll("notifications")
+      .select([
+        "channels.name as channel_name",
+        "channels.config as channel_config",
+        "channels.secret as channel_secret",
+      ])
+      .where("notifications.claim_token", "=", token)
+      .execute();
+  }
+
+  private async deliver(row: Claimed): Promise<void> {
+    const event = row.event as NotificationEvent;
+    const delivery: Delivery = {
+      id: row.id,
+      event,
+      message: JSON.parse(row.message) as NotificationMessage,
+      channel: {
+        id: row.channel_id,
+        name: row.channel_name,
+        config: JSON.parse(row.channel_config) as Record<string, string>,
+        secret: row.channel_secret,
+      },
+    };
+    const provider = NOTIFICATION_PROVIDERS[row.channel_type as AlertChannel];
+    const deps: ProviderDeps = {
+      ...this.options.deps,
+      now: this.options.ctx.now,
+      timeoutMs: this.options.deps.timeoutMs ?? 10_000,
+    };
+    const started = performance.now();
+    let receipt: DeliveryReceipt | undefined;
+    let failure: DeliveryError | undefined;
+    try {
+      receipt = isRecoveryEvent(event)
+        ? await provider.sendRecovery(delivery, deps)
+        : await provider.sendAlert(delivery, deps);
+    } catch (error) {
+      failure =
+        error instanceof DeliveryError
+          ? error
+          : new DeliveryError(error instanceof Error ? error.message : String(error));
+    }
+    if (receipt?.kind === "mail") return this.handToMail(row, receipt.mail);
+    const attempt: DeliveryAttempt = {
+      notificationId: row.id,
+      status: failure ? (failure.timedOut ? "timeout" : "failed") : "delivered",
+      latencyMs: Math.round(performance.now() - started),
+      error: failure?.message ?? null,
+      attemptedAt: this.options.ctx.now(),
+    };
+    const cost = receipt?.kind === "delivered" ? receipt.costCents : undefined;
+    await this.record(row, attempt, cost);
+    if (failure) {
+      this.options.log.warn(
+        {
+          notification: row.id,
+          channel: row.channel_id,
+          event,
+          status: attempt.status,
+          reason: failure.message,
+        },
+        "notifications: delivery failed",
+      );
+    }
+  }
+
+  private async record(row: Claimed, attempt: DeliveryAttempt, costCents: number | undefined) {
+    const { ctx } = this.options;
+    const { channel_name: _n, channel_config: _c, channel_secret: _s, ...notification } = row;
+    await ctx.transact(async (trx) => {
+      await trx
+        .updateTable("notifications")
+        .set({
+          status: attempt.status === "delivered" ? "delivered" : "failed",
+          attempts: row.attempts + 1,
+          finished_at: attempt.attemptedAt,
+          locked_until: null,
+          claim_token: null,
+        })
+        .where("id", "=", row.id)
+        .execute();
+      await logDeliveryAttempt(trx, ctx.newId("dlv"), notification, attempt);
+      if (costCents !== undefined && attempt.status === "delivered") {
+        await trx
+          .insertInto("usage_charges")
+          .values({
+            id: ctx.newId("chg"),
+            account_id: row.account_id,
+            item: row.channel_type,
+            quantity: 1,
+            amount_cents: costCents,
+            reference: row.id,
+            recorded_at: attempt.attemptedAt,
+          })
+          .execute();
+      }
+    });
+    this.options.attempts.logged(attempt);
+  }
+
+  private async handToMail(row: Claimed, mail: OutgoingMail) {
+    const { ctx } = this.options;
+    await ctx.transact(async (trx) => {
+      await enqueueMail(trx, ctx, "alert-notification", mail, row.id);
+      await trx
+        .updateTable("notifications")
+        .set({ status: "mailed", locked_until: null, claim_token: null })
+        .where("id", "=", row.id)
+        .execute();
+    });
+    this.options.mailQueued();
+  }
+}

@@ -1,0 +1,14 @@
+import type { AlertChannel } from "@upwatch/core";
+import type { NotificationProvider } from "../provider.ts";
+import { emailProvider } from "./email.ts";
+import { slackProvider } from "./slack.ts";
+import { smsProvider } from "./sms.ts";
+import { webhookProvider } from "./webhook.ts";
+
+/** Every channel type's provider; adding a type without one does not compile. */
+export const NOTIFICATION_PROVIDERS: Record<AlertChannel, NotificationProvider> = {
+  email: emailProvider,
+  sms: smsProvider,
+  slack: slackProvider,
+  webhook: webhookProvider,
+};

@@ -1,0 +1,143 @@
+import {
+  ALERT_CHANNELS,
+  ALERT_KINDS,
+  ALERT_SEVERITIES,
+  ALERT_STATES,
+  createChannelSchema,
+  monitorChannelsSchema,
+  NOTIFICATION_EVENTS,
+  updateChannelSchema,
+} from "@upwatch/core";
+import { z } from "zod";
+
+const isoTime = z.string().describe("ISO 8601 time");
+const limit = z.coerce
+  .number({ message: "limit must be a whole number from 1 to 100." })
+  .int({ message: "limit must be a whole number from 1 to 100." })
+  .min(1, { message: "limit must be a whole number from 1 to 100." })
+  .max(100, { message: "limit must be a whole number from 1 to 100." })
+  .default(50);
+const before = z.coerce
+  .number({ message: "before must be the next_before value of the previous page." })
+  .int({ message: "before must be the next_before value of the previous page." })
+  .positive({ message: "before must be the next_before value of the previous page." })
+  .optional()
+  .describe("Epoch milliseconds: the next_before of the previous page.");
+
+export const alertingRequestSchemas = {
+  createDependency: z.strictObject({
+    child_monitor_id: z.string({
+      message: "child_monitor_id is required: the monitor whose alerts depend on the parent.",
+    }),
+    parent_monitor_id: z.string({
+      message: "parent_monitor_id is required: the monitor the child relies on.",
+    }),
+  }),
+  createChannel: createChannelSchema,
+  updateChannel: updateChannelSchema,
+  monitorChannels: monitorChannelsSchema,
+};
+
+export const alertsQuerySchema = z.strictObject({
+  state: z
+    .enum(ALERT_STATES, { message: `state must be one of ${ALERT_STATES.join(", ")}.` })
+    .optional(),
+  severity: z
+    .enum(ALERT_SEVERITIES, { message: `severity must be one of ${ALERT_SEVERITIES.join(", ")}.` })
+    .optional(),
+  monitor_id: z.string().optional(),
+  limit,
+  before,
+});
+
+export const deliveriesQuerySchema = z.strictObject({
+  channel_id: z.string().optional(),
+  alert_id: z.string().optional(),
+  limit,
+  before,
+});
+
+export const incidentsQuerySchema = z.strictObject({ limit });
+
+export const alertResponse = z.object({
+  id: z.string(),
+  monitor_id: z.string(),
+  incident_id: z.string().nullable(),
+  kind: z.enum(ALERT_KINDS),
+  severity: z.enum(ALERT_SEVERITIES),
+  state: z.enum(ALERT_STATES).describe("open, acknowledged (open but quiet) or resolved"),
+  message: z.string(),
+  opened_at: isoTime,
+  acknowledged_at: isoTime.nullable(),
+  resolved_at: isoTime.nullable(),
+  resolution: z
+    .enum(["recovered", "by-hand", "certificate-renewed", "superseded", "monitor-changed"])
+    .nullable(),
+  notifications_sent: z.number().int(),
+  next_notification_at: isoTime.nullable(),
+  suppressed: z.boolean().describe("Notifications are held back: every parent monitor is down."),
+  suppressed_by: z.array(z.string()).describe("The parent monitors holding them back."),
+});
+export const alertPageResponse = z.object({
+  data: z.array(alertResponse),
+  next_before: z.number().nullable(),
+});
+
+export const dependencyResponse = z.object({
+  id: z.string(),
+  child_monitor_id: z.string(),
+  parent_monitor_id: z.string(),
+  created_at: isoTime,
+});
+export const dependencyListResponse = z.object({ data: z.array(dependencyResponse) });
+
+export const channelResponse = z.object({
+  id: z.string(),
+  type: z.enum(ALERT_CHANNELS),
+  name: z.string(),
+  config: z.record(z.string(), z.string()).describe("The settings; a Slack URL is shown masked."),
+  signing_secret: z
+    .string()
+    .nullable()
+    .describe("Webhook channels: shown in full only when the channel is created."),
+  attach_to_new_monitors: z.boolean(),
+  monitor_ids: z.array(z.string()),
+  created_at: isoTime,
+  updated_at: isoTime,
+});
+export const channelListResponse = z.object({ data: z.array(channelResponse) });
+
+export const testSendResponse = z.object({
+  notification_id: z.string().describe("Also the webhook-id header and the mail's Message-ID."),
+  status: z.enum(["delivered", "failed", "timeout", "pending"]),
+  latency_ms: z.number().int().nullable(),
+  error: z.string().nullable(),
+});
+
+export const deliveryResponse = z.object({
+  id: z.string(),
+  notification_id: z.string(),
+  channel_id: z.string(),
+  channel_type: z.enum(ALERT_CHANNELS),
+  event: z.enum(NOTIFICATION_EVENTS),
+  alert_id: z.string().nullable(),
+  monitor_id: z.string().nullable(),
+  status: z.enum(["delivered", "failed", "timeout"]),
+  latency_ms: z.number().int().nullable(),
+  error: z.string().nullable(),
+  attempted_at: isoTime,
+});
+export const deliveryPageResponse = z.object({
+  data: z.array(deliveryResponse),
+  next_before: z.number().nullable(),
+});
+
+export const incidentResponse = z.object({
+  id: z.string(),
+  monitor_id: z.string(),
+  started_at: isoTime,
+  ended_at: isoTime.nullable(),
+  cause: z.string(),
+  status_code: z.number().int().nullable(),
+});
+export const incidentListResponse = z.object({ data: z.array(incidentResponse) });

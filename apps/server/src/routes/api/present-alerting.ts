@@ -1,0 +1,61 @@
+import type { IncidentTable, NotificationDeliveryTable } from "@upwatch/db";
+import type { z } from "zod";
+import type { AlertView } from "../../services/alerts/alert-view.ts";
+import type { ChannelView } from "../../services/channels/channel-record.ts";
+import type { DependencyView } from "../../services/dependencies/dependency-record.ts";
+import type {
+  alertResponse,
+  channelResponse,
+  deliveryResponse,
+  dependencyResponse,
+  incidentResponse,
+} from "./alerting-schemas.ts";
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
+
+export function presentAlert(alert: AlertView): z.infer<typeof alertResponse> {
+  return {
+    ...alert,
+    resolution: alert.resolution as z.infer<typeof alertResponse>["resolution"],
+    opened_at: iso(alert.opened_at),
+    acknowledged_at: isoOrNull(alert.acknowledged_at),
+    resolved_at: isoOrNull(alert.resolved_at),
+    next_notification_at: isoOrNull(alert.next_notification_at),
+  };
+}
+
+export function presentDependency(dependency: DependencyView): z.infer<typeof dependencyResponse> {
+  return { ...dependency, created_at: iso(dependency.created_at) };
+}
+
+export function presentChannel(channel: ChannelView): z.infer<typeof channelResponse> {
+  return { ...channel, created_at: iso(channel.created_at), updated_at: iso(channel.updated_at) };
+}
+
+export function presentDelivery(row: NotificationDeliveryTable): z.infer<typeof deliveryResponse> {
+  return {
+    id: row.id,
+    notification_id: row.notification_id,
+    channel_id: row.channel_id,
+    channel_type: row.channel_type as z.infer<typeof deliveryResponse>["channel_type"],
+    event: row.event as z.infer<typeof deliveryResponse>["event"],
+    alert_id: row.alert_id,
+    monitor_id: row.monitor_id,
+    status: row.status as z.infer<typeof deliveryResponse>["status"],
+    latency_ms: row.latency_ms,
+    error: row.error,
+    attempted_at: iso(row.attempted_at),
+  };
+}
+
+export function presentIncident(row: IncidentTable): z.infer<typeof incidentResponse> {
+  return {
+    id: row.id,
+    monitor_id: row.monitor_id,
+    started_at: iso(row.started_at),
+    ended_at: isoOrNull(row.ended_at),
+    cause: row.cause,
+    status_code: row.status_code,
+  };
+}

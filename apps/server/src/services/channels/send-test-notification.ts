@@ -1,0 +1,56 @@
+import type { AlertChannel } from "@upwatch/core";
+import { buildTestMessage } from "../../alerting/notification-message.ts";
+import type { DeliveryAttempt, DeliveryAttempts } from "../../notifications/delivery-log.ts";
+import type { AccountAccess } from "../accounts/account-access.ts";
+import type { ServiceContext } from "../context.ts";
+import { enforceChannelPlan } from "./channel-rules.ts";
+import { findChannel } from "./get-channel.ts";
+
+export interface TestSendDeps {
+  attempts: DeliveryAttempts;
+  /** Wakes the delivery worker. */
+  queued(): void;
+  /** How long to wait for the attempt before answering that it is still under way. */
+  waitMs: number;
+}
+
+export interface TestSend {
+  notificationId: string;
+  /** The attempt, or null when it had not happened within the wait. */
+  attempt: DeliveryAttempt | null;
+}
+
+/** Queues a `test` notification for the channel like any other, and waits for its attempt. */
+export async function sendTestNotification(
+  ctx: ServiceContext,
+  deps: TestSendDeps,
+  access: AccountAccess,
+  channelId: string,
+): Promise<TestSend> {
+  const channel = await findChannel(ctx, access, channelId);
+  enforceChannelPlan(access, channel.type as AlertChannel);
+  const id = ctx.newId("msg");
+  const at = ctx.now();
+  const attempt = deps.attempts.waitFor(id, deps.waitMs);
+  await ctx.db
+    .insertInto("notifications")
+    .values({
+      id,
+      account_id: access.accountId,
+      channel_id: channel.id,
+      channel_type: channel.type,
+      alert_id: null,
+      monitor_id: null,
+      event: "test",
+      message: JSON.stringify(buildTestMessage(at, channel.name)),
+      status: "pending",
+      attempts: 0,
+      locked_until: null,
+      claim_token: null,
+      created_at: at,
+      finished_at: null,
+    })
+    .execute();
+  deps.queued();
+  return { notificationId: id, attempt: await attempt };
+}
