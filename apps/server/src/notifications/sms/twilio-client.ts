@@ -41,7 +41,7 @@ export function twilioSmsClient(config: SmsConfig, fetchImpl: typeof fetch = fet
       if (response.ok && answer.sid) return { id: answer.sid };
       const code = answer.code ? ` (code ${answer.code})` : "";
       throw new DeliveryError(
-        `The SMS provider refused the message with status ${response.status}${code}: ${answer.message ?? "no reason given"}.`,
+        `The SMS provider refused the message with status ${response.status}${code}: ${(answer.message ?? "no reason given").replace(/\.$/, "")}.`,
       );
     },
   };
