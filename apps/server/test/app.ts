@@ -1,3 +1,4 @@
+import type { NetworkAccess } from "@upwatch/checks";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/config.ts";
@@ -19,6 +20,8 @@ export interface TestAppOptions {
   startOutboxWorker?: boolean;
   /** Escalations and notifications do not run by themselves unless asked; tests drive them. */
   startAlerting?: boolean;
+  /** The network checks, webhooks and Slack use (host names resolved from a test list). */
+  network?: NetworkAccess;
 }
 
 /** The whole HTTP application on a test database, driven in-process with `inject`. */
@@ -34,6 +37,7 @@ export async function buildTestApp(
     ctx: options.ctx,
     startOutboxWorker: options.startOutboxWorker ?? false,
     startAlerting: options.startAlerting ?? false,
+    network: options.network,
   });
   await app.ready();
   return app;

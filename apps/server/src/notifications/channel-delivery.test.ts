@@ -176,6 +176,15 @@ describeEachDatabase("alert delivery to real receivers", (db) => {
       expect(entry).toMatchObject({ event: "monitor.down", status: "delivered", error: null });
       expect(entry.latency_ms).toBeGreaterThanOrEqual(0);
     }
+    const byChannel = await deliveries(`?channel_id=${webhook.id}`);
+    expect(byChannel.map((d: { channel_id: string }) => d.channel_id)).toEqual([webhook.id]);
+    const stranger = await createTestAccount(db(), "hobby");
+    const theirs = await app.inject({
+      method: "GET",
+      url: "/api/v1/notifications",
+      headers: stranger.headers,
+    });
+    expect(theirs.json()).toEqual({ data: [], next_before: null });
     const charges = await db()
       .handle.db.selectFrom("usage_charges")
       .selectAll()
