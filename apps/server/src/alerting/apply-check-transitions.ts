@@ -3,7 +3,8 @@ import type { Kysely } from "kysely";
 import type { CheckRecord } from "../engine/result-rows.ts";
 import type { AlertingContext } from "./alerting-context.ts";
 import { AlertingSnapshot } from "./alerting-snapshot.ts";
-import { endOutage, openOutage } from "./outage-alerts.ts";
+import { OutageOpenings } from "./open-outages.ts";
+import { endOutage } from "./outage-alerts.ts";
 import { applyCertificate, loadSslAlerts } from "./ssl-expiry-alerts.ts";
 
 /**
@@ -29,9 +30,20 @@ export async function applyCheckTransitions(
     ...new Set(relevant.filter((r) => r.outcome.certificate).map((r) => r.monitorId)),
   ];
   const sslAlerts = await loadSslAlerts(trx, certificateMonitors);
+  const openings = await OutageOpenings.start(
+    trx,
+    actx,
+    snapshot,
+    relevant.filter((r) => r.transition === "went-down").map((r) => r.monitorId),
+  );
   let queued = 0;
   for (const record of relevant) {
-    if (record.transition === "went-down") queued += await openOutage(trx, actx, snapshot, record);
+    if (record.transition === "went-down") {
+      openings.add(record);
+      continue;
+    }
+    // Whatever follows may read the outages opened so far, so they are written first.
+    queued += await openings.write(trx);
     if (record.transition === "recovered") queued += await endOutage(trx, actx, snapshot, record);
     if (record.outcome.certificate) {
       const raised = sslAlerts.get(record.monitorId) ?? [];
@@ -39,5 +51,5 @@ export async function applyCheckTransitions(
       queued += await applyCertificate(trx, actx, snapshot, record, raised);
     }
   }
-  return queued;
+  return queued + (await openings.write(trx));
 }

@@ -24,11 +24,22 @@ export async function enqueueNotifications(
   snapshot: AlertingSnapshot,
   request: NotificationRequest,
 ): Promise<number> {
+  const rows = notificationRows(actx, snapshot, request);
+  if (rows.length) await trx.insertInto("notifications").values(rows).execute();
+  return rows.length;
+}
+
+/** The queue rows of a notification: one per channel of the monitor that its plan allows. */
+export function notificationRows(
+  actx: AlertingContext,
+  snapshot: AlertingSnapshot,
+  request: NotificationRequest,
+): NotificationTable[] {
   const monitor = snapshot.monitor(request.monitorId);
-  if (!monitor) return 0;
+  if (!monitor) return [];
   const allowed = getPlan(monitor.plan).limits.channels;
   const message = JSON.stringify(request.message);
-  const rows: NotificationTable[] = snapshot
+  return snapshot
     .channelsOf(request.monitorId)
     .filter((channel) => allowed.includes(channel.type))
     .map((channel) => ({
@@ -47,6 +58,4 @@ export async function enqueueNotifications(
       created_at: request.at,
       finished_at: null,
     }));
-  if (rows.length) await trx.insertInto("notifications").values(rows).execute();
-  return rows.length;
 }

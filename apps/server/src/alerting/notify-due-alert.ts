@@ -3,7 +3,7 @@ import type { AlertTable, Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
 import { type AlertingContext, alertPageUrl } from "./alerting-context.ts";
 import type { AlertingSnapshot } from "./alerting-snapshot.ts";
-import { enqueueNotifications } from "./enqueue-notifications.ts";
+import { enqueueNotifications, type NotificationRequest } from "./enqueue-notifications.ts";
 import { loadLastCheck } from "./last-check.ts";
 import { buildAlertMessage, type CheckFacts } from "./notification-message.ts";
 
@@ -58,11 +58,30 @@ export async function notifyDueAlert(
     next_due_at: nextDueAt,
     held: 0,
   });
+  const facts = check === undefined ? await loadLastCheck(trx, alert.monitor_id) : check;
+  const request = alertNotification(actx, snapshot, alert, at, facts);
+  const queued = request ? await enqueueNotifications(trx, actx, snapshot, request) : 0;
+  return { decision, queued };
+}
+
+/** The notification an alert sends now that its count is `notifications_sent`. */
+export function alertNotification(
+  actx: AlertingContext,
+  snapshot: AlertingSnapshot,
+  alert: AlertTable,
+  at: number,
+  check: CheckFacts | null,
+): NotificationRequest | null {
   const monitor = snapshot.monitor(alert.monitor_id);
-  if (!monitor) return { decision, queued: 0 };
-  const number = escalation.notificationsSent;
-  const event = !repeats ? "ssl.expiring" : number === 1 ? "monitor.down" : "alert.escalated";
-  const queued = await enqueueNotifications(trx, actx, snapshot, {
+  if (!monitor) return null;
+  const number = alert.notifications_sent;
+  const event =
+    alert.kind !== "monitor-down"
+      ? "ssl.expiring"
+      : number === 1
+        ? "monitor.down"
+        : "alert.escalated";
+  return {
     monitorId: alert.monitor_id,
     alertId: alert.id,
     event,
@@ -77,11 +96,10 @@ export async function notifyDueAlert(
         message: alert.message,
         openedAt: alert.opened_at,
       },
-      check: check === undefined ? await loadLastCheck(trx, alert.monitor_id) : check,
+      check,
       consecutiveFailures: monitor.consecutive_failures,
       number,
       alertUrl: alertPageUrl(actx, alert.page_token),
     }),
-  });
-  return { decision, queued };
+  };
 }

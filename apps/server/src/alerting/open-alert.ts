@@ -21,8 +21,15 @@ export async function openAlert(
   actx: AlertingContext,
   input: NewAlert,
 ): Promise<AlertTable> {
+  const alert = newAlertRow(actx, input);
+  await trx.insertInto("alerts").values(alert).execute();
+  return alert;
+}
+
+/** A new open alert, not stored yet, whose first notification is due at once. */
+export function newAlertRow(actx: AlertingContext, input: NewAlert): AlertTable {
   const escalation = openEscalation(input.at);
-  const alert: AlertTable = {
+  return {
     id: actx.newId("alt"),
     account_id: input.monitor.account_id,
     monitor_id: input.monitor.id,
@@ -42,6 +49,4 @@ export async function openAlert(
     // 72 random bits: the address of the alert's page, short enough for a text message.
     page_token: randomBytes(9).toString("base64url"),
   };
-  await trx.insertInto("alerts").values(alert).execute();
-  return alert;
 }

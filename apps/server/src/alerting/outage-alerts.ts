@@ -6,7 +6,6 @@ import type { AlertingSnapshot } from "./alerting-snapshot.ts";
 import { closeAlert, enqueueClosingNotice } from "./close-alert.ts";
 import type { CheckFacts } from "./notification-message.ts";
 import { notifyDueAlert } from "./notify-due-alert.ts";
-import { openAlert } from "./open-alert.ts";
 
 /** The check of a record as notifications report it. */
 export function checkFactsOf(record: CheckRecord): CheckFacts {
@@ -17,50 +16,6 @@ export function checkFactsOf(record: CheckRecord): CheckFacts {
       record.outcome.responseTimeMs === null ? null : Math.round(record.outcome.responseTimeMs),
     region: record.region,
   };
-}
-
-/** A monitor went down: record the incident, open a Critical alert and notify unless held. */
-export async function openOutage(
-  trx: Kysely<Database>,
-  actx: AlertingContext,
-  snapshot: AlertingSnapshot,
-  record: CheckRecord,
-): Promise<number> {
-  const monitor = snapshot.monitor(record.monitorId);
-  if (!monitor) return 0;
-  snapshot.setDown(monitor.id, true, record.health.consecutiveFailures);
-  const already = await trx
-    .selectFrom("alerts")
-    .select("id")
-    .where("monitor_id", "=", monitor.id)
-    .where("kind", "=", "monitor-down")
-    .where("state", "=", "open")
-    .executeTakeFirst();
-  if (already) return 0;
-  const at = record.checkedAt;
-  const cause = record.outcome.error ?? "The check failed.";
-  const incidentId = actx.newId("inc");
-  await trx
-    .insertInto("incidents")
-    .values({
-      id: incidentId,
-      account_id: monitor.account_id,
-      monitor_id: monitor.id,
-      started_at: at,
-      ended_at: null,
-      cause: cause.slice(0, 1000),
-      status_code: record.outcome.statusCode,
-    })
-    .execute();
-  const alert = await openAlert(trx, actx, {
-    monitor,
-    kind: "monitor-down",
-    severity: "critical",
-    message: cause,
-    at,
-    incidentId,
-  });
-  return (await notifyDueAlert(trx, actx, snapshot, alert, at, checkFactsOf(record))).queued;
 }
 
 /**

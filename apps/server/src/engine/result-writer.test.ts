@@ -46,4 +46,24 @@ describeEachDatabase("the result writer", (db) => {
     expect(writer.pending).toBe(0);
     expect(writer.stored).toBe(20);
   });
+
+  it("writes a check that changes a monitor's state at once, without waiting for the timer", async () => {
+    const ctx = createServiceContext(db().handle.db);
+    const account = await createTestAccount(db(), "hobby", ctx);
+    const monitor = await createTestMonitor(ctx, account.accountId, "hobby");
+    let commits = 0;
+    const writer = new ResultWriter({
+      db: ctx.db,
+      flushIntervalMs: 3_600_000,
+      afterCommit: () => {
+        commits += 1;
+      },
+    });
+    writer.start();
+    writer.add(checkRecord(monitor.id, 1000, true, 10));
+    writer.add({ ...checkRecord(monitor.id, 2000, false, 10), transition: "went-down" });
+    await expect.poll(() => commits).toBe(1);
+    expect(writer.stored).toBe(2);
+    await writer.stop();
+  });
 });

@@ -20,12 +20,14 @@ export interface ResultWriterOptions {
 
 /**
  * Buffers check results and writes them in batches (one transaction each), every second or as
- * soon as a batch is full. A failed write is retried with the next flush.
+ * soon as a batch is full. A check that changes a monitor's state is written at once, so its
+ * alert does not wait for the timer. A failed write is retried with the next flush.
  */
 export class ResultWriter {
   private buffer: CheckRecord[] = [];
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
+  private flushSoon = false;
   private readonly batchSize: number;
   private readonly maxBuffered: number;
   stored = 0;
@@ -48,6 +50,14 @@ export class ResultWriter {
       this.options.onError?.(new Error("The result buffer is full."), dropped);
     }
     if (this.buffer.length >= this.batchSize) void this.flush();
+    else if (record.transition && !this.flushSoon) {
+      // Other checks finishing in the same moment join this write.
+      this.flushSoon = true;
+      setImmediate(() => {
+        this.flushSoon = false;
+        void this.flush();
+      });
+    }
   }
 
   get pending(): number {
