@@ -2,6 +2,7 @@ import {
   applyCheckResult,
   type CheckOutcome,
   createMonitorSchema,
+  getPlan,
   type MonitorHealth,
   type PlanId,
   UNKNOWN_HEALTH,
@@ -57,7 +58,7 @@ export async function createAlertingHarness(database: TestDatabase, plan: PlanId
         type,
         name,
         target: settings.target ?? (type === "ssl" ? "shop.example.com" : "https://example.com/"),
-        interval_seconds: 60,
+        interval_seconds: getPlan(plan).limits.minIntervalSeconds,
         failure_threshold: settings.failureThreshold ?? 3,
         recovery_confirmations: settings.recoveryConfirmations ?? 1,
       });

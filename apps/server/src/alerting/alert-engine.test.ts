@@ -234,6 +234,30 @@ describeEachDatabase("the alert engine", (db) => {
     );
   });
 
+  it("sends only e-mail for an account whose plan no longer includes its other channels", async () => {
+    const h = await createAlertingHarness(db());
+    const monitor = await h.monitor("API", { failureThreshold: 1 });
+    const { createChannel } = await import("../services/channels/create-channel.ts");
+    const { testNetwork } = await import("@upwatch/checks/testing");
+    const deps = {
+      network: testNetwork({ hosts: { "hooks.test": ["127.0.0.1"] } }),
+      smsConfigured: true,
+    };
+    await createChannel(h.ctx, deps, h.access, {
+      type: "webhook",
+      config: { url: "https://hooks.test/upwatch" },
+      attach_to_new_monitors: false,
+      monitor_ids: [monitor.id],
+    });
+    await h.db
+      .updateTable("accounts")
+      .set({ plan: "free" })
+      .where("id", "=", h.account.accountId)
+      .execute();
+    await h.check(monitor.id, false);
+    expect((await h.notifications(monitor.id)).map((n) => n.channel_type)).toEqual(["email"]);
+  });
+
   it("ends the outage without a notice when a down monitor gets a new target", async () => {
     const h = await createAlertingHarness(db());
     const monitor = await h.monitor("API", { failureThreshold: 1 });

@@ -8,14 +8,16 @@ export interface PruneCounts {
   results: number;
   hourly: number;
   daily: number;
+  alerts: number;
+  incidents: number;
 }
 
 /**
- * Deletes raw results and hourly rollups older than each plan's history, and daily rollups
- * older than DAILY_ROLLUP_RETENTION_DAYS on every plan.
+ * Deletes raw results, hourly rollups, resolved alerts and ended incidents older than each plan's
+ * history, and daily rollups older than DAILY_ROLLUP_RETENTION_DAYS on every plan.
  */
 export async function pruneCheckHistory(db: Kysely<Database>, now: number): Promise<PruneCounts> {
-  const counts: PruneCounts = { results: 0, hourly: 0, daily: 0 };
+  const counts: PruneCounts = { results: 0, hourly: 0, daily: 0, alerts: 0, incidents: 0 };
   for (const plan of PLANS) {
     const cutoff = now - historyRetentionDays(plan) * DAY_MS;
     const monitorsOfPlan = db
@@ -36,6 +38,20 @@ export async function pruneCheckHistory(db: Kysely<Database>, now: number): Prom
       .where("monitor_id", "in", monitorsOfPlan)
       .executeTakeFirst();
     counts.hourly += Number(hourly.numDeletedRows);
+    const accountsOfPlan = db.selectFrom("accounts").select("id").where("plan", "=", plan.id);
+    const alerts = await db
+      .deleteFrom("alerts")
+      .where("state", "=", "resolved")
+      .where("resolved_at", "<", cutoff)
+      .where("account_id", "in", accountsOfPlan)
+      .executeTakeFirst();
+    counts.alerts += Number(alerts.numDeletedRows);
+    const incidents = await db
+      .deleteFrom("incidents")
+      .where("ended_at", "<", cutoff)
+      .where("account_id", "in", accountsOfPlan)
+      .executeTakeFirst();
+    counts.incidents += Number(incidents.numDeletedRows);
   }
   const daily = await db
     .deleteFrom("check_rollups")
