@@ -8,6 +8,9 @@ import { thirdPartyOrigins } from "./third-party-origins.ts";
 const HTML_CACHE = "no-cache";
 const HASHED_ASSET_CACHE = "public, max-age=31536000, immutable";
 const OTHER_FILE_CACHE = "public, max-age=3600";
+/** The data a help-centre page was built with, which the app fetches when it navigates there. */
+const PAGE_DATA_SUFFIX = ".data";
+const PAGE_DATA_TYPE = "text/x-script; charset=utf-8";
 
 export interface WebOptions {
   clientDir: string;
@@ -29,6 +32,11 @@ export async function serveWeb(app: FastifyInstance, options: WebOptions): Promi
     serveDotFiles: false,
     cacheControl: false,
     setHeaders: (res, path) => {
+      if (path.endsWith(PAGE_DATA_SUFFIX)) {
+        // A page's data belongs with its HTML: revalidated on every use, like the page.
+        res.setHeader("cache-control", HTML_CACHE);
+        return;
+      }
       res.setHeader(
         "cache-control",
         path.includes("/assets/") ? HASHED_ASSET_CACHE : OTHER_FILE_CACHE,
@@ -37,10 +45,17 @@ export async function serveWeb(app: FastifyInstance, options: WebOptions): Promi
     allowedPath: (path) => !path.endsWith(".html"),
   });
 
+  app.addHook("onSend", async (request, reply) => {
+    if (reply.statusCode === 200 && request.url.split("?")[0]?.endsWith(PAGE_DATA_SUFFIX)) {
+      reply.type(PAGE_DATA_TYPE);
+    }
+  });
+
   app.get("/*", async (request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
     const page = pages.find(path);
     if (page) return sendPage(reply, page, 200, request.headers["if-none-match"]);
+    if (path.endsWith(PAGE_DATA_SUFFIX)) return reply.callNotFound();
     const fallback = knowledgeBaseFallback(path);
     if (fallback) return reply.header("cache-control", HTML_CACHE).redirect(fallback, 302);
     return reply.callNotFound();

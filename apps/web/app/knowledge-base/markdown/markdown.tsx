@@ -24,12 +24,19 @@ const COMPONENTS: Components = {
  * and image addresses keep only the http, https, irc, ircs, mailto and xmpp schemes or relative
  * paths (the library's safe default).
  */
+export function MarkdownBody({ children }: { children: string }) {
+  return (
+    <ReactMarkdown remarkPlugins={[remarkGfm]} components={COMPONENTS}>
+      {children}
+    </ReactMarkdown>
+  );
+}
+
+/** Help-centre markdown in its prose frame. */
 export function Markdown({ children }: { children: string }) {
   return (
     <div className="kb-prose">
-      <ReactMarkdown remarkPlugins={[remarkGfm]} components={COMPONENTS}>
-        {children}
-      </ReactMarkdown>
+      <MarkdownBody>{children}</MarkdownBody>
     </div>
   );
 }
