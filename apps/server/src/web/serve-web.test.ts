@@ -31,6 +31,15 @@ function writeBuild() {
     `console.log(${JSON.stringify(longText)});`,
   );
   writeFileSync(join(clientDir, "favicon.svg"), "<svg></svg>");
+  const base = siteConfigToken("publicUrl");
+  writeFileSync(
+    join(clientDir, "sitemap.xml"),
+    `<?xml version="1.0" encoding="UTF-8"?><urlset><url><loc>${base}/</loc></url><url><loc>${base}/contact</loc><lastmod>2024-12-18</lastmod></url>${"<!-- padding -->".repeat(100)}</urlset>`,
+  );
+  writeFileSync(join(clientDir, "robots.txt"), `User-agent: *\nSitemap: ${base}/sitemap.xml\n`);
+  mkdirSync(join(clientDir, "knowledge-base/linux-agent"), { recursive: true });
+  writeFileSync(join(clientDir, "knowledge-base/linux-agent/index.html"), "<h1>Linux</h1>");
+  writeFileSync(join(clientDir, "knowledge-base/linux-agent.data"), '[{"_1":2},"routes"]');
 }
 
 describeEachDatabase("serving the web app", (db) => {
@@ -133,5 +142,46 @@ describeEachDatabase("serving the web app", (db) => {
   it("never serves raw HTML files by their file name", async () => {
     const response = await app.inject({ method: "GET", url: "/contact/index.html" });
     expect(response.statusCode).toBe(404);
+  });
+
+  it("serves the sitemap and robots.txt with this server's address filled in", async () => {
+    const sitemap = await app.inject({ method: "GET", url: "/sitemap.xml" });
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.headers["content-type"]).toBe("application/xml; charset=utf-8");
+    expect(sitemap.body).toContain("<loc>https://status.example.com/contact</loc>");
+    expect(sitemap.body).toContain("<lastmod>2024-12-18</lastmod>");
+    expect(sitemap.body).not.toContain("%%");
+    const robots = await app.inject({ method: "GET", url: "/robots.txt" });
+    expect(robots.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    expect(robots.body).toContain("Sitemap: https://status.example.com/sitemap.xml");
+  });
+
+  it("revalidates the sitemap with an ETag and compresses it", async () => {
+    const first = await app.inject({
+      method: "GET",
+      url: "/sitemap.xml",
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(first.headers["cache-control"]).toBe("no-cache");
+    expect(first.headers["content-encoding"]).toBe("gzip");
+    const again = await app.inject({
+      method: "GET",
+      url: "/sitemap.xml",
+      headers: { "if-none-match": String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it("serves a help-centre page's data for in-app navigation, revalidated like the page", async () => {
+    const data = await app.inject({ method: "GET", url: "/knowledge-base/linux-agent.data" });
+    expect(data.statusCode).toBe(200);
+    expect(data.headers["content-type"]).toBe("text/x-script; charset=utf-8");
+    expect(data.headers["cache-control"]).toBe("no-cache");
+    expect(data.headers.etag).toBeTruthy();
+  });
+
+  it("answers data for a help-centre page that was never built with 404, not a redirect", async () => {
+    const data = await app.inject({ method: "GET", url: "/knowledge-base/nope.data" });
+    expect(data.statusCode).toBe(404);
   });
 });

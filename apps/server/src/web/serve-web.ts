@@ -2,6 +2,7 @@ import fastifyStatic from "@fastify/static";
 import type { SiteConfig } from "@upwatch/core";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { knowledgeBaseFallback } from "./knowledge-base-fallback.ts";
+import { loadSiteFiles, TEMPLATED_FILES } from "./site-files.ts";
 import { loadSitePages, type SitePage } from "./site-pages.ts";
 import { thirdPartyOrigins } from "./third-party-origins.ts";
 
@@ -30,6 +31,9 @@ export async function serveWeb(app: FastifyInstance, options: WebOptions): Promi
     wildcard: false,
     index: false,
     serveDotFiles: false,
+    // Served from memory below, with this server's address filled in; the sitemap's data file
+    // is a by-product of building it.
+    globIgnore: [...Object.keys(TEMPLATED_FILES).map((path) => path.slice(1)), "sitemap.xml.data"],
     cacheControl: false,
     setHeaders: (res, path) => {
       if (path.endsWith(PAGE_DATA_SUFFIX)) {
@@ -44,6 +48,14 @@ export async function serveWeb(app: FastifyInstance, options: WebOptions): Promi
     },
     allowedPath: (path) => !path.endsWith(".html"),
   });
+
+  for (const [path, file] of loadSiteFiles(options.clientDir, options.siteConfig)) {
+    app.get(path, async (request, reply) => {
+      reply.header("cache-control", HTML_CACHE).header("etag", file.etag);
+      if (request.headers["if-none-match"] === file.etag) return reply.code(304).send();
+      return reply.type(file.type).send(file.body);
+    });
+  }
 
   app.addHook("onSend", async (request, reply) => {
     if (reply.statusCode === 200 && request.url.split("?")[0]?.endsWith(PAGE_DATA_SUFFIX)) {
