@@ -14,7 +14,10 @@ const browser = await chromium.launch({
 try {
   const page = await browser.newPage({ viewport: { width: 1200, height: 630 } });
   await page.setContent(`<!doctype html><body style="margin:0">${svg}</body>`);
-  const png = await page.screenshot({ type: "png", clip: { x: 0, y: 0, width: 1200, height: 630 } });
+  const png = await page.screenshot({
+    type: "png",
+    clip: { x: 0, y: 0, width: 1200, height: 630 },
+  });
   writeFileSync(`${root}apps/web/public/og-image.png`, png);
   console.log(`apps/web/public/og-image.png: ${png.length} bytes`);
 } finally {
