@@ -73,6 +73,32 @@ describe("the help-centre pages", () => {
     ]);
   });
 
+  it("publishes article structured data with headline, dates, section and image on articles and guides", async () => {
+    const origin = `http://localhost:${new URL(product.url).port}`;
+    const dataOf = (text: string) =>
+      [...text.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) =>
+        JSON.parse(m[1] ?? "{}"),
+      );
+    const linux = article("linux-agent");
+    const techArticle = dataOf(await html(linux.path)).find((d) => d["@type"] === "TechArticle");
+    expect(techArticle).toMatchObject({
+      headline: linux.title,
+      description: linux.description,
+      datePublished: linux.dateCreated,
+      dateModified: linux.dateUpdated,
+      articleSection: "Monitoring Agents",
+      url: `${origin}${linux.path}`,
+      image: `${origin}/og-image.png`,
+      author: { "@type": "Organization", name: "Upwatch" },
+    });
+    for (const guide of knowledgeBase.guides) {
+      const data = dataOf(await html(guide.path)).find((d) => d["@type"] === "TechArticle");
+      expect(data?.dateModified).toBe(guide.dateUpdated);
+    }
+    const index = dataOf(await html("/knowledge-base"));
+    expect(index.map((d) => d["@type"])).toEqual(["BreadcrumbList"]);
+  });
+
   it("serves the index and category pages with their cards in the HTML", async () => {
     const index = await html("/knowledge-base");
     expect(index).toContain("Browse by Category");

@@ -13,7 +13,8 @@ const COMPONENTS: Components = {
     <img src={src || undefined} alt={alt ?? ""} title={title} loading="lazy" decoding="async" />
   ),
   table: ({ node: _node, children }) => (
-    <div className="kb-table-scroll">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a wide table scrolls sideways, by keyboard too.
+    <div className="kb-table-scroll" tabIndex={0}>
       <table>{children}</table>
     </div>
   ),
