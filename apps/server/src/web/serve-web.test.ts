@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
 import { siteConfigToken } from "@upwatch/core";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -31,6 +32,11 @@ function writeBuild() {
     `console.log(${JSON.stringify(longText)});`,
   );
   writeFileSync(join(clientDir, "favicon.svg"), "<svg></svg>");
+  writeFileSync(join(clientDir, "assets/app-def456.js"), "console.log('precompressed');");
+  writeFileSync(
+    join(clientDir, "assets/app-def456.js.br"),
+    brotliCompressSync("console.log('precompressed');"),
+  );
   const base = siteConfigToken("publicUrl");
   writeFileSync(
     join(clientDir, "sitemap.xml"),
@@ -183,5 +189,23 @@ describeEachDatabase("serving the web app", (db) => {
   it("answers data for a help-centre page that was never built with 404, not a redirect", async () => {
     const data = await app.inject({ method: "GET", url: "/knowledge-base/nope.data" });
     expect(data.statusCode).toBe(404);
+  });
+
+  it("sends the build's precompressed copy of a file to a browser that accepts it", async () => {
+    const br = await app.inject({
+      method: "GET",
+      url: "/assets/app-def456.js",
+      headers: { "accept-encoding": "br, gzip" },
+    });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-type"]).toBe("application/javascript; charset=utf-8");
+    expect(br.headers.vary).toContain("accept-encoding");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe("console.log('precompressed');");
+    const plain = await app.inject({ method: "GET", url: "/assets/app-def456.js" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe("console.log('precompressed');");
+    expect(plain.headers.vary).toContain("accept-encoding");
+    const direct = await app.inject({ method: "GET", url: "/assets/app-def456.js.br" });
+    expect(direct.statusCode).toBe(404);
   });
 });

@@ -31,11 +31,21 @@ export async function serveWeb(app: FastifyInstance, options: WebOptions): Promi
     wildcard: false,
     index: false,
     serveDotFiles: false,
+    // The build writes .br and .gz copies of its text files; they are sent as they are.
+    preCompressed: true,
     // Served from memory below, with this server's address filled in; the sitemap's data file
     // is a by-product of building it.
-    globIgnore: [...Object.keys(TEMPLATED_FILES).map((path) => path.slice(1)), "sitemap.xml.data"],
+    globIgnore: [
+      ...Object.keys(TEMPLATED_FILES).map((path) => path.slice(1)),
+      "sitemap.xml.data*",
+      "**/*.br",
+      "**/*.gz",
+    ],
     cacheControl: false,
-    setHeaders: (res, path) => {
+    setHeaders: (res, sentPath) => {
+      const path = sentPath.replace(/\.(br|gz)$/, "");
+      // Which copy is sent depends on the browser's Accept-Encoding; caches must know that.
+      res.setHeader("vary", "accept-encoding");
       if (path.endsWith(PAGE_DATA_SUFFIX)) {
         // A page's data belongs with its HTML: revalidated on every use, like the page.
         res.setHeader("cache-control", HTML_CACHE);
