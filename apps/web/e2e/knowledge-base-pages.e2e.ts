@@ -290,19 +290,36 @@ describe("the help-centre pages", () => {
     }
   });
 
-  it("keeps the search index and the markdown renderer off the home page", async () => {
+  async function scriptsOf(path: string): Promise<string> {
     const scripts: string[] = [];
     await page?.close();
     page = await browser.newPage();
     page.on("response", async (response) => {
       if (response.url().endsWith(".js")) scripts.push(await response.text());
     });
-    await page.goto(product.url);
+    await page.goto(`${product.url}${path}`);
     await waitForApp(page);
-    const all = scripts.join("\n");
     expect(scripts.length).toBeGreaterThan(0);
+    return scripts.join("\n");
+  }
+
+  it("keeps the search index, the markdown renderer, the articles and zod off the home page", async () => {
+    const all = await scriptsOf("/");
     expect(all).not.toContain("ignoreLocation");
     expect(all).not.toContain("remarkRehypeOptions");
     expect(all).not.toContain("Before you start");
+    expect(all).not.toContain("invalid_type");
+  });
+
+  it("sends an article's body as HTML, without the markdown renderer or other articles", async () => {
+    const all = await scriptsOf("/knowledge-base/linux-agent");
+    expect(all).not.toContain("remarkRehypeOptions");
+    expect(all).not.toContain("ignoreLocation");
+    const otherArticleLine = article("windows-agent")
+      .content.split("\n")
+      .find((line) => line.length > 40 && !/["'\\`]/.test(line));
+    expect(otherArticleLine).toBeTruthy();
+    expect(all).not.toContain(otherArticleLine);
+    expect(await page.locator(".kb-prose h2").count()).toBeGreaterThan(2);
   });
 });
