@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureChromium } from "./ensure-chromium.mjs";
+import { ensurePing } from "./ensure-ping.mjs";
 import { ensureWebBuild } from "./web-build.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -45,6 +46,7 @@ function vitest(title, config, name) {
 
 run("Type check", "npx", ["tsc", "-p", "tsconfig.json"]);
 run("Lint and format check", "npx", ["biome", "check", "."]);
+if (!ensurePing()) failures.push("Ping program (iputils-ping) missing");
 vitest("Unit and integration tests", "vitest.config.ts", "unit");
 
 if (!fast) {

@@ -8,6 +8,7 @@ import { installRequestLog } from "./http/request-log.ts";
 import { installSecurityHeaders } from "./http/security-headers.ts";
 import { loggerOptions } from "./logger.ts";
 import type { MailTransport } from "./mail/outgoing-mail.ts";
+import { registerMonitoring } from "./monitoring.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { createServiceContext, type ServiceContext } from "./services/context.ts";
 import { siteConfigFrom } from "./site-config.ts";
@@ -43,9 +44,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(compress, { encodings: ["br", "gzip"], threshold: 1024 });
 
   await app.register(healthRoutes, { database: deps.database });
+  const ctx = deps.ctx ?? createServiceContext(deps.database.db);
+  await registerMonitoring(app, { config: deps.config, ctx });
   await registerForms(app, {
     config: deps.config,
-    ctx: deps.ctx ?? createServiceContext(deps.database.db),
+    ctx,
     mailTransport: deps.mailTransport,
     startOutboxWorker: deps.startOutboxWorker ?? true,
   });

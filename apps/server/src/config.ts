@@ -69,6 +69,14 @@ const environmentSchema = z.object({
     .min(1, { message: "must be a whole number of seconds from 1 to 86400" })
     .max(86400, { message: "must be a whole number of seconds from 1 to 86400" })
     .default(600),
+  ALLOW_PRIVATE_TARGETS: flag.default(false),
+  RUN_CHECKS: flag.default(true),
+  CHECK_CONCURRENCY: z.coerce
+    .number({ message: "must be a whole number from 1 to 10000" })
+    .int({ message: "must be a whole number from 1 to 10000" })
+    .min(1, { message: "must be a whole number from 1 to 10000" })
+    .max(10000, { message: "must be a whole number from 1 to 10000" })
+    .default(500),
   FORMS_MIN_FILL_MS: z.coerce
     .number({ message: "must be a whole number of milliseconds (0 switches the check off)" })
     .int({ message: "must be a whole number of milliseconds (0 switches the check off)" })
@@ -113,6 +121,7 @@ export interface Config {
   /** Which proxies may tell us the client address: none, all, the nearest N hops, or these addresses. */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   forms: { rateLimit: number; rateWindowSeconds: number; minFillMs: number };
+  monitoring: { allowPrivateTargets: boolean; runChecks: boolean; checkConcurrency: number };
   iosAppUrl: string;
   androidAppUrl: string;
   analyticsProvider: AnalyticsProvider;
@@ -161,6 +170,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       : undefined,
     mailFrom: e.MAIL_FROM,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    monitoring: {
+      allowPrivateTargets: e.ALLOW_PRIVATE_TARGETS,
+      runChecks: e.RUN_CHECKS,
+      checkConcurrency: e.CHECK_CONCURRENCY,
+    },
     forms: {
       rateLimit: e.FORMS_RATE_LIMIT,
       rateWindowSeconds: e.FORMS_RATE_WINDOW_SECONDS,

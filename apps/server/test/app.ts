@@ -7,7 +7,7 @@ import type { TestDatabase } from "./databases.ts";
 
 /** A configuration as a fresh install would have it, with quiet logs and any overrides. */
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ LOG_LEVEL: "silent", DATA_DIR: "./data/test", ...env });
+  return loadConfig({ LOG_LEVEL: "silent", DATA_DIR: "./data/test", RUN_CHECKS: "false", ...env });
 }
 
 export interface TestAppOptions {

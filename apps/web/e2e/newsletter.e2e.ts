@@ -54,7 +54,6 @@ describe("the newsletter sign-up", () => {
     );
     await emailField(page).fill("ops.example.com");
     await subscribe(page);
-    // The check runs once the validation code has loaded, a moment after the click.
     await expect.poll(() => alertText(page)).toBe("Please enter a valid email address");
     await page.close();
   });

@@ -5,4 +5,5 @@ export {
   openDatabase,
 } from "./connect.ts";
 export { migrateToLatest } from "./migrate.ts";
+export * from "./monitoring-schema.ts";
 export type * from "./schema.ts";

@@ -1,3 +1,12 @@
+import type {
+  AccountTable,
+  ApiKeyTable,
+  CheckResultTable,
+  CheckRollupTable,
+  MonitorTable,
+  UserTable,
+} from "./monitoring-schema.ts";
+
 /**
  * Table types for the query builder. Times are epoch milliseconds and flags are 0/1 integers,
  * so the same rows read back identically from SQLite and PostgreSQL.
@@ -7,6 +16,12 @@ export interface Database {
   contact_messages: ContactMessageTable;
   newsletter_subscribers: NewsletterSubscriberTable;
   outbox: OutboxTable;
+  accounts: AccountTable;
+  users: UserTable;
+  api_keys: ApiKeyTable;
+  monitors: MonitorTable;
+  check_results: CheckResultTable;
+  check_rollups: CheckRollupTable;
 }
 
 export interface ServerSecretTable {

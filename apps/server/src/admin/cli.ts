@@ -1,6 +1,8 @@
 import { parseArgs } from "node:util";
 import { migrateToLatest, openDatabase } from "@upwatch/db";
 import { ConfigError, loadConfig } from "../config.ts";
+import { createServiceContext } from "../services/context.ts";
+import { ACCOUNT_COMMANDS } from "./commands/accounts.ts";
 import { exportContacts, exportSubscribers } from "./commands/export-forms.ts";
 import { parseSince } from "./export-format.ts";
 
@@ -9,6 +11,13 @@ const USAGE = `Usage: npm run admin -- <command> [options]
 Commands:
   contacts      Contact messages     --since 7d|24h|30m|2024-12-31 (default 30d)  --format csv|json (default csv)
   subscribers   Newsletter subscribers, same options
+  create-account  --name "Acme" --email ops@acme.example [--plan free|hobby|business|enterprise]
+                  Creates an account with its owner and prints a first API key
+  create-key      --account <id> [--name "CI"]       Prints a new API key for the account
+  revoke-key      --key <key id>                      Revokes a key at once
+  list-keys       --account <id>                      Keys with prefix, creation and last use
+  list-accounts                                       Accounts with plan, monitors and keys
+  set-plan        --account <id> --plan <plan>        Moves an account to another plan
 
 Reads the same environment as the server (DATA_DIR or DATABASE_URL).`;
 
@@ -22,6 +31,11 @@ async function main(argv: string[]): Promise<number> {
       since: { type: "string", default: "30d" },
       format: { type: "string", default: "csv" },
       help: { type: "boolean" },
+      name: { type: "string" },
+      plan: { type: "string" },
+      email: { type: "string" },
+      account: { type: "string" },
+      key: { type: "string" },
     },
   });
   const command = positionals[0];
@@ -29,6 +43,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return command || values.help ? 0 : 1;
   }
+  if (command in ACCOUNT_COMMANDS) return runAccountCommand(command, values);
   if (!(command in EXPORTS)) throw new Error(`Unknown command "${command}".\n\n${USAGE}`);
   if (values.format !== "csv" && values.format !== "json") {
     throw new Error(`--format must be csv or json (got "${values.format}").`);
@@ -40,6 +55,23 @@ async function main(argv: string[]): Promise<number> {
     await migrateToLatest(database);
     process.stdout.write(
       await EXPORTS[command as keyof typeof EXPORTS](database.db, since, values.format),
+    );
+  } finally {
+    await database.close();
+  }
+  return 0;
+}
+
+async function runAccountCommand(
+  command: string,
+  values: Parameters<(typeof ACCOUNT_COMMANDS)[string]>[1],
+): Promise<number> {
+  const config = loadConfig(process.env);
+  const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrateToLatest(database);
+    process.stdout.write(
+      await ACCOUNT_COMMANDS[command]!(createServiceContext(database.db), values),
     );
   } finally {
     await database.close();

@@ -6,7 +6,7 @@ import { buildTestApp } from "../../test/app.ts";
 import { describeEachDatabase } from "../../test/databases.ts";
 import { freeLoopbackPort } from "../../test/ports.ts";
 import { type SmtpSink, startSmtpSink } from "../../test/smtp-sink.ts";
-import { randomId } from "../services/context.ts";
+import { createServiceContext } from "../services/context.ts";
 import { fileTransport, smtpTransport } from "./transports.ts";
 
 const message = {
@@ -25,7 +25,7 @@ describeEachDatabase("the mail outbox", (db) => {
 
   function clock(start: number) {
     const state = { now: start };
-    return { state, ctx: { db: db().handle.db, now: () => state.now, newId: randomId } };
+    return { state, ctx: createServiceContext(db().handle.db, { now: () => state.now }) };
   }
   const outboxRow = async (kind: string) =>
     db()

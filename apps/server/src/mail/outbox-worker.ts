@@ -83,6 +83,8 @@ export class OutboxWorker {
       const sent: string[] = [];
       for (const row of batch) {
         if (await this.deliver(row)) sent.push(row.id);
+        // Building and writing a mail is synchronous work; let waiting requests go first.
+        await new Promise((resolve) => setImmediate(resolve));
       }
       await this.markSent(sent);
       if (this.stopped && this.running) return;

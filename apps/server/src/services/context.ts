@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
+import { type TransactionWork, WriteBatcher } from "./write-batcher.ts";
 
 /** What every service verb is given: storage, the time, and a way to make ids. */
 export interface ServiceContext {
@@ -9,6 +10,8 @@ export interface ServiceContext {
   now(): number;
   /** A new unique id such as `msg_4kq2...`. */
   newId(prefix: string): string;
+  /** Runs work in a committed transaction (group-committed with concurrent writes). */
+  transact<T>(work: TransactionWork<T>): Promise<T>;
 }
 
 const ID_BYTES = 12;
@@ -28,7 +31,11 @@ export function randomId(prefix: string): string {
   return `${prefix}_${id}`;
 }
 
-/** The production context: the real clock and random ids. */
-export function createServiceContext(db: Kysely<Database>): ServiceContext {
-  return { db, now: Date.now, newId: randomId };
+/** The production context: the real clock, random ids and group commit; tests may replace the clock. */
+export function createServiceContext(
+  db: Kysely<Database>,
+  overrides: Partial<Pick<ServiceContext, "now" | "newId">> = {},
+): ServiceContext {
+  const writes = new WriteBatcher(db);
+  return { db, now: Date.now, newId: randomId, transact: (work) => writes.run(work), ...overrides };
 }

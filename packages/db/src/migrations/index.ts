@@ -1,7 +1,11 @@
 import type { Migration } from "kysely";
 import { formsMigration } from "./2026_11_21_0001_forms.ts";
+import { accountsMigration } from "./2026_11_21_0100_accounts.ts";
+import { monitorsMigration } from "./2026_11_21_0101_monitors.ts";
 
 /** Every migration, in the order they apply. Names sort in that order too. */
 export const migrations: Record<string, Migration> = {
   "2026_11_21_0001_forms": formsMigration,
+  "2026_11_21_0100_accounts": accountsMigration,
+  "2026_11_21_0101_monitors": monitorsMigration,
 };

@@ -1,13 +1,13 @@
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../../test/databases.ts";
 import { submitContactMessage } from "../../services/contact/submit-contact-message.ts";
-import { randomId } from "../../services/context.ts";
+import { createServiceContext } from "../../services/context.ts";
 import { exportContacts, exportSubscribers } from "./export-forms.ts";
 
 describeEachDatabase("operator exports", (db) => {
   it("exports the contact messages received since a moment as CSV and JSON", async () => {
     const at = { now: Date.UTC(2024, 11, 30, 9) };
-    const ctx = { db: db().handle.db, now: () => at.now, newId: randomId };
+    const ctx = createServiceContext(db().handle.db, { now: () => at.now });
     const message = {
       name: "Old",
       email: "old@example.com",

@@ -19,7 +19,7 @@ export async function submitContactMessage(
   const id = ctx.newId("msg");
   const createdAt = ctx.now();
   await storeOrExplain("your message", () =>
-    ctx.db.transaction().execute(async (trx) => {
+    ctx.transact(async (trx) => {
       await trx
         .insertInto("contact_messages")
         .values({

@@ -19,7 +19,7 @@ export async function subscribeToNewsletter(
 ): Promise<SubscribeOutcome> {
   const emailKey = input.email.toLowerCase();
   return storeOrExplain("your subscription", () =>
-    ctx.db.transaction().execute(async (trx) => {
+    ctx.transact(async (trx) => {
       const now = ctx.now();
       await trx
         .insertInto("newsletter_subscribers")

@@ -1,0 +1,82 @@
+import { getPlan } from "@upwatch/core";
+import { createAccount } from "../../services/accounts/create-account.ts";
+import { listAccounts } from "../../services/accounts/list-accounts.ts";
+import { setAccountPlan } from "../../services/accounts/set-account-plan.ts";
+import { createApiKey } from "../../services/api-keys/create-api-key.ts";
+import { listApiKeys } from "../../services/api-keys/list-api-keys.ts";
+import { revokeApiKey } from "../../services/api-keys/revoke-api-key.ts";
+import type { ServiceContext } from "../../services/context.ts";
+
+/** The options the account commands read. */
+export interface AccountCommandOptions {
+  name?: string | undefined;
+  plan?: string | undefined;
+  email?: string | undefined;
+  account?: string | undefined;
+  key?: string | undefined;
+}
+
+type AccountCommand = (ctx: ServiceContext, options: AccountCommandOptions) => Promise<string>;
+
+function required(value: string | undefined, flag: string): string {
+  if (!value) throw new Error(`This command needs --${flag}.`);
+  return value;
+}
+
+const iso = (ms: number | null) => (ms === null ? "-" : new Date(ms).toISOString());
+
+/** Operator commands for accounts and API keys; each returns what to print. */
+export const ACCOUNT_COMMANDS: Record<string, AccountCommand> = {
+  "create-account": async (ctx, options) => {
+    const account = await createAccount(ctx, {
+      name: required(options.name, "name"),
+      plan: options.plan ?? "free",
+      ownerEmail: required(options.email, "email"),
+    });
+    const key = await createApiKey(ctx, account.accountId, "Created by the admin command");
+    return [
+      `Account ${account.accountId} created on the ${getPlan(account.plan).name} plan.`,
+      `Owner: ${options.email} (${account.userId})`,
+      "",
+      "API key (shown once; store it now):",
+      `  ${key.key}`,
+      "",
+      `Try it: curl -H "Authorization: Bearer ${key.key}" <your Upwatch URL>/api/v1/account`,
+      "",
+    ].join("\n");
+  },
+  "create-key": async (ctx, options) => {
+    const key = await createApiKey(
+      ctx,
+      required(options.account, "account"),
+      options.name ?? "API key",
+    );
+    return `API key ${key.id} for ${options.account} (shown once; store it now):\n  ${key.key}\n`;
+  },
+  "revoke-key": async (ctx, options) => {
+    const id = required(options.key, "key");
+    await revokeApiKey(ctx, id);
+    return `API key ${id} is revoked; requests with it are refused from now on.\n`;
+  },
+  "list-keys": async (ctx, options) => {
+    const keys = await listApiKeys(ctx, required(options.account, "account"));
+    const lines = keys.map(
+      (key) =>
+        `${key.id}  ${key.prefix}...  ${key.name}  created ${iso(key.createdAt)}  last used ${iso(key.lastUsedAt)}${key.revokedAt ? `  revoked ${iso(key.revokedAt)}` : ""}`,
+    );
+    return `${lines.join("\n") || "No keys."}\n`;
+  },
+  "list-accounts": async (ctx) => {
+    const accounts = await listAccounts(ctx);
+    const lines = accounts.map(
+      (a) =>
+        `${a.id}  ${a.plan.padEnd(10)}  ${a.monitors} monitors  ${a.activeKeys} keys  ${a.name}`,
+    );
+    return `${lines.join("\n") || "No accounts."}\n`;
+  },
+  "set-plan": async (ctx, options) => {
+    const plan = required(options.plan, "plan");
+    await setAccountPlan(ctx, required(options.account, "account"), plan);
+    return `Account ${options.account} is now on the ${plan} plan.\n`;
+  },
+};

@@ -1,0 +1,191 @@
+import {
+  type CheckReport,
+  CheckScheduler,
+  type NetworkAccess,
+  type SchedulerOptions,
+} from "@upwatch/checks";
+import {
+  applyCheckResult,
+  DEFAULT_RECOVERY_CONFIRMATIONS,
+  type MonitorHealth,
+} from "@upwatch/core";
+import type { Database } from "@upwatch/db";
+import type { Kysely } from "kysely";
+import type { MonitorChanges } from "../services/monitors/monitor-changes.ts";
+import { type Monitor, monitorFromRow } from "../services/monitors/monitor-record.ts";
+import { scheduledCheckOf } from "./monitor-check.ts";
+import { pruneCheckHistory } from "./prune-results.ts";
+import { ResultWriter } from "./result-writer.ts";
+
+interface EngineLog {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+export interface MonitoringEngineOptions {
+  db: Kysely<Database>;
+  network: NetworkAccess;
+  concurrency: number;
+  log: EngineLog;
+  now?: () => number;
+  /** Replaces the check runner (tests). */
+  run?: SchedulerOptions["run"];
+  flushIntervalMs?: number;
+  /** How often the schedule is reconciled with the database (changes made by other processes). */
+  syncIntervalMs?: number;
+  pruneIntervalMs?: number;
+  /** Sees every finished check (benchmarks measure schedule lag with it). */
+  observe?: (report: CheckReport) => void;
+}
+
+interface Known {
+  updatedAt: number;
+  health: MonitorHealth;
+  failureThreshold: number;
+  region: string;
+}
+
+/**
+ * The embedded engine: schedules every active monitor, runs its checks through the runners,
+ * applies the failure threshold and stores results in batches; prunes old history hourly.
+ * It is told about API changes directly and reconciles with the database every minute.
+ */
+export class MonitoringEngine implements MonitorChanges {
+  private readonly scheduler: CheckScheduler;
+  private readonly writer: ResultWriter;
+  private readonly known = new Map<string, Known>();
+  private readonly now: () => number;
+  private timers: NodeJS.Timeout[] = [];
+
+  constructor(private readonly options: MonitoringEngineOptions) {
+    this.now = options.now ?? Date.now;
+    this.scheduler = new CheckScheduler({
+      network: options.network,
+      concurrency: options.concurrency,
+      now: this.now,
+      run: options.run,
+      onReport: (report) => this.record(report),
+    });
+    this.writer = new ResultWriter({
+      db: options.db,
+      flushIntervalMs: options.flushIntervalMs,
+      onError: (error, dropped) =>
+        options.log.error({ err: error, dropped }, "storing check results failed; will retry"),
+    });
+  }
+
+  async start(): Promise<void> {
+    await this.sync();
+    this.scheduler.start();
+    this.writer.start();
+    const every = (ms: number, task: () => Promise<unknown>, what: string) => {
+      const timer = setInterval(() => {
+        task().catch((error: unknown) => this.options.log.warn({ err: error }, `${what} failed`));
+      }, ms);
+      timer.unref();
+      this.timers.push(timer);
+    };
+    every(this.options.syncIntervalMs ?? 60_000, () => this.sync(), "schedule sync");
+    every(this.options.pruneIntervalMs ?? 3_600_000, () => this.prune(), "pruning check history");
+    this.options.log.info(
+      { monitors: this.scheduler.counters().scheduled },
+      "monitoring engine started",
+    );
+  }
+
+  /** Stops scheduling, drops checks in flight and writes every stored result. */
+  async stop(): Promise<void> {
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
+    await this.scheduler.stop();
+    await this.writer.stop();
+  }
+
+  saved(monitor: Monitor): void {
+    const fresh = monitor.consecutive_failures === 0 && monitor.consecutive_successes === 0;
+    this.follow(monitor, monitor.state === "unknown" && fresh);
+  }
+
+  removed(monitorId: string): void {
+    this.scheduler.remove(monitorId);
+    this.known.delete(monitorId);
+  }
+
+  counters() {
+    return {
+      ...this.scheduler.counters(),
+      stored: this.writer.stored,
+      unsaved: this.writer.pending,
+    };
+  }
+
+  /** Writes buffered results now (tests and shutdown). */
+  flush(): Promise<void> {
+    return this.writer.flush();
+  }
+
+  /** Brings the schedule in line with the database, reading in full only what changed. */
+  async sync(): Promise<void> {
+    const versions = await this.options.db
+      .selectFrom("monitors")
+      .select(["id", "updated_at"])
+      .execute();
+    const seen = new Set<string>();
+    const changed: string[] = [];
+    for (const row of versions) {
+      seen.add(row.id);
+      if (this.known.get(row.id)?.updatedAt !== row.updated_at) changed.push(row.id);
+    }
+    for (let start = 0; start < changed.length; start += 500) {
+      const part = changed.slice(start, start + 500);
+      const rows = await this.options.db
+        .selectFrom("monitors")
+        .selectAll()
+        .where("id", "in", part)
+        .execute();
+      for (const row of rows) this.follow(monitorFromRow(row), false);
+    }
+    for (const id of this.known.keys()) if (!seen.has(id)) this.removed(id);
+  }
+
+  prune() {
+    return pruneCheckHistory(this.options.db, this.now());
+  }
+
+  private follow(monitor: Monitor, runNow: boolean): void {
+    const previous = this.known.get(monitor.id);
+    this.known.set(monitor.id, {
+      updatedAt: monitor.updated_at,
+      health:
+        monitor.state === "unknown" || !previous
+          ? {
+              status: monitor.state,
+              consecutiveFailures: monitor.consecutive_failures,
+              consecutiveSuccesses: monitor.consecutive_successes,
+            }
+          : previous.health,
+      failureThreshold: monitor.failure_threshold,
+      region: monitor.region,
+    });
+    if (monitor.paused) this.scheduler.remove(monitor.id);
+    else this.scheduler.upsert(scheduledCheckOf(monitor), runNow);
+  }
+
+  private record(report: CheckReport): void {
+    this.options.observe?.(report);
+    const known = this.known.get(report.monitorId);
+    if (!known) return;
+    known.health = applyCheckResult(known.health, report.outcome.status === "up", {
+      failureThreshold: known.failureThreshold,
+      recoveryConfirmations: DEFAULT_RECOVERY_CONFIRMATIONS,
+    }).health;
+    this.writer.add({
+      monitorId: report.monitorId,
+      checkedAt: report.startedAt,
+      region: known.region,
+      outcome: report.outcome,
+      health: known.health,
+    });
+  }
+}

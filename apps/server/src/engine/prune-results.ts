@@ -1,0 +1,47 @@
+import { DAILY_ROLLUP_RETENTION_DAYS, historyRetentionDays, PLANS } from "@upwatch/core";
+import type { Database } from "@upwatch/db";
+import type { Kysely } from "kysely";
+
+const DAY_MS = 86_400_000;
+
+export interface PruneCounts {
+  results: number;
+  hourly: number;
+  daily: number;
+}
+
+/**
+ * Deletes raw results and hourly rollups older than each plan's history, and daily rollups
+ * older than DAILY_ROLLUP_RETENTION_DAYS on every plan.
+ */
+export async function pruneCheckHistory(db: Kysely<Database>, now: number): Promise<PruneCounts> {
+  const counts: PruneCounts = { results: 0, hourly: 0, daily: 0 };
+  for (const plan of PLANS) {
+    const cutoff = now - historyRetentionDays(plan) * DAY_MS;
+    const monitorsOfPlan = db
+      .selectFrom("monitors")
+      .innerJoin("accounts", "accounts.id", "monitors.account_id")
+      .select("monitors.id")
+      .where("accounts.plan", "=", plan.id);
+    const results = await db
+      .deleteFrom("check_results")
+      .where("checked_at", "<", cutoff)
+      .where("monitor_id", "in", monitorsOfPlan)
+      .executeTakeFirst();
+    counts.results += Number(results.numDeletedRows);
+    const hourly = await db
+      .deleteFrom("check_rollups")
+      .where("bucket_seconds", "=", 3600)
+      .where("period_start", "<", cutoff)
+      .where("monitor_id", "in", monitorsOfPlan)
+      .executeTakeFirst();
+    counts.hourly += Number(hourly.numDeletedRows);
+  }
+  const daily = await db
+    .deleteFrom("check_rollups")
+    .where("bucket_seconds", "=", 86_400)
+    .where("period_start", "<", now - DAILY_ROLLUP_RETENTION_DAYS * DAY_MS)
+    .executeTakeFirst();
+  counts.daily = Number(daily.numDeletedRows);
+  return counts;
+}

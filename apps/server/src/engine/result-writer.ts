@@ -1,0 +1,83 @@
+import type { Database } from "@upwatch/db";
+import type { Kysely } from "kysely";
+import type { CheckRecord } from "./result-rows.ts";
+import { storeCheckBatch } from "./store-results.ts";
+
+export interface ResultWriterOptions {
+  db: Kysely<Database>;
+  /** Largest batch written in one transaction. */
+  batchSize?: number;
+  /** How often buffered results are written. */
+  flushIntervalMs?: number;
+  /** Results kept while the database is unreachable; the oldest are dropped beyond this. */
+  maxBuffered?: number;
+  onError?: (error: unknown, dropped: number) => void;
+}
+
+/**
+ * Buffers check results and writes them in batches (one transaction each), every second or as
+ * soon as a batch is full. A failed write is retried with the next flush.
+ */
+export class ResultWriter {
+  private buffer: CheckRecord[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> | undefined;
+  private readonly batchSize: number;
+  private readonly maxBuffered: number;
+  stored = 0;
+
+  constructor(private readonly options: ResultWriterOptions) {
+    this.batchSize = options.batchSize ?? 250;
+    this.maxBuffered = options.maxBuffered ?? 200_000;
+  }
+
+  start(): void {
+    this.timer = setInterval(() => void this.flush(), this.options.flushIntervalMs ?? 1000);
+    this.timer.unref();
+  }
+
+  add(record: CheckRecord): void {
+    this.buffer.push(record);
+    if (this.buffer.length > this.maxBuffered) {
+      const dropped = this.buffer.length - this.maxBuffered;
+      this.buffer.splice(0, dropped);
+      this.options.onError?.(new Error("The result buffer is full."), dropped);
+    }
+    if (this.buffer.length >= this.batchSize) void this.flush();
+  }
+
+  get pending(): number {
+    return this.buffer.length;
+  }
+
+  /** Writes everything buffered; concurrent calls share the write in progress, then go again. */
+  async flush(): Promise<void> {
+    while (this.flushing) await this.flushing;
+    if (this.buffer.length === 0) return;
+    this.flushing = this.writeAll().finally(() => {
+      this.flushing = undefined;
+    });
+    await this.flushing;
+  }
+
+  /** Stops the timer and writes what is left. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush();
+  }
+
+  private async writeAll(): Promise<void> {
+    while (this.buffer.length) {
+      const batch = this.buffer.slice(0, this.batchSize);
+      try {
+        this.stored += await storeCheckBatch(this.options.db, batch);
+      } catch (error) {
+        this.options.onError?.(error, 0);
+        return;
+      }
+      this.buffer.splice(0, batch.length);
+      // SQLite writes block the event loop; let due checks start between batches.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { AccountAccess } from "../services/accounts/account-access.ts";
+import { authenticateApiKey } from "../services/api-keys/authenticate-api-key.ts";
+import type { ServiceContext } from "../services/context.ts";
+import { RequestError } from "./problem.ts";
+
+const CHALLENGE = 'Bearer realm="Upwatch API"';
+
+/** Refuses a request without a valid `Authorization: Bearer <key>`; remembers who is asking. */
+export function requireApiKey(ctx: ServiceContext) {
+  return async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+    if (!match) {
+      reply.header("www-authenticate", CHALLENGE);
+      throw new RequestError(401, "Send your API key in the header Authorization: Bearer uw_...");
+    }
+    const access = await authenticateApiKey(ctx, match[1]!);
+    if (!access) {
+      reply.header("www-authenticate", `${CHALLENGE}, error="invalid_token"`);
+      throw new RequestError(401, "The API key is not valid or has been revoked.");
+    }
+    request.access = access;
+  };
+}
+
+/** The account of an authenticated API request. */
+export function accessOf(request: FastifyRequest): AccountAccess {
+  if (!request.access) throw new Error("The API request was not authenticated.");
+  return request.access;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    access?: AccountAccess;
+  }
+}

@@ -1,0 +1,87 @@
+import { PRODUCT_NAME } from "@upwatch/core";
+import { z } from "zod";
+import { type ApiOperation, OPERATIONS } from "./operations.ts";
+import { problemResponse } from "./schemas.ts";
+
+type JsonSchema = Record<string, unknown>;
+
+function schemaOf(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" });
+  return rest;
+}
+
+const problem = {
+  content: { "application/json": { schema: { $ref: "#/components/schemas/Problem" } } },
+};
+
+function describeOperation(id: string, operation: ApiOperation) {
+  const parameters: JsonSchema[] = [];
+  if (operation.url.includes(":id")) {
+    parameters.push({ name: "id", in: "path", required: true, schema: { type: "string" } });
+  }
+  if (operation.query) {
+    const query = schemaOf(operation.query, "input") as { properties?: Record<string, JsonSchema> };
+    for (const [name, schema] of Object.entries(query.properties ?? {})) {
+      parameters.push({
+        name,
+        in: "query",
+        required: false,
+        schema,
+        description: schema.description,
+      });
+    }
+  }
+  const success = operation.response
+    ? { content: { "application/json": { schema: schemaOf(operation.response, "output") } } }
+    : {};
+  return {
+    operationId: id,
+    summary: operation.summary,
+    tags: [operation.tag],
+    parameters,
+    ...(operation.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: schemaOf(operation.body, "input") } },
+          },
+        }
+      : {}),
+    responses: {
+      [String(operation.status)]: { description: "Success", ...success },
+      "400": { description: "The input is not valid", ...problem },
+      "401": { description: "Missing or invalid API key", ...problem },
+      "403": { description: "The plan does not allow this", ...problem },
+      "404": { description: "No such monitor in this account", ...problem },
+      "429": { description: "The plan's hourly request allowance is spent", ...problem },
+    },
+  };
+}
+
+/** The OpenAPI 3.1 document of the REST API, built from the schemas that validate requests. */
+export function buildOpenApiDocument(serverUrl: string): JsonSchema {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [id, operation] of Object.entries(OPERATIONS) as Array<[string, ApiOperation]>) {
+    const path = operation.url.replace(/:(\w+)/g, "{$1}");
+    paths[path] ??= {};
+    paths[path][operation.method.toLowerCase()] = describeOperation(id, operation);
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: `${PRODUCT_NAME} REST API`,
+      version: "1",
+      description:
+        'Authenticate with `Authorization: Bearer <key>`. Requests are limited per account and clock hour by plan (see the X-RateLimit-* headers). Errors are `{ "detail": "<sentence>" }`.',
+    },
+    servers: [{ url: `${serverUrl}/api/v1` }],
+    security: [{ apiKey: [] }],
+    paths,
+    components: {
+      securitySchemes: {
+        apiKey: { type: "http", scheme: "bearer", description: "An API key (uw_...)" },
+      },
+      schemas: { Problem: schemaOf(problemResponse, "output") },
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import type { CheckResultTable } from "@upwatch/db";
+import type { z } from "zod";
+import type { MonitorStats } from "../../services/checks/monitor-stats.ts";
+import type { Monitor } from "../../services/monitors/monitor-record.ts";
+import { maskSecrets } from "../../services/monitors/secret-options.ts";
+import type { checkResultResponse, monitorResponse, statsResponse } from "./schemas.ts";
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** A monitor as the API shows it. */
+export function presentMonitor(monitor: Monitor): z.infer<typeof monitorResponse> {
+  return {
+    id: monitor.id,
+    name: monitor.name,
+    type: monitor.type,
+    target: monitor.target,
+    interval_seconds: monitor.interval_seconds,
+    timeout_seconds: monitor.timeout_seconds,
+    region: monitor.region,
+    failure_threshold: monitor.failure_threshold,
+    paused: monitor.paused,
+    group: monitor.group,
+    options: maskSecrets(monitor.options),
+    state: monitor.state,
+    consecutive_failures: monitor.consecutive_failures,
+    last_checked_at: monitor.last_checked_at === null ? null : iso(monitor.last_checked_at),
+    created_at: iso(monitor.created_at),
+    updated_at: iso(monitor.updated_at),
+  };
+}
+
+/** One stored check as the API shows it; phases only when the plan includes them. */
+export function presentCheck(
+  row: CheckResultTable,
+  withPhases: boolean,
+): z.infer<typeof checkResultResponse> {
+  return {
+    checked_at: iso(row.checked_at),
+    status: row.up === 1 ? "up" : "down",
+    response_time_ms: row.response_ms,
+    timings: withPhases
+      ? {
+          dns_ms: row.dns_ms,
+          connect_ms: row.connect_ms,
+          tls_ms: row.tls_ms,
+          first_byte_ms: row.first_byte_ms,
+        }
+      : null,
+    status_code: row.status_code,
+    error: row.error,
+    region: row.region as z.infer<typeof checkResultResponse>["region"],
+  };
+}
+
+export function presentStats(stats: MonitorStats): z.infer<typeof statsResponse> {
+  return {
+    range: stats.range,
+    from: iso(stats.from),
+    to: iso(stats.to),
+    source: stats.source,
+    checks: stats.checks,
+    up_checks: stats.upChecks,
+    uptime_percent: stats.uptimePercent,
+    response_time: { average_ms: stats.averageResponseMs, p95_ms: stats.p95ResponseMs },
+    phases: stats.phases
+      ? {
+          dns_ms: stats.phases.dnsMs,
+          connect_ms: stats.phases.connectMs,
+          tls_ms: stats.phases.tlsMs,
+          first_byte_ms: stats.phases.firstByteMs,
+        }
+      : null,
+  };
+}

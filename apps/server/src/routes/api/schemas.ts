@@ -1,0 +1,121 @@
+import {
+  CHECK_TYPES,
+  createMonitorSchema,
+  DNS_RECORD_TYPES,
+  PLAN_IDS,
+  REGIONS,
+  updateMonitorSchema,
+} from "@upwatch/core";
+import { z } from "zod";
+import { MAX_PAGE_SIZE } from "../../services/checks/list-check-results.ts";
+import { STATS_RANGES } from "../../services/checks/stats-ranges.ts";
+
+/** Request bodies: the same schemas validate requests and describe them in the OpenAPI document. */
+export const requestSchemas = {
+  createMonitor: createMonitorSchema,
+  updateMonitor: updateMonitorSchema,
+};
+
+const RANGES = Object.keys(STATS_RANGES) as [
+  keyof typeof STATS_RANGES,
+  ...(keyof typeof STATS_RANGES)[],
+];
+
+export const checksQuerySchema = z.strictObject({
+  limit: z.coerce
+    .number({ message: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}.` })
+    .int({ message: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}.` })
+    .min(1, { message: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}.` })
+    .max(MAX_PAGE_SIZE, { message: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}.` })
+    .default(50),
+  before: z.coerce
+    .number({ message: "before must be the next_before value of the previous page." })
+    .int({ message: "before must be the next_before value of the previous page." })
+    .positive({ message: "before must be the next_before value of the previous page." })
+    .optional()
+    .describe(
+      "Epoch milliseconds: only checks older than this (the next_before of the last page).",
+    ),
+});
+
+export const statsQuerySchema = z.strictObject({
+  range: z.enum(RANGES, { message: `range must be one of ${RANGES.join(", ")}.` }).default("24h"),
+});
+
+const isoTime = z.string().describe("ISO 8601 time");
+const ms = z.number().nullable();
+
+export const monitorResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(CHECK_TYPES),
+  target: z.string(),
+  interval_seconds: z.number().int(),
+  timeout_seconds: z.number().int(),
+  region: z.enum(REGIONS),
+  failure_threshold: z.number().int(),
+  paused: z.boolean(),
+  group: z.string().nullable(),
+  options: z
+    .record(z.string(), z.unknown())
+    .describe("The type's options; passwords and tokens are shown masked."),
+  state: z
+    .enum(["unknown", "up", "down"])
+    .describe("unknown until a conclusive check; down after failure_threshold failures in a row"),
+  consecutive_failures: z.number().int(),
+  last_checked_at: isoTime.nullable(),
+  created_at: isoTime,
+  updated_at: isoTime,
+});
+
+export const monitorListResponse = z.object({ data: z.array(monitorResponse) });
+
+const timings = z
+  .object({ dns_ms: ms, connect_ms: ms, tls_ms: ms, first_byte_ms: ms })
+  .nullable()
+  .describe("Per-phase timing; null on plans without DNS and TTFB timings.");
+
+export const checkResultResponse = z.object({
+  checked_at: isoTime,
+  status: z.enum(["up", "down"]),
+  response_time_ms: ms,
+  timings,
+  status_code: z.number().int().nullable(),
+  error: z.string().nullable(),
+  region: z.enum(REGIONS),
+});
+
+export const checkPageResponse = z.object({
+  data: z.array(checkResultResponse),
+  next_before: z.number().nullable(),
+});
+
+export const statsResponse = z.object({
+  range: z.enum(RANGES),
+  from: isoTime,
+  to: isoTime,
+  source: z.enum(["raw", "hourly", "daily"]),
+  checks: z.number().int(),
+  up_checks: z.number().int(),
+  uptime_percent: z.number().nullable(),
+  response_time: z.object({ average_ms: ms, p95_ms: ms }),
+  phases: timings,
+});
+
+export const accountResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  plan: z.enum(PLAN_IDS),
+  limits: z.object({
+    monitors: z.number().int(),
+    min_interval_seconds: z.number().int(),
+    all_check_types: z.boolean(),
+    api_requests_per_hour: z.number().int(),
+    history_days: z.number().int().nullable(),
+  }),
+  monitors: z.number().int(),
+});
+
+export const problemResponse = z.object({ detail: z.string() });
+
+export const DOCUMENTED_ENUMS = { DNS_RECORD_TYPES };

@@ -1,0 +1,69 @@
+import { PLAN_IDS, type PlanId } from "@upwatch/core";
+import type { ServiceContext } from "../context.ts";
+import { InvalidInputError } from "../monitoring-errors.ts";
+import { storeOrExplain } from "../storage-error.ts";
+
+export interface CreateAccountInput {
+  name: string;
+  plan: string;
+  ownerEmail: string;
+}
+
+export interface CreatedAccount {
+  accountId: string;
+  userId: string;
+  plan: PlanId;
+}
+
+/** Creates an account on a plan with its owner as the first user. */
+export async function createAccount(
+  ctx: ServiceContext,
+  input: CreateAccountInput,
+): Promise<CreatedAccount> {
+  const name = input.name.trim();
+  if (!name || name.length > 100) {
+    throw new InvalidInputError("The account name must be 1 to 100 characters.");
+  }
+  if (!isPlanId(input.plan)) {
+    throw new InvalidInputError(`The plan must be one of ${PLAN_IDS.join(", ")}.`);
+  }
+  const email = input.ownerEmail.trim();
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
+    throw new InvalidInputError("The owner's e-mail address is not valid.");
+  }
+  const existing = await ctx.db
+    .selectFrom("users")
+    .select("id")
+    .where("email_key", "=", email.toLowerCase())
+    .executeTakeFirst();
+  if (existing) throw new InvalidInputError(`A user with the e-mail ${email} already exists.`);
+
+  const accountId = ctx.newId("acc");
+  const userId = ctx.newId("usr");
+  const at = ctx.now();
+  await storeOrExplain("the account", () =>
+    ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("accounts")
+        .values({ id: accountId, name, plan: input.plan, created_at: at })
+        .execute();
+      await trx
+        .insertInto("users")
+        .values({
+          id: userId,
+          account_id: accountId,
+          email,
+          email_key: email.toLowerCase(),
+          role: "owner",
+          created_at: at,
+        })
+        .execute();
+    }),
+  );
+  return { accountId, userId, plan: input.plan as PlanId };
+}
+
+/** Whether the text is one of the plan ids. */
+export function isPlanId(value: string): value is PlanId {
+  return (PLAN_IDS as readonly string[]).includes(value);
+}

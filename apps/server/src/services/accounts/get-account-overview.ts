@@ -1,0 +1,35 @@
+import { getPlan, type Plan } from "@upwatch/core";
+import type { ServiceContext } from "../context.ts";
+import { NotFoundError } from "../monitoring-errors.ts";
+import type { AccountAccess } from "./account-access.ts";
+
+export interface AccountOverview {
+  id: string;
+  name: string;
+  plan: Plan;
+  monitors: number;
+}
+
+/** The caller's account with its plan and how many monitors it has. */
+export async function getAccountOverview(
+  ctx: ServiceContext,
+  access: AccountAccess,
+): Promise<AccountOverview> {
+  const account = await ctx.db
+    .selectFrom("accounts")
+    .select(["id", "name"])
+    .where("id", "=", access.accountId)
+    .executeTakeFirst();
+  if (!account) throw new NotFoundError("account");
+  const { count } = await ctx.db
+    .selectFrom("monitors")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("account_id", "=", access.accountId)
+    .executeTakeFirstOrThrow();
+  return {
+    id: account.id,
+    name: account.name,
+    plan: getPlan(access.plan),
+    monitors: Number(count),
+  };
+}

@@ -1,0 +1,18 @@
+import type { ServiceContext } from "../context.ts";
+import { NotFoundError } from "../monitoring-errors.ts";
+
+/** Revokes a key at once; requests with it are refused from now on. Revoking twice is fine. */
+export async function revokeApiKey(ctx: ServiceContext, keyId: string): Promise<void> {
+  const key = await ctx.db
+    .selectFrom("api_keys")
+    .select(["id", "revoked_at"])
+    .where("id", "=", keyId)
+    .executeTakeFirst();
+  if (!key) throw new NotFoundError("API key");
+  if (key.revoked_at !== null) return;
+  await ctx.db
+    .updateTable("api_keys")
+    .set({ revoked_at: ctx.now() })
+    .where("id", "=", keyId)
+    .execute();
+}

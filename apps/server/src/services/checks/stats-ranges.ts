@@ -1,0 +1,10 @@
+/** The ranges the stats endpoint offers, and where each is read from. */
+export const STATS_RANGES = {
+  "24h": { ms: 86_400_000, source: "raw" },
+  "7d": { ms: 7 * 86_400_000, source: "hourly" },
+  "30d": { ms: 30 * 86_400_000, source: "daily" },
+} as const;
+export type StatsRange = keyof typeof STATS_RANGES;
+export type StatsSource = (typeof STATS_RANGES)[StatsRange]["source"];
+
+export const BUCKET_SECONDS = { hourly: 3600, daily: 86_400 } as const;

@@ -1,0 +1,56 @@
+import type { CreateMonitorInput } from "@upwatch/core";
+import type { AccountAccess } from "../accounts/account-access.ts";
+import { lockAccount } from "../accounts/lock-account.ts";
+import type { ServiceContext } from "../context.ts";
+import { storeOrExplain } from "../storage-error.ts";
+import { enforceMonitorCount, enforceMonitorSettings } from "./enforce-plan.ts";
+import type { MonitorChanges } from "./monitor-changes.ts";
+import type { Monitor } from "./monitor-record.ts";
+import { settingsColumns } from "./monitor-record.ts";
+
+/**
+ * Creates a monitor within the plan's rules; the count is checked under the account's lock, so
+ * simultaneous requests cannot pass the plan's limit. The scheduler picks it up at once.
+ */
+export async function createMonitor(
+  ctx: ServiceContext,
+  access: AccountAccess,
+  input: CreateMonitorInput,
+  changes: MonitorChanges,
+): Promise<Monitor> {
+  enforceMonitorSettings(access, input);
+  const at = ctx.now();
+  const monitor: Monitor = {
+    ...input,
+    id: ctx.newId("mon"),
+    account_id: access.accountId,
+    state: "unknown",
+    consecutive_failures: 0,
+    consecutive_successes: 0,
+    last_checked_at: null,
+    created_at: at,
+    updated_at: at,
+  };
+  await storeOrExplain("the monitor", () =>
+    ctx.db.transaction().execute(async (trx) => {
+      await lockAccount(trx, access.accountId);
+      await enforceMonitorCount(trx, access);
+      await trx
+        .insertInto("monitors")
+        .values({
+          id: monitor.id,
+          account_id: monitor.account_id,
+          ...settingsColumns(input),
+          state: monitor.state,
+          consecutive_failures: 0,
+          consecutive_successes: 0,
+          last_checked_at: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+    }),
+  );
+  changes.saved(monitor);
+  return monitor;
+}

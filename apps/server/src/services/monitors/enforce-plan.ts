@@ -1,0 +1,30 @@
+import {
+  type CreateMonitorInput,
+  getPlan,
+  monitorCountViolation,
+  monitorSettingsViolation,
+} from "@upwatch/core";
+import type { Database } from "@upwatch/db";
+import type { Kysely } from "kysely";
+import type { AccountAccess } from "../accounts/account-access.ts";
+import { PlanLimitError } from "../monitoring-errors.ts";
+
+/** Throws a PlanLimitError when the plan does not allow these monitor settings. */
+export function enforceMonitorSettings(access: AccountAccess, input: CreateMonitorInput): void {
+  const violation = monitorSettingsViolation(getPlan(access.plan), input);
+  if (violation) throw new PlanLimitError(violation.detail);
+}
+
+/** Throws a PlanLimitError when the account already has as many monitors as its plan allows. */
+export async function enforceMonitorCount(
+  db: Kysely<Database>,
+  access: AccountAccess,
+): Promise<void> {
+  const { count } = await db
+    .selectFrom("monitors")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("account_id", "=", access.accountId)
+    .executeTakeFirstOrThrow();
+  const violation = monitorCountViolation(getPlan(access.plan), Number(count));
+  if (violation) throw new PlanLimitError(violation.detail);
+}

@@ -1,0 +1,20 @@
+import type { AccountAccess } from "../accounts/account-access.ts";
+import type { ServiceContext } from "../context.ts";
+import { NotFoundError } from "../monitoring-errors.ts";
+import { type Monitor, monitorFromRow } from "./monitor-record.ts";
+
+/** One of the account's monitors; another account's monitor is not found, as a missing one. */
+export async function getMonitor(
+  ctx: ServiceContext,
+  access: AccountAccess,
+  monitorId: string,
+): Promise<Monitor> {
+  const row = await ctx.db
+    .selectFrom("monitors")
+    .selectAll()
+    .where("id", "=", monitorId)
+    .where("account_id", "=", access.accountId)
+    .executeTakeFirst();
+  if (!row) throw new NotFoundError("monitor");
+  return monitorFromRow(row);
+}

@@ -1,0 +1,23 @@
+export { CheckError } from "./check-error.ts";
+export {
+  type AddressCategory,
+  type AddressPolicy,
+  classifyAddress,
+  createAddressPolicy,
+} from "./network/address-policy.ts";
+export {
+  createNetworkAccess,
+  type NetworkAccess,
+  type ResolvedAddress,
+  systemLookup,
+} from "./network/network-access.ts";
+export { CHECK_RUNNERS, type RunCheckOptions, runCheck } from "./registry.ts";
+export type { CheckContext, CheckRunner } from "./runner.ts";
+export { PING_MISSING } from "./runners/ping.ts";
+export {
+  type CheckReport,
+  CheckScheduler,
+  type ScheduledCheck,
+  type SchedulerCounters,
+  type SchedulerOptions,
+} from "./scheduler/check-scheduler.ts";

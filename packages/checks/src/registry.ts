@@ -1,0 +1,93 @@
+import type { CheckOutcome, CheckSpec, CheckTimings, CheckType } from "@upwatch/core";
+import { describeNetworkError } from "./check-error.ts";
+import type { NetworkAccess } from "./network/network-access.ts";
+import { type CheckRunner, roundMs } from "./runner.ts";
+import { dnsRunner } from "./runners/dns.ts";
+import { httpRunner } from "./runners/http.ts";
+import { keywordRunner } from "./runners/keyword.ts";
+import { pingRunner } from "./runners/ping.ts";
+import { sslRunner } from "./runners/ssl.ts";
+import { tcpRunner } from "./runners/tcp.ts";
+
+/** The one place check types meet their runners. */
+export const CHECK_RUNNERS: { [K in CheckType]: CheckRunner<K> } = {
+  http: httpRunner,
+  keyword: keywordRunner,
+  ping: pingRunner,
+  tcp: tcpRunner,
+  dns: dnsRunner,
+  ssl: sslRunner,
+};
+
+export interface RunCheckOptions {
+  network: NetworkAccess;
+  /** Wall-clock time in epoch milliseconds. */
+  now?: () => number;
+  /** Aborts the check early, for example when the process stops. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Runs one check with its timeout enforced and never throws: a refused address, a network
+ * error or a timeout becomes a down outcome with a sentence saying why.
+ */
+export async function runCheck(spec: CheckSpec, options: RunCheckOptions): Promise<CheckOutcome> {
+  const timeout = new AbortController();
+  const signal = timeout.signal;
+  const seconds = spec.timeoutMs / 1000;
+  const timeoutError = new Error(
+    `No complete answer within ${seconds} second${seconds === 1 ? "" : "s"} (the monitor's timeout).`,
+  );
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  let stopWith = () => {};
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      timeout.abort(timeoutError);
+      reject(timeoutError);
+    }, spec.timeoutMs);
+    stopWith = () => {
+      timeout.abort(options.signal?.reason);
+      reject(options.signal?.reason);
+    };
+  });
+  // A listener removed afterwards, not AbortSignal.any: that ties every check's signal to the
+  // long-lived stop signal, which costs long garbage-collection pauses at scale.
+  options.signal?.addEventListener("abort", stopWith, { once: true });
+  if (options.signal?.aborted) stopWith();
+  const context = { network: options.network, signal, now: options.now ?? Date.now };
+  try {
+    const outcome = await Promise.race([runnerFor(spec.type).run(spec as never, context), expired]);
+    return { ...outcome, timings: roundTimings(outcome.timings) };
+  } catch (error) {
+    const aborted = signal.aborted ? signal.reason : error;
+    const message =
+      aborted instanceof Error && aborted === timeoutError
+        ? aborted.message
+        : describeNetworkError(aborted, spec.target);
+    return {
+      status: "down",
+      responseTimeMs: aborted === timeoutError ? roundMs(performance.now() - started) : null,
+      timings: { dnsMs: null, connectMs: null, tlsMs: null, firstByteMs: null },
+      statusCode: null,
+      error: message,
+    };
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener("abort", stopWith);
+  }
+}
+
+function runnerFor<K extends CheckType>(type: K): CheckRunner<K> {
+  return CHECK_RUNNERS[type];
+}
+
+function roundTimings(timings: CheckTimings): CheckTimings {
+  const round = (value: number | null) => (value === null ? null : roundMs(value));
+  return {
+    dnsMs: round(timings.dnsMs),
+    connectMs: round(timings.connectMs),
+    tlsMs: round(timings.tlsMs),
+    firstByteMs: round(timings.firstByteMs),
+  };
+}

@@ -1,0 +1,182 @@
+import { request as httpRequest, type IncomingMessage } from "node:http";
+import type { CheckTimings, HttpOptions } from "@upwatch/core";
+import { CheckError, describeNetworkError } from "../check-error.ts";
+import { describeEndpoint, openConnection } from "../network/open-connection.ts";
+import type { CheckContext } from "../runner.ts";
+
+/** The final answer of an HTTP exchange, after any redirects. */
+export interface HttpAnswer {
+  statusCode: number;
+  /** The body as text, up to the exchange's limit; empty unless asked for. */
+  body: string;
+  timings: CheckTimings;
+  url: URL;
+}
+
+const MAX_REDIRECTS = 10;
+const REDIRECT_CODES = new Set([301, 302, 303, 307, 308]);
+const USER_AGENT = "Upwatch/0.1 (uptime monitor)";
+
+/**
+ * Sends the monitor's request, following redirects when asked, through the guarded network:
+ * every hop resolves and validates its own host, so a redirect cannot lead into a refused range.
+ */
+export async function exchangeHttp(
+  target: string,
+  options: HttpOptions,
+  context: CheckContext,
+  bodyLimit: number,
+): Promise<HttpAnswer> {
+  let url = new URL(target);
+  let method: string = options.method;
+  let body = options.body;
+  let sendAuth = true;
+  const totals: CheckTimings = { dnsMs: null, connectMs: null, tlsMs: null, firstByteMs: null };
+  for (let hop = 0; ; hop++) {
+    const answer = await exchangeOnce(url, method, body, options, sendAuth, context, bodyLimit);
+    addTimings(totals, answer.timings);
+    const location = answer.location;
+    if (!options.follow_redirects || !REDIRECT_CODES.has(answer.statusCode) || !location) {
+      return { statusCode: answer.statusCode, body: answer.body, timings: totals, url };
+    }
+    if (hop >= MAX_REDIRECTS) {
+      throw new CheckError(
+        `More than ${MAX_REDIRECTS} redirects; the last pointed to ${location}.`,
+      );
+    }
+    const next = new URL(location, url);
+    if (next.protocol !== "http:" && next.protocol !== "https:") {
+      throw new CheckError(`A redirect pointed to ${next.protocol} which is not HTTP.`);
+    }
+    if (next.origin !== url.origin) sendAuth = false;
+    const keepsMethod = answer.statusCode === 307 || answer.statusCode === 308;
+    if (!keepsMethod && method !== "HEAD") {
+      method = "GET";
+      body = null;
+    }
+    url = next;
+  }
+}
+
+interface HopAnswer {
+  statusCode: number;
+  location: string | undefined;
+  body: string;
+  timings: CheckTimings;
+}
+
+async function exchangeOnce(
+  url: URL,
+  method: string,
+  body: string | null,
+  options: HttpOptions,
+  sendAuth: boolean,
+  context: CheckContext,
+  bodyLimit: number,
+): Promise<HopAnswer> {
+  const secure = url.protocol === "https:";
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  const port = url.port ? Number(url.port) : secure ? 443 : 80;
+  const endpoint = describeEndpoint({ host, port });
+  const connection = await openConnection(
+    { host, port, tls: secure ? { verify: options.verify_tls } : undefined },
+    context.network,
+    context.signal,
+  );
+  const sent = performance.now();
+  const headers = requestHeaders(url, body, options, sendAuth);
+  return new Promise<HopAnswer>((resolve, reject) => {
+    const request = httpRequest({
+      method,
+      path: `${url.pathname}${url.search}`,
+      headers,
+      createConnection: () => connection.socket,
+      signal: context.signal,
+    });
+    request.once("error", (error) => {
+      connection.socket.destroy();
+      reject(context.signal.aborted ? context.signal.reason : describeAs(error, endpoint));
+    });
+    request.once("response", (response) => {
+      const firstByteMs = performance.now() - sent;
+      readBody(response, method === "HEAD" ? 0 : bodyLimit).then(
+        (text) => {
+          connection.socket.destroy();
+          resolve({
+            statusCode: response.statusCode ?? 0,
+            location: response.headers.location,
+            body: text,
+            timings: {
+              dnsMs: connection.dnsMs,
+              connectMs: connection.connectMs,
+              tlsMs: connection.tlsMs,
+              firstByteMs,
+            },
+          });
+        },
+        (error: unknown) => {
+          connection.socket.destroy();
+          reject(context.signal.aborted ? context.signal.reason : describeAs(error, endpoint));
+        },
+      );
+    });
+    request.end(body ?? undefined);
+  });
+}
+
+function requestHeaders(
+  url: URL,
+  body: string | null,
+  options: HttpOptions,
+  sendAuth: boolean,
+): Record<string, string> {
+  const headers: Record<string, string> = {
+    host: url.host,
+    "user-agent": USER_AGENT,
+    accept: "*/*",
+    connection: "close",
+    ...options.headers,
+  };
+  if (body !== null) headers["content-length"] = String(Buffer.byteLength(body));
+  const auth = options.auth;
+  if (sendAuth && auth?.type === "basic") {
+    const pair = Buffer.from(`${auth.username}:${auth.password}`).toString("base64");
+    headers.authorization = `Basic ${pair}`;
+  } else if (sendAuth && auth?.type === "bearer") {
+    headers.authorization = `Bearer ${auth.token}`;
+  }
+  return headers;
+}
+
+/** Reads up to `limit` bytes of the body as text, then stops reading. */
+function readBody(response: IncomingMessage, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = () => resolve(Buffer.concat(chunks).toString("utf8"));
+    response.on("data", (chunk: Buffer) => {
+      if (size < limit) chunks.push(chunk.subarray(0, limit - size));
+      size += chunk.length;
+      if (size >= limit) {
+        response.removeAllListeners("data");
+        response.removeAllListeners("end");
+        response.removeAllListeners("error");
+        response.destroy();
+        finish();
+      }
+    });
+    response.once("end", finish);
+    response.once("error", reject);
+  });
+}
+
+function describeAs(error: unknown, endpoint: string): CheckError {
+  return new CheckError(describeNetworkError(error, endpoint));
+}
+
+function addTimings(totals: CheckTimings, hop: CheckTimings): void {
+  for (const key of ["dnsMs", "connectMs", "tlsMs", "firstByteMs"] as const) {
+    const value = hop[key];
+    if (value !== null) totals[key] = (totals[key] ?? 0) + value;
+  }
+}

@@ -1,0 +1,38 @@
+import type { CheckOutcome, KeywordOptions } from "@upwatch/core";
+import { type CheckRunner, roundMs } from "../runner.ts";
+import { exchangeHttp } from "./http-exchange.ts";
+import { unexpectedStatus } from "./http-status.ts";
+
+/** How much of the body is searched for the keyword. */
+export const KEYWORD_BODY_LIMIT = 1024 * 1024;
+
+/** `keyword`: an HTTP check whose body must contain (or must not contain) a string. */
+export const keywordRunner: CheckRunner<"keyword"> = {
+  async run(spec, context): Promise<CheckOutcome> {
+    const started = performance.now();
+    const answer = await exchangeHttp(spec.target, spec.options, context, KEYWORD_BODY_LIMIT);
+    const error =
+      unexpectedStatus(answer.statusCode, spec.options.expected_status_codes) ??
+      keywordProblem(answer.body, spec.options);
+    return {
+      status: error ? "down" : "up",
+      responseTimeMs: roundMs(performance.now() - started),
+      timings: answer.timings,
+      statusCode: answer.statusCode,
+      error,
+    };
+  },
+};
+
+function keywordProblem(body: string, options: KeywordOptions): string | null {
+  const haystack = options.case_sensitive ? body : body.toLowerCase();
+  const needle = options.case_sensitive ? options.keyword : options.keyword.toLowerCase();
+  const found = haystack.includes(needle);
+  if (options.keyword_mode === "present" && !found) {
+    return `The page does not contain "${options.keyword}" (searched the first 1 MiB).`;
+  }
+  if (options.keyword_mode === "absent" && found) {
+    return `The page contains "${options.keyword}", which should be absent.`;
+  }
+  return null;
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { createMonitorSchema, describeMonitorIssue, updateMonitorSchema } from "./monitor-input.ts";
+
+function problem(input: unknown): string | null {
+  const parsed = createMonitorSchema.safeParse(input);
+  return parsed.success ? null : describeMonitorIssue(parsed.error);
+}
+
+describe("monitor input", () => {
+  it("fills the documented defaults for a minimal HTTP monitor", () => {
+    const monitor = createMonitorSchema.parse({
+      type: "http",
+      name: "Site",
+      target: "https://example.com",
+    });
+    expect(monitor).toMatchObject({
+      interval_seconds: 300,
+      timeout_seconds: 30,
+      region: "us-west-1",
+      failure_threshold: 3,
+      paused: false,
+      group: null,
+      options: {
+        method: "GET",
+        headers: {},
+        expected_status_codes: [],
+        follow_redirects: true,
+        verify_tls: true,
+      },
+    });
+  });
+
+  it("checks the target against the monitor type", () => {
+    expect(problem({ type: "http", name: "x", target: "example.com" })).toBe(
+      "A http monitor's target must be a URL starting with http:// or https://.",
+    );
+    expect(problem({ type: "tcp", name: "x", target: "db.example.com" })).toMatch(/host:port/);
+    expect(problem({ type: "tcp", name: "x", target: "db.example.com:5432" })).toBeNull();
+    expect(problem({ type: "ping", name: "x", target: "10.0.0.1" })).toBeNull();
+    expect(
+      problem({ type: "dns", name: "x", target: "example.com", options: { record_type: "MX" } }),
+    ).toBeNull();
+    expect(problem({ type: "ssl", name: "x", target: "example.com:8443" })).toBeNull();
+  });
+
+  it("explains bad fields in one sentence naming the field", () => {
+    expect(problem({ type: "smtp", name: "x", target: "x" })).toBe(
+      "type must be one of http, keyword, ping, tcp, dns, ssl.",
+    );
+    expect(problem({ type: "http", name: "", target: "https://a.test" })).toBe(
+      "Give the monitor a name.",
+    );
+    expect(
+      problem({ type: "http", name: "x", target: "https://a.test", interval_seconds: 7200 }),
+    ).toBe("interval_seconds can be at most 3600 (60 minutes).");
+    expect(problem({ type: "http", name: "x", target: "https://a.test", timeout_seconds: 0 })).toBe(
+      "timeout_seconds must be from 1 to 60.",
+    );
+    expect(problem({ type: "http", name: "x", target: "https://a.test", colour: "red" })).toBe(
+      "Unknown field: colour.",
+    );
+    expect(
+      problem({ type: "dns", name: "x", target: "a.test", options: { record_type: "SRV" } }),
+    ).toBe("record_type must be one of A, AAAA, CNAME, MX, TXT, NS.");
+    expect(problem("nope")).toBe("The request body must be a JSON object.");
+  });
+
+  it("requires the keyword of a keyword monitor", () => {
+    expect(problem({ type: "keyword", name: "x", target: "https://a.test" })).toBe(
+      "A keyword monitor needs options.keyword, the text to look for.",
+    );
+  });
+
+  it("refuses a timeout longer than the interval", () => {
+    expect(
+      problem({
+        type: "http",
+        name: "x",
+        target: "https://a.test",
+        interval_seconds: 30,
+        timeout_seconds: 45,
+      }),
+    ).toBe("timeout_seconds cannot be longer than interval_seconds.");
+  });
+
+  it("refuses headers that Upwatch sets itself or that could split a request", () => {
+    const bad = (headers: Record<string, string>) =>
+      problem({ type: "http", name: "x", target: "https://a.test", options: { headers } });
+    expect(bad({ Host: "evil.test" })).toMatch(/set by Upwatch itself/);
+    expect(bad({ "x-a": "1\r\nx-b: 2" })).toBe("Header values cannot contain line breaks.");
+  });
+
+  it("accepts partial updates and refuses unknown fields in them", () => {
+    expect(updateMonitorSchema.parse({ name: "New" })).toEqual({ name: "New" });
+    expect(updateMonitorSchema.safeParse({ nme: "New" }).success).toBe(false);
+  });
+});

@@ -1,0 +1,155 @@
+import { z } from "zod";
+import { CHECK_OPTION_SCHEMAS as O } from "./monitor-options.ts";
+import { isHost, parseHostPort, parseHttpUrl, unbracket } from "./monitor-targets.ts";
+import {
+  CHECK_TYPES,
+  type CheckType,
+  DEFAULT_REGION,
+  MONITOR_LIMITS,
+  REGIONS,
+} from "./monitors.ts";
+
+const L = MONITOR_LIMITS;
+
+/** What a valid target looks like for each type, as the sentence shown when it is not. */
+const TARGET_RULES: Record<CheckType, { valid: (target: string) => boolean; hint: string }> = {
+  http: {
+    valid: (t) => parseHttpUrl(t) !== undefined,
+    hint: "a URL starting with http:// or https://",
+  },
+  keyword: {
+    valid: (t) => parseHttpUrl(t) !== undefined,
+    hint: "a URL starting with http:// or https://",
+  },
+  ping: { valid: (t) => isHost(unbracket(t)), hint: "a host name or IP address" },
+  tcp: {
+    valid: (t) => parseHostPort(t) !== undefined,
+    hint: "host:port, such as db.example.com:5432",
+  },
+  dns: { valid: (t) => isHost(t), hint: "the domain name to look up, such as example.com" },
+  ssl: {
+    valid: (t) => parseHostPort(t, 443) !== undefined,
+    hint: "a host name, optionally with a port, such as example.com or example.com:8443",
+  },
+};
+
+const commonFields = {
+  name: z
+    .string({ message: "Give the monitor a name." })
+    .trim()
+    .min(1, { message: "Give the monitor a name." })
+    .max(100, { message: "The name can be at most 100 characters." }),
+  target: z
+    .string({ message: "Give the monitor a target to check." })
+    .trim()
+    .min(1, { message: "Give the monitor a target to check." })
+    .max(2000, { message: "The target can be at most 2,000 characters." }),
+  interval_seconds: z
+    .number({ message: "interval_seconds must be a whole number of seconds." })
+    .int({ message: "interval_seconds must be a whole number of seconds." })
+    .min(L.minIntervalSeconds, {
+      message: `interval_seconds must be at least ${L.minIntervalSeconds}.`,
+    })
+    .max(L.maxIntervalSeconds, {
+      message: `interval_seconds can be at most ${L.maxIntervalSeconds} (60 minutes).`,
+    })
+    .default(L.defaultIntervalSeconds),
+  timeout_seconds: z
+    .number({ message: "timeout_seconds must be a whole number of seconds." })
+    .int({ message: "timeout_seconds must be a whole number of seconds." })
+    .min(L.minTimeoutSeconds, { message: "timeout_seconds must be from 1 to 60." })
+    .max(L.maxTimeoutSeconds, { message: "timeout_seconds must be from 1 to 60." })
+    .default(L.defaultTimeoutSeconds),
+  region: z
+    .enum(REGIONS, { message: `region must be one of ${REGIONS.join(", ")}.` })
+    .default(DEFAULT_REGION),
+  failure_threshold: z
+    .number({ message: "failure_threshold must be a whole number." })
+    .int({ message: "failure_threshold must be a whole number." })
+    .min(1, { message: `failure_threshold must be from 1 to ${L.maxFailureThreshold}.` })
+    .max(L.maxFailureThreshold, {
+      message: `failure_threshold must be from 1 to ${L.maxFailureThreshold}.`,
+    })
+    .default(L.defaultFailureThreshold),
+  paused: z.boolean({ message: "paused must be true or false." }).default(false),
+  group: z
+    .string({ message: "group must be a name or null." })
+    .trim()
+    .min(1, { message: "group cannot be empty; send null for no group." })
+    .max(100, { message: "group can be at most 100 characters." })
+    .nullable()
+    .default(null),
+};
+
+const TYPE_MESSAGE = `type must be one of ${CHECK_TYPES.join(", ")}.`;
+
+/** `POST /api/v1/monitors`: a new monitor. Unknown fields are refused. */
+export const createMonitorSchema = z
+  .discriminatedUnion(
+    "type",
+    [
+      z.strictObject({ type: z.literal("http"), ...commonFields, options: O.http.prefault({}) }),
+      z.strictObject({
+        type: z.literal("keyword"),
+        ...commonFields,
+        options: O.keyword.prefault({} as never),
+      }),
+      z.strictObject({ type: z.literal("ping"), ...commonFields, options: O.ping.prefault({}) }),
+      z.strictObject({ type: z.literal("tcp"), ...commonFields, options: O.tcp.prefault({}) }),
+      z.strictObject({ type: z.literal("dns"), ...commonFields, options: O.dns.prefault({}) }),
+      z.strictObject({ type: z.literal("ssl"), ...commonFields, options: O.ssl.prefault({}) }),
+    ],
+    { message: TYPE_MESSAGE },
+  )
+  .superRefine((monitor, context) => {
+    const rule = TARGET_RULES[monitor.type];
+    if (!rule.valid(monitor.target)) {
+      context.addIssue({
+        code: "custom",
+        path: ["target"],
+        message: `A ${monitor.type} monitor's target must be ${rule.hint}.`,
+      });
+    }
+    if (monitor.timeout_seconds > monitor.interval_seconds) {
+      context.addIssue({
+        code: "custom",
+        path: ["timeout_seconds"],
+        message: "timeout_seconds cannot be longer than interval_seconds.",
+      });
+    }
+  });
+export type CreateMonitorInput = z.output<typeof createMonitorSchema>;
+
+/** `PATCH /api/v1/monitors/{id}`: the fields to change; the result is validated as a whole. */
+export const updateMonitorSchema = z.strictObject({
+  type: z.enum(CHECK_TYPES, { message: TYPE_MESSAGE }).optional(),
+  name: commonFields.name.optional(),
+  target: commonFields.target.optional(),
+  interval_seconds: commonFields.interval_seconds.unwrap().optional(),
+  timeout_seconds: commonFields.timeout_seconds.unwrap().optional(),
+  region: commonFields.region.unwrap().optional(),
+  failure_threshold: commonFields.failure_threshold.unwrap().optional(),
+  paused: commonFields.paused.unwrap().optional(),
+  group: commonFields.group.unwrap().optional(),
+  options: z
+    .record(z.string(), z.unknown(), { message: "options must be an object." })
+    .optional()
+    .describe("The type's options, replacing the current ones entirely."),
+});
+export type UpdateMonitorInput = z.output<typeof updateMonitorSchema>;
+
+/** The first problem of a failed monitor parse, as one sentence naming the field. */
+export function describeMonitorIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return "The monitor is not valid.";
+  if (issue.code === "invalid_type" && issue.path.length === 0) {
+    return "The request body must be a JSON object.";
+  }
+  if (issue.code === "unrecognized_keys") {
+    const where = issue.path.length ? ` in ${issue.path.join(".")}` : "";
+    return `Unknown field${issue.keys.length > 1 ? "s" : ""}${where}: ${issue.keys.join(", ")}.`;
+  }
+  const path = issue.path.join(".");
+  if (/[.!?]$/.test(issue.message)) return issue.message;
+  return path ? `${path}: ${issue.message}.` : `${issue.message}.`;
+}

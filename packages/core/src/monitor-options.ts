@@ -1,0 +1,136 @@
+import { z } from "zod";
+import { type CheckType, DNS_RECORD_TYPES, HTTP_METHODS } from "./monitors.ts";
+
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const FORBIDDEN_HEADERS = new Set(["host", "content-length", "transfer-encoding", "connection"]);
+
+const headers = z
+  .record(
+    z.string().regex(HEADER_NAME, { message: "Header names may use letters, digits and - only." }),
+    z
+      .string()
+      .max(4000, { message: "A header value can be at most 4,000 characters." })
+      .refine((value) => !/[\r\n\0]/.test(value), {
+        message: "Header values cannot contain line breaks.",
+      }),
+  )
+  .refine((value) => Object.keys(value).length <= 30, {
+    message: "A monitor can send at most 30 custom headers.",
+  })
+  .refine(
+    (value) => Object.keys(value).every((name) => !FORBIDDEN_HEADERS.has(name.toLowerCase())),
+    {
+      message: "Host, Content-Length, Transfer-Encoding and Connection are set by Upwatch itself.",
+    },
+  );
+
+const auth = z.discriminatedUnion(
+  "type",
+  [
+    z.strictObject({
+      type: z.literal("basic"),
+      username: z.string().min(1).max(200),
+      password: z.string().max(200),
+    }),
+    z.strictObject({ type: z.literal("bearer"), token: z.string().min(1).max(4000) }),
+  ],
+  { message: 'auth.type must be "basic" (username, password) or "bearer" (token).' },
+);
+
+const httpFields = {
+  method: z
+    .enum(HTTP_METHODS, { message: `method must be one of ${HTTP_METHODS.join(", ")}.` })
+    .default("GET"),
+  headers: headers.default({}),
+  body: z
+    .string()
+    .max(65_536, { message: "The request body can be at most 64 KiB." })
+    .nullable()
+    .default(null),
+  auth: auth.nullable().default(null),
+  expected_status_codes: z
+    .array(
+      z.number().int().min(100, { message: "Status codes are from 100 to 599." }).max(599, {
+        message: "Status codes are from 100 to 599.",
+      }),
+    )
+    .max(50)
+    .default([]),
+  follow_redirects: z.boolean().default(true),
+  verify_tls: z.boolean().default(true),
+};
+
+/** Options of an `http` monitor. No expected codes means any 2xx or 3xx is up. */
+export const httpOptionsSchema = z.strictObject(httpFields);
+
+/** Options of a `keyword` monitor: an HTTP request whose body must contain (or lack) a string. */
+export const keywordOptionsSchema = z.strictObject({
+  ...httpFields,
+  keyword: z
+    .string({ message: "A keyword monitor needs options.keyword, the text to look for." })
+    .min(1, { message: "options.keyword cannot be empty." })
+    .max(1000, { message: "options.keyword can be at most 1,000 characters." }),
+  keyword_mode: z
+    .enum(["present", "absent"], { message: 'keyword_mode must be "present" or "absent".' })
+    .default("present"),
+  case_sensitive: z.boolean().default(true),
+});
+
+/** Options of a `dns` monitor. */
+export const dnsOptionsSchema = z.strictObject({
+  record_type: z
+    .enum(DNS_RECORD_TYPES, {
+      message: `record_type must be one of ${DNS_RECORD_TYPES.join(", ")}.`,
+    })
+    .default("A"),
+  expected_value: z.string().trim().min(1).max(1000).nullable().default(null),
+  resolver: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .nullable()
+    .default(null)
+    .describe("A resolver as ip or ip:port ([v6]:port); the server's own resolver when null."),
+});
+
+/** Options of an `ssl` monitor. */
+export const sslOptionsSchema = z.strictObject({
+  min_days_remaining: z
+    .number()
+    .int()
+    .min(0, { message: "min_days_remaining is from 0 to 365." })
+    .max(365, { message: "min_days_remaining is from 0 to 365." })
+    .default(7),
+});
+
+/** `ping` and `tcp` monitors take no options. */
+export const noOptionsSchema = z.strictObject({});
+
+/** One schema per check type: the single place that says what options each type takes. */
+export const CHECK_OPTION_SCHEMAS = {
+  http: httpOptionsSchema,
+  keyword: keywordOptionsSchema,
+  ping: noOptionsSchema,
+  tcp: noOptionsSchema,
+  dns: dnsOptionsSchema,
+  ssl: sslOptionsSchema,
+} as const satisfies Record<CheckType, z.ZodType>;
+
+export type HttpOptions = z.output<typeof httpOptionsSchema>;
+export type KeywordOptions = z.output<typeof keywordOptionsSchema>;
+export type DnsOptions = z.output<typeof dnsOptionsSchema>;
+export type SslOptions = z.output<typeof sslOptionsSchema>;
+
+/** The parsed options of each check type. */
+export type CheckOptions = {
+  [K in CheckType]: z.output<(typeof CHECK_OPTION_SCHEMAS)[K]>;
+};
+
+/** Everything a runner needs to perform one check. */
+export type CheckSpec = {
+  [K in CheckType]: { type: K; target: string; timeoutMs: number; options: CheckOptions[K] };
+}[CheckType];
+
+/** The check spec of one type. */
+export type CheckSpecOf<K extends CheckType> = Extract<CheckSpec, { type: K }>;

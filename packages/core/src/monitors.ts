@@ -1,0 +1,69 @@
+import { DEFAULT_FAILURE_THRESHOLD } from "./alerting/escalation-policy.ts";
+
+/** Every check type a monitor can have; each has one runner in `@upwatch/checks`. */
+export const CHECK_TYPES = ["http", "keyword", "ping", "tcp", "dns", "ssl"] as const;
+export type CheckType = (typeof CHECK_TYPES)[number];
+
+/** The "basic" types the Free plan offers; every other type needs a plan with all types. */
+export const BASIC_CHECK_TYPES: readonly CheckType[] = ["http", "keyword", "ping"];
+
+/** Human names of the check types, for sentences. */
+export const CHECK_TYPE_NAMES: Record<CheckType, string> = {
+  http: "HTTP/HTTPS",
+  keyword: "Keyword",
+  ping: "Ping",
+  tcp: "TCP",
+  dns: "DNS",
+  ssl: "SSL certificate",
+};
+
+/** The regions a monitor can run from, one per monitor. */
+export const REGIONS = ["us-west-1", "us-west-2", "eu-west-1", "ap-southeast-2"] as const;
+export type Region = (typeof REGIONS)[number];
+export const DEFAULT_REGION: Region = "us-west-1";
+
+export const DNS_RECORD_TYPES = ["A", "AAAA", "CNAME", "MX", "TXT", "NS"] as const;
+export type DnsRecordType = (typeof DNS_RECORD_TYPES)[number];
+
+export const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/** Monitor field limits shared by validation, the plan rules and the documentation. */
+export const MONITOR_LIMITS = {
+  minIntervalSeconds: 30,
+  maxIntervalSeconds: 3600,
+  defaultIntervalSeconds: 300,
+  minTimeoutSeconds: 1,
+  maxTimeoutSeconds: 60,
+  defaultTimeoutSeconds: 30,
+  defaultFailureThreshold: DEFAULT_FAILURE_THRESHOLD,
+  maxFailureThreshold: 20,
+} as const;
+
+/** Milliseconds spent in each phase of one check; null when the phase did not happen. */
+export interface CheckTimings {
+  dnsMs: number | null;
+  connectMs: number | null;
+  tlsMs: number | null;
+  firstByteMs: number | null;
+}
+
+export type CheckStatus = "up" | "down";
+
+/** What one run of a check found. */
+export interface CheckOutcome {
+  status: CheckStatus;
+  /** Whole check duration in milliseconds; null when nothing could be measured. */
+  responseTimeMs: number | null;
+  timings: CheckTimings;
+  statusCode: number | null;
+  /** Why the check is down, as a sentence; null when it is up. */
+  error: string | null;
+}
+
+export const NO_TIMINGS: CheckTimings = {
+  dnsMs: null,
+  connectMs: null,
+  tlsMs: null,
+  firstByteMs: null,
+};

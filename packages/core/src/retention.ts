@@ -1,0 +1,12 @@
+import type { Plan } from "./plans.ts";
+
+/** Raw results of plans with custom retention (Enterprise+) are kept this long unless agreed. */
+export const CUSTOM_RETENTION_DAYS = 400;
+
+/** Hourly and daily rollups outlive raw results: daily ones are kept this long on every plan. */
+export const DAILY_ROLLUP_RETENTION_DAYS = 800;
+
+/** How many days of raw check results and hourly rollups the plan keeps. */
+export function historyRetentionDays(plan: Plan): number {
+  return plan.limits.historyDays ?? CUSTOM_RETENTION_DAYS;
+}

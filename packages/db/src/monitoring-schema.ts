@@ -1,0 +1,112 @@
+import type { Generated } from "kysely";
+
+export interface AccountTable {
+  id: string;
+  name: string;
+  /** A plan id from `@upwatch/core` (free, hobby, business, enterprise). */
+  plan: string;
+  created_at: number;
+}
+
+export interface UserTable {
+  id: string;
+  account_id: string;
+  email: string;
+  /** The address in lower case: one user per mailbox. */
+  email_key: string;
+  /** `owner` for the account's first user. */
+  role: string;
+  created_at: number;
+}
+
+export interface ApiKeyTable {
+  id: string;
+  account_id: string;
+  name: string;
+  /** The public part of the key that finds its row; the rest is only known as a hash. */
+  lookup: string;
+  /** SHA-256 of the whole key, hex. */
+  secret_hash: string;
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
+export interface MonitorTable {
+  id: string;
+  account_id: string;
+  name: string;
+  type: string;
+  target: string;
+  interval_seconds: number;
+  timeout_seconds: number;
+  region: string;
+  failure_threshold: number;
+  paused: number;
+  group_name: string | null;
+  /** The type's options as JSON, in the API's shape. */
+  options: string;
+  /** `unknown` before a conclusive check, then `up` or `down` (see the alerting health rules). */
+  state: string;
+  consecutive_failures: number;
+  consecutive_successes: number;
+  last_checked_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CheckResultTable {
+  monitor_id: string;
+  checked_at: number;
+  /** 1 when the check was up, 0 when down. */
+  up: number;
+  response_ms: number | null;
+  dns_ms: number | null;
+  connect_ms: number | null;
+  tls_ms: number | null;
+  first_byte_ms: number | null;
+  status_code: number | null;
+  error: string | null;
+  region: string;
+}
+
+/** The names of the 16 response-time histogram columns of a rollup. */
+export const ROLLUP_HISTOGRAM_COLUMNS = [
+  "h00",
+  "h01",
+  "h02",
+  "h03",
+  "h04",
+  "h05",
+  "h06",
+  "h07",
+  "h08",
+  "h09",
+  "h10",
+  "h11",
+  "h12",
+  "h13",
+  "h14",
+  "h15",
+] as const;
+export type RollupHistogramColumn = (typeof ROLLUP_HISTOGRAM_COLUMNS)[number];
+
+/** Sums and counts of the checks of one monitor in one hour or one day. */
+export type CheckRollupTable = {
+  monitor_id: string;
+  /** 3600 for hourly rollups, 86400 for daily ones. */
+  bucket_seconds: number;
+  period_start: number;
+  checks: Generated<number>;
+  up_checks: Generated<number>;
+  response_sum: Generated<number>;
+  response_count: Generated<number>;
+  dns_sum: Generated<number>;
+  dns_count: Generated<number>;
+  connect_sum: Generated<number>;
+  connect_count: Generated<number>;
+  tls_sum: Generated<number>;
+  tls_count: Generated<number>;
+  first_byte_sum: Generated<number>;
+  first_byte_count: Generated<number>;
+} & { [K in RollupHistogramColumn]: Generated<number> };
