@@ -1,7 +1,9 @@
 import { knowledgeBase } from "./knowledge-base/content/bundled.ts";
 import { knowledgeBasePaths } from "./knowledge-base/content/page-paths.ts";
 
-/** Every route served as real HTML. `/404` becomes the server's not-found page. */
+/**
+ * Every route served as real HTML, and the sitemap. `/404` becomes the server's not-found page.
+ */
 export async function prerenderPaths(): Promise<string[]> {
   return [
     "/",
@@ -11,6 +13,7 @@ export async function prerenderPaths(): Promise<string[]> {
     "/account-deletion",
     "/slack-integration",
     "/404",
+    "/sitemap.xml",
     ...knowledgeBasePaths(knowledgeBase),
   ];
 }

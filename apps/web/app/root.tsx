@@ -4,8 +4,11 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { usePageViews } from "./analytics/use-page-views.ts";
 import { ErrorScreen } from "./components/error-screen.tsx";
 import { getSiteConfig, SITE_CONFIG_ELEMENT_ID } from "./lib/site-config.ts";
+import { stylesheet } from "./lib/stylesheet.ts";
+import globalCss from "./styles/global.css?url";
 import { THEME_SCRIPT } from "./theme/theme.ts";
-import "./styles/global.css";
+
+export const links = () => [stylesheet(globalCss)];
 
 /** The HTML document around every page. */
 export function Layout({ children }: { children: ReactNode }) {

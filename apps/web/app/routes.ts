@@ -1,6 +1,7 @@
 import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
+  route("sitemap.xml", "routes/sitemap.ts"),
   layout("routes/public-layout.tsx", [
     index("routes/home.tsx"),
     route("contact", "routes/contact.tsx"),

@@ -1,14 +1,9 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations } from "./support/axe.ts";
 import { launchBrowser } from "./support/browser.ts";
 import { type RunningProduct, startProduct } from "./support/server.ts";
 
-const AXE_SOURCE = readFileSync(
-  createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
-  "utf8",
-);
 const PATHS = [
   "/",
   "/contact",
@@ -25,32 +20,6 @@ const PATHS = [
   "/knowledge-base/escalating-hysteresis",
 ];
 
-interface Violation {
-  id: string;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/** Runs axe's WCAG 2.1 A and AA rules on the page and lists what fails (needs `bypassCSP`). */
-async function wcagViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (options: object) => Promise<{ violations: Violation[] }> };
-      }
-    ).axe;
-    const result = await axe.run({
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-    });
-    return result.violations;
-  });
-  return violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
-  );
-}
-
 describe("accessibility", () => {
   let product: RunningProduct;
   let browser: Browser;
@@ -63,7 +32,7 @@ describe("accessibility", () => {
   });
 
   for (const theme of ["dark", "light"]) {
-    it(`passes the WCAG 2.1 AA checks, contrast included, on every page in the ${theme} theme`, async () => {
+    it(`passes the WCAG 2.1 AA and best-practice checks, contrast included, on every page in the ${theme} theme`, async () => {
       const context = await browser.newContext({
         viewport: { width: 1280, height: 900 },
         bypassCSP: true,
@@ -73,12 +42,34 @@ describe("accessibility", () => {
       const found: string[] = [];
       for (const path of PATHS) {
         await page.goto(`${product.url}${path}`, { waitUntil: "networkidle" });
-        found.push(...(await wcagViolations(page)).map((line) => `${path} ${line}`));
+        found.push(...(await axeViolations(page)).map((line) => `${path} ${line}`));
       }
       expect(found).toEqual([]);
       await context.close();
     }, 60_000);
   }
+
+  it("passes the same checks on a phone-sized screen, where code and tables scroll sideways", async () => {
+    const context = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      bypassCSP: true,
+    });
+    const page = await context.newPage();
+    const found: string[] = [];
+    for (const path of [
+      "/",
+      "/contact",
+      "/knowledge-base",
+      "/knowledge-base/linux-agent",
+      "/knowledge-base/subscription-plans",
+      "/knowledge-base/monitors-vs-agents",
+    ]) {
+      await page.goto(`${product.url}${path}`, { waitUntil: "networkidle" });
+      found.push(...(await axeViolations(page)).map((line) => `${path} ${line}`));
+    }
+    expect(found).toEqual([]);
+    await context.close();
+  }, 60_000);
 
   it("passes the same checks with the phone menu open and with form errors showing", async () => {
     const context = await browser.newContext({
@@ -90,7 +81,7 @@ describe("accessibility", () => {
     await page.getByRole("button", { name: "Send message" }).click();
     await page.getByText("Please enter your name.").waitFor();
     await page.getByRole("button", { name: "Open menu" }).click();
-    expect(await wcagViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 
@@ -101,7 +92,7 @@ describe("accessibility", () => {
     await page.getByRole("combobox").fill("webhook");
     await page.getByRole("option").first().waitFor();
     await page.keyboard.press("ArrowDown");
-    expect(await wcagViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 

@@ -73,6 +73,32 @@ describe("the help-centre pages", () => {
     ]);
   });
 
+  it("publishes article structured data with headline, dates, section and image on articles and guides", async () => {
+    const origin = `http://localhost:${new URL(product.url).port}`;
+    const dataOf = (text: string) =>
+      [...text.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) =>
+        JSON.parse(m[1] ?? "{}"),
+      );
+    const linux = article("linux-agent");
+    const techArticle = dataOf(await html(linux.path)).find((d) => d["@type"] === "TechArticle");
+    expect(techArticle).toMatchObject({
+      headline: linux.title,
+      description: linux.description,
+      datePublished: linux.dateCreated,
+      dateModified: linux.dateUpdated,
+      articleSection: "Monitoring Agents",
+      url: `${origin}${linux.path}`,
+      image: `${origin}/og-image.png`,
+      author: { "@type": "Organization", name: "Upwatch" },
+    });
+    for (const guide of knowledgeBase.guides) {
+      const data = dataOf(await html(guide.path)).find((d) => d["@type"] === "TechArticle");
+      expect(data?.dateModified).toBe(guide.dateUpdated);
+    }
+    const index = dataOf(await html("/knowledge-base"));
+    expect(index.map((d) => d["@type"])).toEqual(["BreadcrumbList"]);
+  });
+
   it("serves the index and category pages with their cards in the HTML", async () => {
     const index = await html("/knowledge-base");
     expect(index).toContain("Browse by Category");
@@ -264,19 +290,36 @@ describe("the help-centre pages", () => {
     }
   });
 
-  it("keeps the search index and the markdown renderer off the home page", async () => {
+  async function scriptsOf(path: string): Promise<string> {
     const scripts: string[] = [];
     await page?.close();
     page = await browser.newPage();
     page.on("response", async (response) => {
       if (response.url().endsWith(".js")) scripts.push(await response.text());
     });
-    await page.goto(product.url);
+    await page.goto(`${product.url}${path}`);
     await waitForApp(page);
-    const all = scripts.join("\n");
     expect(scripts.length).toBeGreaterThan(0);
+    return scripts.join("\n");
+  }
+
+  it("keeps the search index, the markdown renderer, the articles and zod off the home page", async () => {
+    const all = await scriptsOf("/");
     expect(all).not.toContain("ignoreLocation");
     expect(all).not.toContain("remarkRehypeOptions");
     expect(all).not.toContain("Before you start");
+    expect(all).not.toContain("invalid_type");
+  });
+
+  it("sends an article's body as HTML, without the markdown renderer or other articles", async () => {
+    const all = await scriptsOf("/knowledge-base/linux-agent");
+    expect(all).not.toContain("remarkRehypeOptions");
+    expect(all).not.toContain("ignoreLocation");
+    const otherArticleLine = article("windows-agent")
+      .content.split("\n")
+      .find((line) => line.length > 40 && !/["'\\`]/.test(line));
+    expect(otherArticleLine).toBeTruthy();
+    expect(all).not.toContain(otherArticleLine);
+    expect(await page.locator(".kb-prose h2").count()).toBeGreaterThan(2);
   });
 });

@@ -54,7 +54,7 @@ describe("the newsletter sign-up", () => {
     );
     await emailField(page).fill("ops.example.com");
     await subscribe(page);
-    expect(await alertText(page)).toBe("Please enter a valid email address");
+    await expect.poll(() => alertText(page)).toBe("Please enter a valid email address");
     await page.close();
   });
 

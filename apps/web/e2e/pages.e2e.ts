@@ -49,11 +49,23 @@ describe("every public page", () => {
       expect(metaContent(html, "property", "og:title"), path).toBe(title);
       expect(metaContent(html, "property", "og:url"), path).toBe(canonical);
       expect(metaContent(html, "property", "og:description"), path).toBeTruthy();
-      expect(metaContent(html, "name", "twitter:card"), path).toBe("summary");
+      expect(metaContent(html, "property", "og:image"), path).toBe(`${PUBLIC_URL}/og-image.png`);
+      expect(metaContent(html, "property", "og:image:alt"), path).toBeTruthy();
+      expect(metaContent(html, "name", "twitter:card"), path).toBe("summary_large_image");
+      expect(metaContent(html, "name", "twitter:image"), path).toBe(`${PUBLIC_URL}/og-image.png`);
       expect(metaContent(html, "name", "twitter:title"), path).toBe(title);
       expect(html, path).toContain(`<link rel="canonical" href="${canonical}"/>`);
       expect(html, path).toMatch(/<h1[^>]*>[^<]+/);
     }
+  });
+
+  it("serves the link-preview image as a 1200 by 630 PNG", async () => {
+    const response = await fetch(`${product.url}/og-image.png`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/png");
+    const png = Buffer.from(await response.arrayBuffer());
+    expect(png.subarray(1, 4).toString("ascii")).toBe("PNG");
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
   });
 
   it("loads and hydrates without a console error, in a phone-sized and a desktop window", async () => {

@@ -1,20 +1,7 @@
 import { z } from "zod";
+import { CONTACT_LIMITS, CONTACT_SUBJECTS, INVALID_EMAIL_MESSAGE } from "./form-fields.ts";
 
-/** The six subjects a visitor can choose on the contact form, in the order shown. */
-export const CONTACT_SUBJECTS = [
-  "Technical Support",
-  "Billing Question",
-  "Feature Request",
-  "Sales Inquiry",
-  "General Question",
-  "Bug Report",
-] as const;
-export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
-
-export const CONTACT_LIMITS = { name: 100, email: 254, message: 5000 } as const;
-
-/** The spec's newsletter validation message, used by the site and the server alike. */
-export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address";
+export * from "./form-fields.ts";
 
 /**
  * Fields a human never fills: the honeypot stays empty, and the form reports how long it was

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { PRODUCT_NAME, pageTitle } from "@upwatch/core";
 import type { FastifyReply } from "fastify";
 import { escapeHtml } from "../http/escape-html.ts";
@@ -9,6 +10,25 @@ export interface MessagePage {
   action?: { label: string; url: string };
   link: { label: string; url: string };
 }
+
+const STYLE = `
+body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#0b1020;color:#e6e9f2;line-height:1.6}
+main{max-width:36rem;margin:12vh auto;padding:0 1.25rem}
+a{color:#4ade80}
+button{font:inherit;padding:.6rem 1.2rem;border-radius:.5rem;border:0;background:#4ade80;color:#0b1020;font-weight:600;cursor:pointer}
+`;
+
+/** The message pages' policy: no scripts at all, and only their own style sheet. */
+export const MESSAGE_PAGE_POLICY = [
+  "default-src 'self'",
+  "script-src 'none'",
+  `style-src 'sha256-${createHash("sha256").update(STYLE).digest("base64")}'`,
+  "img-src 'self' data:",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+].join("; ");
 
 /** A small server-made page for answers that happen outside the web app (form posts, mail links). */
 export function renderMessagePage(page: MessagePage): string {
@@ -23,12 +43,7 @@ export function renderMessagePage(page: MessagePage): string {
 <meta name="robots" content="noindex">
 <title>${escapeHtml(pageTitle(page.title))}</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<style>
-body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#0b1020;color:#e6e9f2;line-height:1.6}
-main{max-width:36rem;margin:12vh auto;padding:0 1.25rem}
-a{color:#4ade80}
-button{font:inherit;padding:.6rem 1.2rem;border-radius:.5rem;border:0;background:#4ade80;color:#0b1020;font-weight:600;cursor:pointer}
-</style>
+<style>${STYLE}</style>
 </head>
 <body>
 <main>
@@ -52,5 +67,6 @@ export function sendMessagePage(
     .code(status)
     .type("text/html; charset=utf-8")
     .header("cache-control", "no-store")
+    .header("content-security-policy", MESSAGE_PAGE_POLICY)
     .send(renderMessagePage(page));
 }

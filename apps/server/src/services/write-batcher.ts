@@ -42,7 +42,9 @@ export class WriteBatcher {
           for (const pending of batch) out.push(await pending.work(trx));
           return out;
         });
-        for (const [i, pending] of batch.entries()) pending.resolve(results[i]);
+        batch.forEach((pending, i) => {
+          pending.resolve(results[i]);
+        });
       } catch {
         await this.runEachAlone(batch);
       }

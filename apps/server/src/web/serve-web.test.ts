@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
 import { siteConfigToken } from "@upwatch/core";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -31,6 +32,20 @@ function writeBuild() {
     `console.log(${JSON.stringify(longText)});`,
   );
   writeFileSync(join(clientDir, "favicon.svg"), "<svg></svg>");
+  writeFileSync(join(clientDir, "assets/app-def456.js"), "console.log('precompressed');");
+  writeFileSync(
+    join(clientDir, "assets/app-def456.js.br"),
+    brotliCompressSync("console.log('precompressed');"),
+  );
+  const base = siteConfigToken("publicUrl");
+  writeFileSync(
+    join(clientDir, "sitemap.xml"),
+    `<?xml version="1.0" encoding="UTF-8"?><urlset><url><loc>${base}/</loc></url><url><loc>${base}/contact</loc><lastmod>2024-12-18</lastmod></url>${"<!-- padding -->".repeat(100)}</urlset>`,
+  );
+  writeFileSync(join(clientDir, "robots.txt"), `User-agent: *\nSitemap: ${base}/sitemap.xml\n`);
+  mkdirSync(join(clientDir, "knowledge-base/linux-agent"), { recursive: true });
+  writeFileSync(join(clientDir, "knowledge-base/linux-agent/index.html"), "<h1>Linux</h1>");
+  writeFileSync(join(clientDir, "knowledge-base/linux-agent.data"), '[{"_1":2},"routes"]');
 }
 
 describeEachDatabase("serving the web app", (db) => {
@@ -133,5 +148,64 @@ describeEachDatabase("serving the web app", (db) => {
   it("never serves raw HTML files by their file name", async () => {
     const response = await app.inject({ method: "GET", url: "/contact/index.html" });
     expect(response.statusCode).toBe(404);
+  });
+
+  it("serves the sitemap and robots.txt with this server's address filled in", async () => {
+    const sitemap = await app.inject({ method: "GET", url: "/sitemap.xml" });
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.headers["content-type"]).toBe("application/xml; charset=utf-8");
+    expect(sitemap.body).toContain("<loc>https://status.example.com/contact</loc>");
+    expect(sitemap.body).toContain("<lastmod>2024-12-18</lastmod>");
+    expect(sitemap.body).not.toContain("%%");
+    const robots = await app.inject({ method: "GET", url: "/robots.txt" });
+    expect(robots.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    expect(robots.body).toContain("Sitemap: https://status.example.com/sitemap.xml");
+  });
+
+  it("revalidates the sitemap with an ETag and compresses it", async () => {
+    const first = await app.inject({
+      method: "GET",
+      url: "/sitemap.xml",
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(first.headers["cache-control"]).toBe("no-cache");
+    expect(first.headers["content-encoding"]).toBe("gzip");
+    const again = await app.inject({
+      method: "GET",
+      url: "/sitemap.xml",
+      headers: { "if-none-match": String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it("serves a help-centre page's data for in-app navigation, revalidated like the page", async () => {
+    const data = await app.inject({ method: "GET", url: "/knowledge-base/linux-agent.data" });
+    expect(data.statusCode).toBe(200);
+    expect(data.headers["content-type"]).toBe("text/x-script; charset=utf-8");
+    expect(data.headers["cache-control"]).toBe("no-cache");
+    expect(data.headers.etag).toBeTruthy();
+  });
+
+  it("answers data for a help-centre page that was never built with 404, not a redirect", async () => {
+    const data = await app.inject({ method: "GET", url: "/knowledge-base/nope.data" });
+    expect(data.statusCode).toBe(404);
+  });
+
+  it("sends the build's precompressed copy of a file to a browser that accepts it", async () => {
+    const br = await app.inject({
+      method: "GET",
+      url: "/assets/app-def456.js",
+      headers: { "accept-encoding": "br, gzip" },
+    });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-type"]).toBe("application/javascript; charset=utf-8");
+    expect(br.headers.vary).toContain("accept-encoding");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe("console.log('precompressed');");
+    const plain = await app.inject({ method: "GET", url: "/assets/app-def456.js" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe("console.log('precompressed');");
+    expect(plain.headers.vary).toContain("accept-encoding");
+    const direct = await app.inject({ method: "GET", url: "/assets/app-def456.js.br" });
+    expect(direct.statusCode).toBe(404);
   });
 });

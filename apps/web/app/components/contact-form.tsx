@@ -1,4 +1,4 @@
-import { CONTACT_LIMITS, CONTACT_SUBJECTS, type ContactSubject } from "@upwatch/core/forms";
+import { CONTACT_LIMITS, CONTACT_SUBJECTS, type ContactSubject } from "@upwatch/core/form-fields";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { track } from "../analytics/track.ts";

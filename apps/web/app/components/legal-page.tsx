@@ -1,6 +1,10 @@
 import type { ReactNode } from "react";
 import { getSiteConfig } from "../lib/site-config.ts";
-import "../styles/prose.css";
+import { stylesheet } from "../lib/stylesheet.ts";
+import proseCss from "../styles/prose.css?url";
+
+/** The legal pages' style sheet, for their routes' `links`. */
+export const legalPageLinks = () => [stylesheet(proseCss)];
 
 /** The date the Privacy Policy and Terms of Service were last changed. */
 export const LEGAL_UPDATED = "December 31, 2024";

@@ -1,8 +1,10 @@
 import { Link } from "react-router";
-import { LegalPage, SupportEmailLink } from "../components/legal-page.tsx";
+import { LegalPage, legalPageLinks, SupportEmailLink } from "../components/legal-page.tsx";
 import { TrackedLink } from "../components/tracked-link.tsx";
 import { loginUrl } from "../lib/app-links.ts";
 import { pageMeta } from "../lib/page-meta.ts";
+
+export const links = legalPageLinks;
 
 export function meta() {
   return pageMeta({

@@ -3,7 +3,10 @@ import { ContactForm } from "../components/contact-form.tsx";
 import { BookIcon, MailIcon } from "../components/icons.tsx";
 import { pageMeta } from "../lib/page-meta.ts";
 import { getSiteConfig } from "../lib/site-config.ts";
-import "../styles/forms.css";
+import { stylesheet } from "../lib/stylesheet.ts";
+import formsCss from "../styles/forms.css?url";
+
+export const links = () => [stylesheet(formsCss)];
 
 export function meta() {
   return pageMeta({

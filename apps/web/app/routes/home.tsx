@@ -1,11 +1,14 @@
 import { Features } from "../home/features.tsx";
 import { FinalCta } from "../home/final-cta.tsx";
 import { Hero } from "../home/hero.tsx";
+import homeCss from "../home/home.css?url";
 import { MobileApps } from "../home/mobile-apps.tsx";
 import { NewsletterSection } from "../home/newsletter-section.tsx";
 import { Pricing } from "../home/pricing.tsx";
 import { pageMeta } from "../lib/page-meta.ts";
-import "../home/home.css";
+import { stylesheet } from "../lib/stylesheet.ts";
+
+export const links = () => [stylesheet(homeCss)];
 
 export function meta() {
   return pageMeta({

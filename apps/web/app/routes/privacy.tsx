@@ -1,6 +1,13 @@
 import { Link } from "react-router";
-import { LEGAL_UPDATED, LegalPage, SupportEmailLink } from "../components/legal-page.tsx";
+import {
+  LEGAL_UPDATED,
+  LegalPage,
+  legalPageLinks,
+  SupportEmailLink,
+} from "../components/legal-page.tsx";
 import { pageMeta } from "../lib/page-meta.ts";
+
+export const links = legalPageLinks;
 
 export function meta() {
   return pageMeta({

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { Article } from "../content/article.ts";
+import type { ArticleSummary } from "../content/summaries.ts";
 
 interface ArticleCardProps {
-  article: Article;
+  article: ArticleSummary;
   /** The heading level of the title in the page's outline. */
   level?: 2 | 3;
   /** The title as shown, for instance with the search terms highlighted. */

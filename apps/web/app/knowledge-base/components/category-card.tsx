@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import type { Category } from "../content/knowledge-base.ts";
+import type { CategorySummary } from "../content/summaries.ts";
 import { CategoryIcon } from "./category-icon.tsx";
 
 const TITLES_SHOWN = 3;
 
 /** A category on the front page: name, description, count and its first three articles. */
-export function CategoryCard({ category }: { category: Category }) {
+export function CategoryCard({ category }: { category: CategorySummary }) {
   const count = category.articles.length;
   const path = `/knowledge-base/category/${category.id}`;
   return (

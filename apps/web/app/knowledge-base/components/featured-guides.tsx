@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import type { Guide } from "../content/guide.ts";
+import type { GuideSummary } from "../content/summaries.ts";
 
 /** The two guides the front page features. */
-export function FeaturedGuides({ guides }: { guides: readonly Guide[] }) {
+export function FeaturedGuides({ guides }: { guides: readonly GuideSummary[] }) {
   return (
     <section className="kb-featured" aria-labelledby="featured-title">
       <h2 id="featured-title">Featured guides</h2>

@@ -1,32 +1,25 @@
 import { Link } from "react-router";
-import { knowledgeBase } from "../content/bundled.ts";
-import { Markdown } from "../markdown/markdown.tsx";
+import { RenderedMarkdown } from "../markdown/rendered-markdown.tsx";
+import type { GuidePageData } from "../page-data.server.ts";
 import { KNOWLEDGE_BASE_CRUMB, knowledgeBaseMeta } from "../page-meta.ts";
 import { ArticleMeta } from "./article-meta.tsx";
 import { Breadcrumb } from "./breadcrumb.tsx";
 import { NeedHelp } from "./need-help.tsx";
 import { TableOfContents } from "./table-of-contents.tsx";
 
-function guideNamed(slug: string) {
-  const guide = knowledgeBase.guides.find((candidate) => candidate.slug === slug);
-  if (!guide) throw new Error(`content/guides/${slug}.md is missing from the build`);
-  return guide;
-}
-
 /** The meta tags of a guide page. */
-export function guideMeta(slug: string) {
-  const guide = guideNamed(slug);
+export function guideMeta({ guide }: GuidePageData) {
   return knowledgeBaseMeta({
     title: guide.title,
     description: guide.description,
     path: guide.path,
     trail: [KNOWLEDGE_BASE_CRUMB, { name: guide.title, path: guide.path }],
+    article: { dateModified: guide.dateUpdated, section: "Guides" },
   });
 }
 
 /** A long guide with a table of contents built from its `##` sections. */
-export function GuidePage({ slug }: { slug: string }) {
-  const guide = guideNamed(slug);
+export function GuidePage({ data: { guide, sections, html } }: { data: GuidePageData }) {
   return (
     <main className="kb-page kb-guide">
       <Breadcrumb trail={[KNOWLEDGE_BASE_CRUMB, { name: guide.title }]} />
@@ -37,9 +30,9 @@ export function GuidePage({ slug }: { slug: string }) {
         <ArticleMeta dateUpdated={guide.dateUpdated} readingTime={guide.readingTime} />
       </header>
       <div className="kb-guide-layout">
-        <TableOfContents sections={guide.sections} />
+        <TableOfContents sections={sections} />
         <div>
-          <Markdown>{guide.content}</Markdown>
+          <RenderedMarkdown html={html} />
           <p>
             <Link to="/knowledge-base" className="kb-back-link">
               ← Back to the Knowledge Base

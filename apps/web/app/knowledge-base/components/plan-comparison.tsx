@@ -7,7 +7,10 @@ import { PlanLimitsTable } from "./plan-limits-table.tsx";
 /** The plans side by side, from the plan data and price wording the home page uses. */
 export function PlanComparison() {
   return (
-    <section className="kb-plans" aria-label="Plan comparison">
+    <section className="kb-plans" aria-labelledby="plan-comparison-title">
+      <h2 id="plan-comparison-title" className="visually-hidden">
+        Plan comparison
+      </h2>
       <div className="kb-plan-grid">
         {PLANS.map((plan) => (
           <PlanCard key={plan.id} plan={plan} />

@@ -28,7 +28,8 @@ const ROWS: readonly { label: string; value: (plan: Plan) => string }[] = [
 /** The limits of every plan in one table, one plan per column. */
 export function PlanLimitsTable() {
   return (
-    <div className="kb-table-scroll">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a wide table scrolls sideways, by keyboard too.
+    <div className="kb-table-scroll" tabIndex={0}>
       <table className="kb-plan-table">
         <caption>Plan limits</caption>
         <thead>

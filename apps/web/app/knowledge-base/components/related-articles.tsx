@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import type { Article } from "../content/article.ts";
+import type { ArticleSummary } from "../content/summaries.ts";
 
 /** Other articles on the same subject. */
-export function RelatedArticles({ articles }: { articles: readonly Article[] }) {
+export function RelatedArticles({ articles }: { articles: readonly ArticleSummary[] }) {
   if (!articles.length) return null;
   return (
     <nav className="kb-related" aria-labelledby="related-title">

@@ -4,11 +4,19 @@ import type { ExtraProps } from "react-markdown";
 /** A fenced code block, labelled with its language when the fence names one. */
 export function CodeBlock({ children, node }: ComponentProps<"pre"> & ExtraProps) {
   const language = languageOf(node?.children[0]);
-  if (!language) return <pre className="kb-code">{children}</pre>;
+  // A long line scrolls sideways, so the block takes the keyboard focus to be scrolled.
+  if (!language)
+    return (
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
+      <pre className="kb-code" tabIndex={0}>
+        {children}
+      </pre>
+    );
   return (
     <div className="kb-code-block">
       <span className="kb-code-language">{language}</span>
-      <pre className="kb-code" data-language={language}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard. */}
+      <pre className="kb-code" data-language={language} tabIndex={0}>
         {children}
       </pre>
     </div>

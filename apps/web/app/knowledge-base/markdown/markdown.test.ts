@@ -55,9 +55,17 @@ describe("rendering article markdown", () => {
     );
   });
 
-  it("gives section headings anchor ids and wraps tables so they scroll on small screens", () => {
+  it("gives section headings anchor ids and wraps tables so they scroll on small screens, by keyboard too", () => {
     const html = render("## Step 1: Install `agent`\n\n| a | b |\n|---|---|\n| 1 | 2 |");
     expect(html).toContain('<h2 id="step-1-install-agent">');
-    expect(html).toContain('<div class="kb-table-scroll"><table>');
+    expect(html).toContain('<div class="kb-table-scroll" tabindex="0"><table>');
+  });
+
+  it("lets the keyboard reach code blocks, which scroll sideways when a line is long", () => {
+    const html = render(
+      "```bash\nsudo systemctl enable --now upwatch-agent\n```\n\n```\nplain\n```",
+    );
+    expect(html).toContain('<pre class="kb-code" data-language="bash" tabindex="0">');
+    expect(html).toContain('<pre class="kb-code" tabindex="0">');
   });
 });

@@ -13,7 +13,8 @@ const COMPONENTS: Components = {
     <img src={src || undefined} alt={alt ?? ""} title={title} loading="lazy" decoding="async" />
   ),
   table: ({ node: _node, children }) => (
-    <div className="kb-table-scroll">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a wide table scrolls sideways, by keyboard too.
+    <div className="kb-table-scroll" tabIndex={0}>
       <table>{children}</table>
     </div>
   ),
@@ -24,12 +25,19 @@ const COMPONENTS: Components = {
  * and image addresses keep only the http, https, irc, ircs, mailto and xmpp schemes or relative
  * paths (the library's safe default).
  */
+export function MarkdownBody({ children }: { children: string }) {
+  return (
+    <ReactMarkdown remarkPlugins={[remarkGfm]} components={COMPONENTS}>
+      {children}
+    </ReactMarkdown>
+  );
+}
+
+/** Help-centre markdown in its prose frame. */
 export function Markdown({ children }: { children: string }) {
   return (
     <div className="kb-prose">
-      <ReactMarkdown remarkPlugins={[remarkGfm]} components={COMPONENTS}>
-        {children}
-      </ReactMarkdown>
+      <MarkdownBody>{children}</MarkdownBody>
     </div>
   );
 }

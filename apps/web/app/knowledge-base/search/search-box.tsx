@@ -149,6 +149,11 @@ export function SearchBox({ committed, onSubmit, onClear }: SearchBoxProps) {
           </button>
         )}
       </form>
+      <noscript>
+        <p className="kb-muted kb-search-noscript">
+          Search needs JavaScript. Every article is listed under its category below.
+        </p>
+      </noscript>
       {expanded && (
         <SearchDropdown
           listboxId={listboxId}

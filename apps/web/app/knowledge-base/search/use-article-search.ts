@@ -1,13 +1,12 @@
 import { useCallback, useEffect, useState } from "react";
-import { knowledgeBase } from "../content/bundled.ts";
 import type { ArticleSearch } from "./article-search.ts";
 
 let loading: Promise<ArticleSearch> | undefined;
 
 /** Loads the search code and builds the index once per page load, on first need. */
 function loadSearch(): Promise<ArticleSearch> {
-  loading ??= import("./article-search.ts").then(({ createArticleSearch }) =>
-    createArticleSearch(knowledgeBase.articles),
+  loading ??= Promise.all([import("./article-search.ts"), import("../content/bundled.ts")]).then(
+    ([{ createArticleSearch }, { knowledgeBase }]) => createArticleSearch(knowledgeBase.articles),
   );
   return loading;
 }

@@ -1,4 +1,4 @@
-import { useParams } from "react-router";
+import { useLoaderData, useParams } from "react-router";
 import { ArticleMeta } from "../../knowledge-base/components/article-meta.tsx";
 import { Breadcrumb, type Crumb } from "../../knowledge-base/components/breadcrumb.tsx";
 import { NeedHelp } from "../../knowledge-base/components/need-help.tsx";
@@ -6,20 +6,17 @@ import { PlanComparison } from "../../knowledge-base/components/plan-comparison.
 import { RedirectHome } from "../../knowledge-base/components/redirect-home.tsx";
 import { RelatedArticles } from "../../knowledge-base/components/related-articles.tsx";
 import { TagList } from "../../knowledge-base/components/tag-list.tsx";
-import type { Article } from "../../knowledge-base/content/article.ts";
-import { knowledgeBase } from "../../knowledge-base/content/bundled.ts";
 import { findCategoryInfo } from "../../knowledge-base/content/categories.ts";
-import { relatedArticles } from "../../knowledge-base/content/knowledge-base.ts";
-import { Markdown } from "../../knowledge-base/markdown/markdown.tsx";
+import type { ArticleSummary } from "../../knowledge-base/content/summaries.ts";
+import { RenderedMarkdown } from "../../knowledge-base/markdown/rendered-markdown.tsx";
+import { articlePageData } from "../../knowledge-base/page-data.server.ts";
 import { KNOWLEDGE_BASE_CRUMB, knowledgeBaseMeta } from "../../knowledge-base/page-meta.ts";
 
-const PLAN_COMPARISON_ARTICLE = "subscription-plans";
-
-function articleWithSlug(slug: string | undefined) {
-  return knowledgeBase.articles.find((article) => article.slug === slug);
+export function loader({ params }: { params: { slug?: string } }) {
+  return articlePageData(params.slug);
 }
 
-function trailOf(article: Article): Crumb[] {
+function trailOf(article: ArticleSummary): Crumb[] {
   const category = findCategoryInfo(article.category);
   return [
     KNOWLEDGE_BASE_CRUMB,
@@ -30,8 +27,8 @@ function trailOf(article: Article): Crumb[] {
   ];
 }
 
-export function meta({ params }: { params: { slug?: string } }) {
-  const article = articleWithSlug(params.slug);
+export function meta({ loaderData }: { loaderData: ReturnType<typeof loader> | undefined }) {
+  const article = loaderData?.article;
   if (!article) return [{ title: "Knowledge Base" }, { name: "robots", content: "noindex" }];
   return knowledgeBaseMeta({
     title: article.title,
@@ -39,14 +36,20 @@ export function meta({ params }: { params: { slug?: string } }) {
     path: article.path,
     keywords: article.tags,
     trail: trailOf(article),
+    article: {
+      datePublished: article.dateCreated,
+      dateModified: article.dateUpdated,
+      section: findCategoryInfo(article.category)?.name,
+    },
   });
 }
 
 /** One help article: its words, its facts, related reading and a way to ask for help. */
 export default function ArticlePage() {
   const { slug } = useParams();
-  const article = articleWithSlug(slug);
-  if (!article) return <RedirectHome reason={`No knowledge-base article "${slug}"`} />;
+  const data = useLoaderData<typeof loader>();
+  if (!data) return <RedirectHome reason={`No knowledge-base article "${slug}"`} />;
+  const { article, html, related, showPlans } = data;
   const trail = trailOf(article);
   return (
     <main className="kb-page kb-article">
@@ -64,11 +67,17 @@ export default function ArticlePage() {
           />
           <TagList tags={article.tags} />
         </header>
-        {article.slug === PLAN_COMPARISON_ARTICLE && <PlanComparison />}
-        <Markdown>{article.content}</Markdown>
+        {showPlans && <PlanComparison />}
+        <RenderedMarkdown html={html} />
       </article>
-      <RelatedArticles articles={relatedArticles(knowledgeBase, article)} />
+      <RelatedArticles articles={related} />
       <NeedHelp />
     </main>
   );
+}
+
+/** An article that was never built (its data is missing) leads to the front page too. */
+export function ErrorBoundary() {
+  const { slug } = useParams();
+  return <RedirectHome reason={`No knowledge-base article "${slug}"`} />;
 }

@@ -1,6 +1,6 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter, Route, Routes } from "react-router";
+import { MemoryRouter } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 
 vi.mock("../../knowledge-base/content/bundled.ts", async () => {
@@ -14,21 +14,16 @@ vi.mock("../../knowledge-base/content/bundled.ts", async () => {
   return { knowledgeBase: buildKnowledgeBase({ articles: [article], guides: [], pricingFaq }) };
 });
 
-const { default: CategoryPage } = await import("./category.tsx");
+const { CategoryView, loader } = await import("./category.tsx");
 
 function render(path: string): string {
+  const category = loader({ params: { categoryId: path.split("/").at(-1) } });
+  if (!category) throw new Error(`No category at ${path}`);
   return renderToStaticMarkup(
     createElement(
       MemoryRouter,
       { initialEntries: [path] },
-      createElement(
-        Routes,
-        null,
-        createElement(Route, {
-          path: "/knowledge-base/category/:categoryId",
-          element: createElement(CategoryPage),
-        }),
-      ),
+      createElement(CategoryView, { category }),
     ),
   );
 }

@@ -1,17 +1,18 @@
-import { Link, useParams } from "react-router";
+import { Link, useLoaderData, useParams } from "react-router";
 import { ArticleCard } from "../../knowledge-base/components/article-card.tsx";
 import { Breadcrumb } from "../../knowledge-base/components/breadcrumb.tsx";
 import { CategoryIcon } from "../../knowledge-base/components/category-icon.tsx";
 import { RedirectHome } from "../../knowledge-base/components/redirect-home.tsx";
-import { knowledgeBase } from "../../knowledge-base/content/bundled.ts";
+import type { CategorySummary } from "../../knowledge-base/content/summaries.ts";
+import { categoryPageData } from "../../knowledge-base/page-data.server.ts";
 import { KNOWLEDGE_BASE_CRUMB, knowledgeBaseMeta } from "../../knowledge-base/page-meta.ts";
 
-function categoryWithId(id: string | undefined) {
-  return knowledgeBase.categories.find((category) => category.id === id);
+export function loader({ params }: { params: { categoryId?: string } }) {
+  return categoryPageData(params.categoryId);
 }
 
-export function meta({ params }: { params: { categoryId?: string } }) {
-  const category = categoryWithId(params.categoryId);
+export function meta({ loaderData }: { loaderData: ReturnType<typeof loader> | undefined }) {
+  const category = loaderData;
   if (!category) return [{ title: "Knowledge Base" }, { name: "robots", content: "noindex" }];
   const path = `/knowledge-base/category/${category.id}`;
   return knowledgeBaseMeta({
@@ -26,8 +27,19 @@ export function meta({ params }: { params: { categoryId?: string } }) {
 /** One category: its description and a card for each of its articles. */
 export default function CategoryPage() {
   const { categoryId } = useParams();
-  const category = categoryWithId(categoryId);
+  const category = useLoaderData<typeof loader>();
   if (!category) return <RedirectHome reason={`No knowledge-base category "${categoryId}"`} />;
+  return <CategoryView category={category} />;
+}
+
+/** A category that was never built (its data is missing) leads to the front page too. */
+export function ErrorBoundary() {
+  const { categoryId } = useParams();
+  return <RedirectHome reason={`No knowledge-base category "${categoryId}"`} />;
+}
+
+/** The category's header and its article cards, or a way back when it has none yet. */
+export function CategoryView({ category }: { category: CategorySummary }) {
   const count = category.articles.length;
   return (
     <main className="kb-page">

@@ -1,11 +1,15 @@
+import { useLoaderData } from "react-router";
 import { GuidePage, guideMeta } from "../../knowledge-base/components/guide-page.tsx";
+import { guidePageData } from "../../knowledge-base/page-data.server.ts";
 
-const SLUG = "escalating-hysteresis";
+export function loader() {
+  return guidePageData("escalating-hysteresis");
+}
 
-export function meta() {
-  return guideMeta(SLUG);
+export function meta({ loaderData }: { loaderData: ReturnType<typeof loader> }) {
+  return guideMeta(loaderData);
 }
 
 export default function EscalatingHysteresisGuide() {
-  return <GuidePage slug={SLUG} />;
+  return <GuidePage data={useLoaderData<typeof loader>()} />;
 }

@@ -1,11 +1,15 @@
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useLoaderData, useNavigate, useSearchParams } from "react-router";
 import { CategoryCard } from "../../knowledge-base/components/category-card.tsx";
 import { FeaturedGuides } from "../../knowledge-base/components/featured-guides.tsx";
-import { knowledgeBase } from "../../knowledge-base/content/bundled.ts";
+import { indexPageData } from "../../knowledge-base/page-data.server.ts";
 import { KNOWLEDGE_BASE_CRUMB, knowledgeBaseMeta } from "../../knowledge-base/page-meta.ts";
 import { SearchBox } from "../../knowledge-base/search/search-box.tsx";
 import { SearchResults } from "../../knowledge-base/search/search-results.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
+
+export function loader() {
+  return indexPageData();
+}
 
 export function meta() {
   return knowledgeBaseMeta({
@@ -22,6 +26,7 @@ export function meta() {
 export default function KnowledgeBaseIndex() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const { guides, categories } = useLoaderData<typeof loader>();
   // The prerendered page has no query; a query in the address shows once the page is live.
   const hydrated = useHydrated();
   const query = hydrated ? (params.get("q") ?? "").trim() : "";
@@ -47,11 +52,11 @@ export default function KnowledgeBaseIndex() {
         <SearchResults query={query} />
       ) : (
         <>
-          <FeaturedGuides guides={knowledgeBase.guides} />
+          <FeaturedGuides guides={guides} />
           <section className="kb-categories" aria-labelledby="categories-title">
             <h2 id="categories-title">Browse by Category</h2>
             <div className="kb-grid">
-              {knowledgeBase.categories.map((category) => (
+              {categories.map((category) => (
                 <CategoryCard key={category.id} category={category} />
               ))}
             </div>

@@ -1,11 +1,10 @@
 import { Outlet, useLocation, useNavigation } from "react-router";
 import { PageSkeleton } from "../../knowledge-base/components/skeletons.tsx";
+import helpCentreCss from "../../knowledge-base/styles/index.css?url";
 import { useDelayedFlag } from "../../knowledge-base/use-delayed-flag.ts";
-import "../../knowledge-base/styles/base.css";
-import "../../knowledge-base/styles/search.css";
-import "../../knowledge-base/styles/article.css";
-import "../../knowledge-base/styles/plans.css";
-import "../../knowledge-base/styles/skeleton.css";
+import { stylesheet } from "../../lib/stylesheet.ts";
+
+export const links = () => [stylesheet(helpCentreCss)];
 
 const SHOW_SKELETON_AFTER_MS = 150;
 

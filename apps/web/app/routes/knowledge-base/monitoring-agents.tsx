@@ -1,11 +1,15 @@
+import { useLoaderData } from "react-router";
 import { GuidePage, guideMeta } from "../../knowledge-base/components/guide-page.tsx";
+import { guidePageData } from "../../knowledge-base/page-data.server.ts";
 
-const SLUG = "monitoring-agents";
+export function loader() {
+  return guidePageData("monitoring-agents");
+}
 
-export function meta() {
-  return guideMeta(SLUG);
+export function meta({ loaderData }: { loaderData: ReturnType<typeof loader> }) {
+  return guideMeta(loaderData);
 }
 
 export default function MonitoringAgentsGuide() {
-  return <GuidePage slug={SLUG} />;
+  return <GuidePage data={useLoaderData<typeof loader>()} />;
 }

@@ -1,18 +1,22 @@
-import { Link } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { Breadcrumb } from "../../knowledge-base/components/breadcrumb.tsx";
 import { PlanComparison } from "../../knowledge-base/components/plan-comparison.tsx";
-import { knowledgeBase } from "../../knowledge-base/content/bundled.ts";
-import { Markdown } from "../../knowledge-base/markdown/markdown.tsx";
+import { RenderedMarkdown } from "../../knowledge-base/markdown/rendered-markdown.tsx";
+import { pricingPageData } from "../../knowledge-base/page-data.server.ts";
 import { KNOWLEDGE_BASE_CRUMB, knowledgeBaseMeta } from "../../knowledge-base/page-meta.ts";
 import { registerUrl } from "../../lib/app-links.ts";
 
 const PATH = "/knowledge-base/pricing";
 const TITLE = "Pricing";
 
-export function meta() {
+export function loader() {
+  return pricingPageData();
+}
+
+export function meta({ loaderData }: { loaderData: ReturnType<typeof loader> }) {
   return knowledgeBaseMeta({
     title: `${TITLE} - Knowledge Base`,
-    description: knowledgeBase.pricingFaq.description,
+    description: loaderData.description,
     path: PATH,
     keywords: ["pricing", "plans", "billing", "uptime monitoring price"],
     trail: [KNOWLEDGE_BASE_CRUMB, { name: TITLE, path: PATH }],
@@ -21,7 +25,7 @@ export function meta() {
 
 /** The plans side by side and the answers to common billing questions. */
 export default function PricingPage() {
-  const faq = knowledgeBase.pricingFaq;
+  const faq = useLoaderData<typeof loader>();
   return (
     <main className="kb-page kb-pricing">
       <Breadcrumb trail={[KNOWLEDGE_BASE_CRUMB, { name: TITLE }]} />
@@ -42,11 +46,11 @@ export default function PricingPage() {
       <PlanComparison />
       <section className="kb-faq" aria-labelledby="faq-title">
         <h2 id="faq-title">{faq.title}</h2>
-        {faq.intro && <Markdown>{faq.intro}</Markdown>}
+        {faq.introHtml && <RenderedMarkdown html={faq.introHtml} />}
         {faq.questions.map((entry) => (
           <section key={entry.id} className="kb-faq-entry" aria-labelledby={entry.id}>
             <h3 id={entry.id}>{entry.question}</h3>
-            <Markdown>{entry.answer}</Markdown>
+            <RenderedMarkdown html={entry.answerHtml} />
           </section>
         ))}
       </section>
