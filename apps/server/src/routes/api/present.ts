@@ -1,3 +1,4 @@
+import { checkId } from "@upwatch/core";
 import type { CheckResultTable } from "@upwatch/db";
 import type { z } from "zod";
 import type { MonitorStats } from "../../services/checks/monitor-stats.ts";
@@ -36,6 +37,7 @@ export function presentCheck(
   withPhases: boolean,
 ): z.infer<typeof checkResultResponse> {
   return {
+    id: checkId(row.checked_at),
     checked_at: iso(row.checked_at),
     status: row.up === 1 ? "up" : "down",
     response_time_ms: row.response_ms,

@@ -77,6 +77,7 @@ const timings = z
   .describe("Per-phase timing; null on plans without DNS and TTFB timings.");
 
 export const checkResultResponse = z.object({
+  id: z.string().describe("chk_ and the check's start time; the check_id of its notifications"),
   checked_at: isoTime,
   status: z.enum(["up", "down"]),
   response_time_ms: ms,
