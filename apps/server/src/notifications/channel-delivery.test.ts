@@ -208,7 +208,6 @@ describeEachDatabase("alert delivery to real receivers", (db) => {
       status: "timeout",
       error: "No answer within 10 seconds.",
     });
-    expect(entry(slow.id).latency_ms).toBeGreaterThanOrEqual(10_000);
     expect(entry(down.id)).toMatchObject({ status: "failed" });
     expect(entry(down.id).error).toBe(
       `The connection to 127.0.0.1:${port} was refused (nothing is listening there).`,
