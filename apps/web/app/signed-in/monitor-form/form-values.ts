@@ -1,0 +1,126 @@
+import {
+  type CheckType,
+  DEFAULT_REGION,
+  type DnsRecordType,
+  type HttpMethod,
+  MONITOR_LIMITS,
+  type Region,
+} from "@upwatch/core";
+import type { MonitorView } from "../monitors/api-types.ts";
+
+/** One custom request header as the form edits it. */
+export interface HeaderRow {
+  name: string;
+  value: string;
+}
+
+/** Everything the monitor form edits, as the controls hold it (numbers as typed text). */
+export interface MonitorFormValues {
+  type: CheckType;
+  name: string;
+  target: string;
+  interval_seconds: string;
+  timeout_seconds: string;
+  region: Region;
+  failure_threshold: string;
+  recovery_confirmations: string;
+  group: string;
+  method: HttpMethod;
+  expected_status_codes: string;
+  follow_redirects: boolean;
+  verify_tls: boolean;
+  body: string;
+  headers: HeaderRow[];
+  auth_type: "none" | "basic" | "bearer";
+  auth_username: string;
+  auth_password: string;
+  auth_token: string;
+  keyword: string;
+  keyword_mode: "present" | "absent";
+  case_sensitive: boolean;
+  record_type: DnsRecordType;
+  expected_value: string;
+  resolver: string;
+  min_days_remaining: string;
+  channel_ids: string[];
+}
+
+/** A new monitor's starting values, at the plan's shortest interval when that is longer. */
+export function defaultFormValues(minIntervalSeconds: number): MonitorFormValues {
+  return {
+    type: "http",
+    name: "",
+    target: "",
+    interval_seconds: String(Math.max(MONITOR_LIMITS.defaultIntervalSeconds, minIntervalSeconds)),
+    timeout_seconds: String(MONITOR_LIMITS.defaultTimeoutSeconds),
+    region: DEFAULT_REGION,
+    failure_threshold: String(MONITOR_LIMITS.defaultFailureThreshold),
+    recovery_confirmations: String(MONITOR_LIMITS.defaultRecoveryConfirmations),
+    group: "",
+    method: "GET",
+    expected_status_codes: "",
+    follow_redirects: true,
+    verify_tls: true,
+    body: "",
+    headers: [],
+    auth_type: "none",
+    auth_username: "",
+    auth_password: "",
+    auth_token: "",
+    keyword: "",
+    keyword_mode: "present",
+    case_sensitive: true,
+    record_type: "A",
+    expected_value: "",
+    resolver: "",
+    min_days_remaining: "7",
+    channel_ids: [],
+  };
+}
+
+/** The form's values for an existing monitor; secrets stay masked and are kept when sent back. */
+export function formValuesFromMonitor(
+  monitor: MonitorView,
+  channelIds: string[],
+): MonitorFormValues {
+  const base = defaultFormValues(0);
+  const o = monitor.options;
+  const text = (value: unknown, fallback: string) => (typeof value === "string" ? value : fallback);
+  const auth = (o.auth ?? null) as Record<string, string> | null;
+  return {
+    ...base,
+    type: monitor.type,
+    name: monitor.name,
+    target: monitor.target,
+    interval_seconds: String(monitor.interval_seconds),
+    timeout_seconds: String(monitor.timeout_seconds),
+    region: monitor.region,
+    failure_threshold: String(monitor.failure_threshold),
+    recovery_confirmations: String(monitor.recovery_confirmations),
+    group: monitor.group ?? "",
+    method: (o.method as HttpMethod | undefined) ?? base.method,
+    expected_status_codes: Array.isArray(o.expected_status_codes)
+      ? o.expected_status_codes.join(", ")
+      : "",
+    follow_redirects: o.follow_redirects !== false,
+    verify_tls: o.verify_tls !== false,
+    body: text(o.body, ""),
+    headers: Object.entries((o.headers ?? {}) as Record<string, string>).map(([name, value]) => ({
+      name,
+      value,
+    })),
+    auth_type: auth?.type === "basic" || auth?.type === "bearer" ? auth.type : "none",
+    auth_username: text(auth?.username, ""),
+    auth_password: text(auth?.password, ""),
+    auth_token: text(auth?.token, ""),
+    keyword: text(o.keyword, ""),
+    keyword_mode: o.keyword_mode === "absent" ? "absent" : "present",
+    case_sensitive: o.case_sensitive !== false,
+    record_type: (o.record_type as DnsRecordType | undefined) ?? base.record_type,
+    expected_value: text(o.expected_value, ""),
+    resolver: text(o.resolver, ""),
+    min_days_remaining:
+      typeof o.min_days_remaining === "number" ? String(o.min_days_remaining) : "7",
+    channel_ids: channelIds,
+  };
+}

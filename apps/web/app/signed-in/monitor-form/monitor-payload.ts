@@ -1,0 +1,96 @@
+import type { MonitorFormValues } from "./form-values.ts";
+
+/** Why a field's text cannot become the number or list the API takes. */
+export type FieldProblem = { field: keyof MonitorFormValues; message: string };
+
+const STATUS_CODES_MESSAGE =
+  "List status codes as whole numbers from 100 to 599, separated by commas (such as 200, 204).";
+
+/** A whole number typed into a field, or NaN so the schema names the problem. */
+function wholeNumber(text: string): number {
+  const trimmed = text.trim();
+  return /^-?\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
+function statusCodes(text: string): number[] | FieldProblem {
+  const parts = text
+    .split(/[\s,]+/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const codes = parts.map(Number);
+  if (codes.some((code) => !Number.isInteger(code))) {
+    return { field: "expected_status_codes", message: STATUS_CODES_MESSAGE };
+  }
+  return codes;
+}
+
+function httpOptions(values: MonitorFormValues): Record<string, unknown> | FieldProblem {
+  const codes = statusCodes(values.expected_status_codes);
+  if (!Array.isArray(codes)) return codes;
+  const headers: Record<string, string> = {};
+  for (const row of values.headers) {
+    if (!row.name.trim() && !row.value.trim()) continue;
+    headers[row.name.trim()] = row.value;
+  }
+  const auth =
+    values.auth_type === "basic"
+      ? { type: "basic", username: values.auth_username, password: values.auth_password }
+      : values.auth_type === "bearer"
+        ? { type: "bearer", token: values.auth_token }
+        : null;
+  const sendsBody = values.method !== "GET" && values.method !== "HEAD";
+  return {
+    method: values.method,
+    headers,
+    body: sendsBody && values.body !== "" ? values.body : null,
+    auth,
+    expected_status_codes: codes,
+    follow_redirects: values.follow_redirects,
+    verify_tls: values.verify_tls,
+  };
+}
+
+function typeOptions(values: MonitorFormValues): Record<string, unknown> | FieldProblem {
+  switch (values.type) {
+    case "http":
+      return httpOptions(values);
+    case "keyword": {
+      const http = httpOptions(values);
+      if ("field" in http) return http;
+      return {
+        ...http,
+        keyword: values.keyword,
+        keyword_mode: values.keyword_mode,
+        case_sensitive: values.case_sensitive,
+      };
+    }
+    case "dns":
+      return {
+        record_type: values.record_type,
+        expected_value: values.expected_value.trim() || null,
+        resolver: values.resolver.trim() || null,
+      };
+    case "ssl":
+      return { min_days_remaining: wholeNumber(values.min_days_remaining) };
+    default:
+      return {};
+  }
+}
+
+/** The monitor as the API takes it (`POST /monitors`, or `PATCH` with every field). */
+export function monitorPayload(values: MonitorFormValues): Record<string, unknown> | FieldProblem {
+  const options = typeOptions(values);
+  if ("field" in options && "message" in options) return options as FieldProblem;
+  return {
+    type: values.type,
+    name: values.name,
+    target: values.target.trim(),
+    interval_seconds: wholeNumber(values.interval_seconds),
+    timeout_seconds: wholeNumber(values.timeout_seconds),
+    region: values.region,
+    failure_threshold: wholeNumber(values.failure_threshold),
+    recovery_confirmations: wholeNumber(values.recovery_confirmations),
+    group: values.group.trim() || null,
+    options,
+  };
+}

@@ -1,0 +1,138 @@
+import {
+  type CreateMonitorInput,
+  createMonitorSchema,
+  monitorCountViolation,
+  monitorSettingsViolation,
+  type Plan,
+  type PlanViolation,
+} from "@upwatch/core";
+import type { MonitorFormValues } from "./form-values.ts";
+import { monitorPayload } from "./monitor-payload.ts";
+
+export type FormErrors = Partial<Record<keyof MonitorFormValues, string>>;
+
+/** What checking the form found: the API body when it is valid, else one message per field. */
+export interface FormCheck {
+  payload: Record<string, unknown> | null;
+  errors: FormErrors;
+  /** A plan rule the whole form breaks (the monitor limit), shown above the form. */
+  formError: string | null;
+}
+
+const FIELD_WORDS: [RegExp, string][] = [
+  [/\binterval_seconds\b/g, "the check interval (in seconds)"],
+  [/\btimeout_seconds\b/g, "the timeout (in seconds)"],
+  [/\bfailure_threshold\b/g, "the failure threshold"],
+  [/\brecovery_confirmations\b/g, "recovery confirmations"],
+  [/\boptions\.keyword\b/g, "the keyword"],
+  [/\bmin_days_remaining\b/g, "the days of validity left"],
+  [/\bkeyword_mode\b/g, "the keyword rule"],
+  [/\brecord_type\b/g, "the record type"],
+];
+
+/** The engine's sentences name API fields; the form names what the person sees instead. */
+export function toFormWords(message: string): string {
+  let text = message;
+  for (const [pattern, words] of FIELD_WORDS) text = text.replace(pattern, words);
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+const OPTION_FIELDS: Record<string, keyof MonitorFormValues> = {
+  headers: "headers",
+  auth: "auth_type",
+  body: "body",
+  expected_status_codes: "expected_status_codes",
+  keyword: "keyword",
+  keyword_mode: "keyword_mode",
+  record_type: "record_type",
+  expected_value: "expected_value",
+  resolver: "resolver",
+  min_days_remaining: "min_days_remaining",
+  method: "method",
+};
+
+function fieldOfPath(path: readonly PropertyKey[]): keyof MonitorFormValues {
+  const [first, second] = path.map(String);
+  if (first === "options" && second && OPTION_FIELDS[second]) return OPTION_FIELDS[second];
+  if (first === "group") return "group";
+  return (first as keyof MonitorFormValues | undefined) ?? "name";
+}
+
+const PLAN_FIELDS: Record<PlanViolation["rule"], keyof MonitorFormValues> = {
+  "monitor-count": "name",
+  interval: "interval_seconds",
+  "check-type": "type",
+  "headers-and-auth": "headers",
+  region: "region",
+};
+
+function collectIssues(issues: readonly ZodIssueLike[], errors: FormErrors): void {
+  for (const issue of issues) errors[fieldOfPath(issue.path)] ??= toFormWords(issue.message);
+}
+
+interface ZodIssueLike {
+  path: readonly PropertyKey[];
+  message: string;
+}
+
+const DEFAULTS = createMonitorSchema.parse({
+  type: "http",
+  name: "x",
+  target: "https://x.example/",
+});
+
+function withDefaultsFor(
+  payload: Record<string, unknown>,
+  issues: readonly ZodIssueLike[],
+): Record<string, unknown> {
+  const patched: Record<string, unknown> = { ...payload };
+  for (const issue of issues) {
+    const key = String(issue.path[0] ?? "");
+    if (key === "options") {
+      const options = { ...(patched.options as Record<string, unknown>) };
+      delete options[String(issue.path[1] ?? "")];
+      patched.options = options;
+    } else if (key === "name") patched.name = "x";
+    else if (key in DEFAULTS) patched[key] = DEFAULTS[key as keyof typeof DEFAULTS];
+  }
+  return patched;
+}
+
+/**
+ * Checks the form with the engine's own schema and the plan's rules, as the server will.
+ * `existingMonitors` is the account's count when creating, or null when editing.
+ */
+export function validateMonitorForm(
+  values: MonitorFormValues,
+  plan: Plan,
+  existingMonitors: number | null,
+): FormCheck {
+  const formError =
+    existingMonitors === null
+      ? null
+      : (monitorCountViolation(plan, existingMonitors)?.detail ?? null);
+  const payload = monitorPayload(values);
+  if ("field" in payload && "message" in payload && typeof payload.message === "string") {
+    return {
+      payload: null,
+      errors: { [payload.field as keyof MonitorFormValues]: payload.message },
+      formError,
+    };
+  }
+  const parsed = createMonitorSchema.safeParse(payload);
+  const errors: FormErrors = {};
+  if (!parsed.success) {
+    collectIssues(parsed.error.issues, errors);
+    // The target's shape is only judged once the rest parses: judge it again with the broken
+    // fields at their defaults, so every problem shows at once.
+    const retry = createMonitorSchema.safeParse(withDefaultsFor(payload, parsed.error.issues));
+    if (!retry.success) collectIssues(retry.error.issues, errors);
+    return { payload: null, errors, formError };
+  }
+  const violation = monitorSettingsViolation(plan, parsed.data as CreateMonitorInput);
+  if (violation) {
+    errors[PLAN_FIELDS[violation.rule]] = toFormWords(violation.detail);
+    return { payload: null, errors, formError };
+  }
+  return { payload: payload as Record<string, unknown>, errors, formError };
+}

@@ -1,0 +1,59 @@
+/** Short, readable forms of the figures the monitor screens show. */
+
+const TIME = new Intl.DateTimeFormat("en-US", { hour: "2-digit", minute: "2-digit" });
+const DATE_TIME = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+/** "99.95%", "100%", or an en dash when there were no checks. */
+export function formatPercent(value: number | null): string {
+  if (value === null) return "–";
+  if (value === 100) return "100%";
+  return `${(Math.floor(value * 100) / 100).toFixed(2)}%`;
+}
+
+export function formatMs(value: number | null): string {
+  if (value === null) return "–";
+  return value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`;
+}
+
+export function formatTime(iso: string): string {
+  return TIME.format(new Date(iso));
+}
+
+export function formatDateTime(iso: string): string {
+  return DATE_TIME.format(new Date(iso));
+}
+
+/** "just now", "4 min ago", "3 h ago", "2 days ago". */
+export function formatAgo(iso: string | null, now: number = Date.now()): string {
+  if (!iso) return "never";
+  const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
+  if (seconds < 45) return "just now";
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return `${hours} h ago`;
+  return `${Math.round(hours / 24)} days ago`;
+}
+
+/** "5 minutes", "1 minute", "30 seconds", "1 hour". */
+export function formatInterval(seconds: number): string {
+  if (seconds % 3600 === 0) return seconds === 3600 ? "1 hour" : `${seconds / 3600} hours`;
+  if (seconds % 60 === 0) return seconds === 60 ? "1 minute" : `${seconds / 60} minutes`;
+  return `${seconds} seconds`;
+}
+
+/** "23 minutes", "2 h 5 min", for how long an outage lasted. */
+export function formatDuration(fromIso: string, toIso: string | null, now = Date.now()): string {
+  const end = toIso ? Date.parse(toIso) : now;
+  const minutes = Math.max(0, Math.round((end - Date.parse(fromIso)) / 60_000));
+  if (minutes < 1) return "under a minute";
+  if (minutes < 60) return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest ? `${hours} h ${rest} min` : `${hours} h`;
+}
