@@ -1,0 +1,62 @@
+import { getPlan, pageTitle } from "@upwatch/core";
+import { useMemo } from "react";
+import { Link } from "react-router";
+import type {
+  AccountOverview,
+  ChannelSummary,
+  ListOf,
+  MonitorView,
+} from "../../signed-in/monitors/api-types.ts";
+import { groupNames } from "../../signed-in/monitors/monitor-filters.ts";
+import { useApiData } from "../../signed-in/monitors/use-api-data.ts";
+import { defaultFormValues } from "../../signed-in/monitor-form/form-values.ts";
+import { MonitorForm } from "../../signed-in/monitor-form/monitor-form.tsx";
+import { stylesheet } from "../../lib/stylesheet.ts";
+import monitorsCss from "../../signed-in/monitors/monitors.css?url";
+
+export const links = () => [stylesheet(monitorsCss)];
+
+export function meta() {
+  return [{ title: pageTitle("Add a monitor") }];
+}
+
+export default function NewMonitor() {
+  const account = useApiData<AccountOverview>("/account");
+  const monitors = useApiData<ListOf<MonitorView>>("/monitors");
+  const channels = useApiData<ListOf<ChannelSummary>>("/channels");
+  const plan = account.data ? getPlan(account.data.plan) : null;
+  const initial = useMemo(() => {
+    if (!plan || !channels.data) return null;
+    return {
+      ...defaultFormValues(plan.limits.minIntervalSeconds),
+      channel_ids: channels.data.data.filter((c) => c.attach_to_new_monitors).map((c) => c.id),
+    };
+  }, [plan, channels.data]);
+  const problem = account.error ?? channels.error;
+
+  return (
+    <div className="app-page form-page">
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <Link to="/app">Monitors</Link> <span aria-hidden="true">/</span> New
+      </nav>
+      <h1>Add a monitor</h1>
+      {problem ? (
+        <p className="notice notice-error" role="alert">
+          {problem}
+        </p>
+      ) : !plan || !initial || !account.data ? (
+        <p className="loading-line" role="status">
+          Loading…
+        </p>
+      ) : (
+        <MonitorForm
+          initial={initial}
+          plan={plan}
+          monitorCount={account.data.monitors}
+          channels={channels.data?.data}
+          groups={groupNames(monitors.data?.data ?? [])}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { apiRequest } from "../api-client.ts";
+import type { CheckView, MonitorView } from "../monitors/api-types.ts";
+import { problemText } from "../monitors/use-api-data.ts";
+import { ConfirmDialog } from "./confirm-dialog.tsx";
+
+type Busy = "check" | "pause" | "delete" | null;
+
+/** Check now, pause or resume, edit and delete, with what the server said when one failed. */
+export function MonitorActions({
+  monitor,
+  onMonitor,
+  onCheck,
+}: {
+  monitor: MonitorView;
+  onMonitor: (monitor: MonitorView) => void;
+  onCheck: (check: CheckView) => void;
+}) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState<Busy>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+
+  async function run(kind: Exclude<Busy, null>, action: () => Promise<void>) {
+    setBusy(kind);
+    setProblem(null);
+    setNote(null);
+    try {
+      await action();
+    } catch (error) {
+      setProblem(problemText(error));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const checkNow = () =>
+    run("check", async () => {
+      const check = await apiRequest<CheckView>("POST", `/monitors/${monitor.id}/check`);
+      onCheck(check);
+      setNote(
+        check.status === "up"
+          ? "Checked just now: up."
+          : `Checked just now: down. ${check.error ?? ""}`.trim(),
+      );
+    });
+  const togglePause = () =>
+    run("pause", async () => {
+      const action = monitor.paused ? "resume" : "pause";
+      onMonitor(await apiRequest<MonitorView>("POST", `/monitors/${monitor.id}/${action}`));
+    });
+  const remove = async () => {
+    await run("delete", async () => {
+      await apiRequest("DELETE", `/monitors/${monitor.id}`);
+      navigate("/app", { replace: true });
+    });
+    setConfirming(false);
+  };
+
+  return (
+    <div className="monitor-actions">
+      <div className="button-row">
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={checkNow}
+          disabled={busy !== null || monitor.paused}
+          title={monitor.paused ? "Resume the monitor to check it" : undefined}
+        >
+          {busy === "check" ? "Checking…" : "Check now"}
+        </button>
+        <button
+          type="button"
+          className="button button-ghost"
+          onClick={togglePause}
+          disabled={busy !== null}
+        >
+          {busy === "pause" ? "Saving…" : monitor.paused ? "Resume" : "Pause"}
+        </button>
+        <Link to={`/app/monitors/${monitor.id}/edit`} className="button button-ghost">
+          Edit
+        </Link>
+        <button
+          type="button"
+          className="button button-ghost button-danger-ghost"
+          onClick={() => setConfirming(true)}
+          disabled={busy !== null}
+        >
+          Delete
+        </button>
+      </div>
+      <div aria-live="polite" className="action-note">
+        {note ? <p>{note}</p> : null}
+      </div>
+      {problem ? (
+        <p className="notice notice-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        title={`Delete ${monitor.name}?`}
+        confirmLabel="Delete monitor"
+        busy={busy === "delete"}
+        onConfirm={remove}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>
+          Its checks stop and its history, incidents and alerts are deleted with it. This cannot
+          be undone.
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { Link } from "react-router";
+import type { ChannelSummary } from "../monitors/api-types.ts";
+import type { FormPartProps } from "./form-props.ts";
+
+const TYPE_WORDS = { email: "E-mail", sms: "SMS", slack: "Slack", webhook: "Webhook" } as const;
+
+/** The alert channels this monitor's alerts go to. */
+export function ChannelPicker({
+  values,
+  set,
+  channels,
+}: Omit<FormPartProps, "errors"> & { channels: readonly ChannelSummary[] | undefined }) {
+  const toggle = (id: string, on: boolean) =>
+    set(
+      "channel_ids",
+      on ? [...values.channel_ids, id] : values.channel_ids.filter((item) => item !== id),
+    );
+  return (
+    <fieldset className="subfieldset channel-picker">
+      <legend>Send alerts to</legend>
+      {channels === undefined ? (
+        <p className="muted">Loading channels…</p>
+      ) : channels.length === 0 ? (
+        <p className="muted">
+          No alert channels yet. <Link to="/app/channels/new">Add a channel</Link> to be told when
+          this monitor goes down.
+        </p>
+      ) : (
+        channels.map((channel) => (
+          <div className="checkbox-field" key={channel.id}>
+            <input
+              id={`channel-${channel.id}`}
+              type="checkbox"
+              checked={values.channel_ids.includes(channel.id)}
+              onChange={(e) => toggle(channel.id, e.target.checked)}
+            />
+            <label htmlFor={`channel-${channel.id}`}>
+              {channel.name} <span className="muted">({TYPE_WORDS[channel.type]})</span>
+            </label>
+          </div>
+        ))
+      )}
+    </fieldset>
+  );
+}

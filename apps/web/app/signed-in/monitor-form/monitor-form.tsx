@@ -1,0 +1,181 @@
+import { type Plan } from "@upwatch/core";
+import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { apiRequest } from "../api-client.ts";
+import type { ChannelSummary, MonitorView } from "../monitors/api-types.ts";
+import { problemText } from "../monitors/use-api-data.ts";
+import { ChannelPicker } from "./channel-picker.tsx";
+import { Field } from "./field.tsx";
+import type { MonitorFormValues } from "./form-values.ts";
+import { HttpFields } from "./http-fields.tsx";
+import { DnsFields, SslFields } from "./other-type-fields.tsx";
+import { ScheduleFields } from "./schedule-fields.tsx";
+import { TARGET_HINTS, TARGET_PLACEHOLDERS } from "./target-hints.ts";
+import { TypePicker } from "./type-picker.tsx";
+import { validateMonitorForm } from "./validate-monitor-form.ts";
+
+/** Fields whose errors show together: touching one shows the other's. */
+const LINKED: Partial<Record<keyof MonitorFormValues, keyof MonitorFormValues>> = {
+  auth_type: "headers",
+  auth_username: "headers",
+  auth_password: "headers",
+  auth_token: "headers",
+};
+
+/** Creates a monitor, or edits one, checked as the server will check it before it is sent. */
+export function MonitorForm({
+  monitor,
+  initial,
+  plan,
+  monitorCount,
+  channels,
+  groups,
+}: {
+  /** The monitor being edited; absent when creating one. */
+  monitor?: MonitorView | undefined;
+  initial: MonitorFormValues;
+  plan: Plan;
+  /** The account's monitors when creating, for the plan's limit. */
+  monitorCount: number | null;
+  channels: readonly ChannelSummary[] | undefined;
+  groups: readonly string[];
+}) {
+  const navigate = useNavigate();
+  const [values, setValues] = useState(initial);
+  const [touched, setTouched] = useState<ReadonlySet<keyof MonitorFormValues>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const problemBox = useRef<HTMLDivElement>(null);
+  const [focusFirstError, setFocusFirstError] = useState(0);
+
+  const check = useMemo(
+    () => validateMonitorForm(values, plan, monitor ? null : monitorCount),
+    [values, plan, monitor, monitorCount],
+  );
+
+  useEffect(() => {
+    if (!focusFirstError) return;
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusFirstError]);
+
+  const set = <K extends keyof MonitorFormValues>(field: K, value: MonitorFormValues[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setTouched((current) => new Set([...current, field, ...(LINKED[field] ? [LINKED[field]] : [])]));
+    setServerError(null);
+  };
+  const shown = Object.fromEntries(
+    Object.entries(check.errors).filter(
+      ([field]) => submitted || touched.has(field as keyof MonitorFormValues),
+    ),
+  );
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (!check.payload) {
+      setFocusFirstError((n) => n + 1);
+      return;
+    }
+    setSending(true);
+    setServerError(null);
+    try {
+      const saved = monitor
+        ? await apiRequest<MonitorView>("PATCH", `/monitors/${monitor.id}`, check.payload)
+        : await apiRequest<MonitorView>("POST", "/monitors", check.payload);
+      if (channels !== undefined) {
+        await apiRequest("PUT", `/monitors/${saved.id}/channels`, {
+          channel_ids: values.channel_ids,
+        });
+      }
+      navigate(`/app/monitors/${saved.id}`);
+    } catch (error) {
+      setServerError(problemText(error));
+      setSending(false);
+      requestAnimationFrame(() => problemBox.current?.focus());
+    }
+  }
+
+  const topProblem = serverError ?? check.formError;
+  const idPrefix = "monitor";
+  return (
+    <form ref={form} className="monitor-form" onSubmit={submit} noValidate>
+      <div ref={problemBox} tabIndex={-1} className="form-problem-slot" role="alert">
+        {topProblem ? <p className="notice notice-error">{topProblem}</p> : null}
+      </div>
+      <TypePicker values={values} set={set} errors={shown} plan={plan} />
+      <section className="form-section" aria-labelledby="basics-title">
+        <h2 id="basics-title">The basics</h2>
+        <div className="field-row">
+          <Field id={`${idPrefix}-name`} label="Name" error={shown.name}>
+            <input
+              value={values.name}
+              placeholder="Shop front page"
+              onChange={(e) => set("name", e.target.value)}
+            />
+          </Field>
+          <Field
+            id={`${idPrefix}-group`}
+            label="Group (optional)"
+            hint="Monitors with the same group are filtered together."
+            error={shown.group}
+          >
+            <input
+              list="monitor-groups"
+              value={values.group}
+              onChange={(e) => set("group", e.target.value)}
+            />
+          </Field>
+          <datalist id="monitor-groups">
+            {groups.map((group) => (
+              <option key={group} value={group} />
+            ))}
+          </datalist>
+        </div>
+        <Field
+          id={`${idPrefix}-target`}
+          label={values.type === "http" || values.type === "keyword" ? "URL" : "Target"}
+          hint={TARGET_HINTS[values.type]}
+          error={shown.target}
+        >
+          <input
+            value={values.target}
+            placeholder={TARGET_PLACEHOLDERS[values.type]}
+            inputMode={values.type === "http" || values.type === "keyword" ? "url" : "text"}
+            autoCapitalize="off"
+            spellCheck={false}
+            onChange={(e) => set("target", e.target.value)}
+          />
+        </Field>
+      </section>
+      {values.type === "http" || values.type === "keyword" || values.type === "dns" || values.type === "ssl" ? (
+        <section className="form-section" aria-labelledby="options-title">
+          <h2 id="options-title">
+            {values.type === "dns" ? "The lookup" : values.type === "ssl" ? "The certificate" : "The request"}
+          </h2>
+          {values.type === "dns" ? (
+            <DnsFields values={values} set={set} errors={shown} />
+          ) : values.type === "ssl" ? (
+            <SslFields values={values} set={set} errors={shown} />
+          ) : (
+            <HttpFields values={values} set={set} errors={shown} />
+          )}
+        </section>
+      ) : null}
+      <section className="form-section" aria-labelledby="schedule-title">
+        <h2 id="schedule-title">Schedule and alerting</h2>
+        <ScheduleFields values={values} set={set} errors={shown} plan={plan} />
+        <ChannelPicker values={values} set={set} channels={channels} />
+      </section>
+      <div className="form-actions">
+        <Link to={monitor ? `/app/monitors/${monitor.id}` : "/app"} className="button button-ghost">
+          Cancel
+        </Link>
+        <button type="submit" className="button button-primary" disabled={sending}>
+          {sending ? "Saving…" : monitor ? "Save changes" : "Create monitor"}
+        </button>
+      </div>
+    </form>
+  );
+}
