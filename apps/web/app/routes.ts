@@ -21,4 +21,16 @@ export default [
     ]),
     route("*", "routes/not-found.tsx"),
   ]),
+  // The signed-in app: client-only screens (never prerendered), served from the SPA fallback.
+  ...prefix("app", [
+    route("login", "routes/app/login.tsx"),
+    route("register", "routes/app/register.tsx"),
+    route("forgot-password", "routes/app/forgot-password.tsx"),
+    route("reset-password", "routes/app/reset-password.tsx"),
+    layout("routes/app/layout.tsx", [
+      // Monitors and alerts screens.
+      // Account screens.
+    ]),
+    route("*", "routes/app/not-found.tsx", { id: "routes/app/not-found" }),
+  ]),
 ] satisfies RouteConfig;
