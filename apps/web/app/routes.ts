@@ -28,7 +28,11 @@ export default [
     route("forgot-password", "routes/app/forgot-password.tsx"),
     route("reset-password", "routes/app/reset-password.tsx"),
     layout("routes/app/layout.tsx", [
-      // Monitors and alerts screens.
+      index("routes/app/monitors.tsx"),
+      route("monitors/new", "routes/app/monitor-new.tsx"),
+      route("monitors/:id", "routes/app/monitor-detail.tsx"),
+      route("monitors/:id/edit", "routes/app/monitor-edit.tsx"),
+      route("alerts", "routes/app/alerts.tsx"),
       // Account screens.
     ]),
     route("*", "routes/app/not-found.tsx", { id: "routes/app/not-found" }),

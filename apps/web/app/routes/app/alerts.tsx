@@ -1,19 +1,26 @@
-import { ALERT_SEVERITIES, type AlertSeverity, type AlertState, pageTitle } from "@upwatch/core";
+import { ALERT_SEVERITIES, type AlertSeverity, type AlertState } from "@upwatch/core";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { apiRequest } from "../../signed-in/api-client.ts";
-import { AlertItem } from "../../signed-in/alerts/alert-item.tsx";
-import { type LiveEvent, useLiveEvents } from "../../signed-in/live-events.ts";
-import type { AlertPage, AlertView, ListOf, MonitorView } from "../../signed-in/monitors/api-types.ts";
-import { LiveIndicator } from "../../signed-in/monitors/live-indicator.tsx";
-import { problemText, useApiData } from "../../signed-in/monitors/use-api-data.ts";
 import { stylesheet } from "../../lib/stylesheet.ts";
+import { AlertItem } from "../../signed-in/alerts/alert-item.tsx";
+import { APP_BASE, apiRequest } from "../../signed-in/api-client.ts";
+import { appMeta } from "../../signed-in/app-meta.ts";
+import { type LiveEvent, useLiveEvents } from "../../signed-in/live-events.ts";
+import type {
+  AlertPage,
+  AlertView,
+  ListOf,
+  MonitorView,
+} from "../../signed-in/monitors/api-types.ts";
+import { LiveIndicator } from "../../signed-in/monitors/live-indicator.tsx";
 import monitorsCss from "../../signed-in/monitors/monitors.css?url";
+import { problemText, useApiData } from "../../signed-in/monitors/use-api-data.ts";
+import { EmptyState } from "../../signed-in/ui/empty-state.tsx";
 
 export const links = () => [stylesheet(monitorsCss)];
 
 export function meta() {
-  return [{ title: pageTitle("Alerts") }];
+  return appMeta("Alerts");
 }
 
 const TABS: { state: AlertState; label: string; empty: string }[] = [
@@ -142,16 +149,19 @@ export default function Alerts() {
           Loading alerts…
         </p>
       ) : list.data.data.length === 0 ? (
-        <section className="empty-state" aria-labelledby="alerts-empty">
-          <h2 id="alerts-empty">{tab.empty}</h2>
+        <EmptyState
+          title={tab.empty}
+          action={
+            <Link to={APP_BASE} className="button button-ghost">
+              See your monitors
+            </Link>
+          }
+        >
           <p>
             Alerts open when a monitor goes down or a certificate nears its expiry, and appear here
             at once.
           </p>
-          <Link to="/app" className="button button-ghost">
-            See your monitors
-          </Link>
-        </section>
+        </EmptyState>
       ) : (
         <>
           <ul className="alert-list" aria-label={`${tab.label} alerts`}>

@@ -1,7 +1,10 @@
 import { CHECK_TYPE_NAMES, pageTitle } from "@upwatch/core";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
+import { stylesheet } from "../../lib/stylesheet.ts";
 import { AlertItem } from "../../signed-in/alerts/alert-item.tsx";
+import { APP_BASE } from "../../signed-in/api-client.ts";
+import { appMeta } from "../../signed-in/app-meta.ts";
 import { type LiveEvent, useLiveEvents } from "../../signed-in/live-events.ts";
 import { ChecksTable } from "../../signed-in/monitor-detail/checks-table.tsx";
 import { DependenciesPanel } from "../../signed-in/monitor-detail/dependencies-panel.tsx";
@@ -23,15 +26,14 @@ import type {
 import { formatAgo } from "../../signed-in/monitors/format.ts";
 import { LiveIndicator } from "../../signed-in/monitors/live-indicator.tsx";
 import { statusOf } from "../../signed-in/monitors/monitor-filters.ts";
+import monitorsCss from "../../signed-in/monitors/monitors.css?url";
 import { StatusBadge } from "../../signed-in/monitors/status-badge.tsx";
 import { useApiData } from "../../signed-in/monitors/use-api-data.ts";
-import { stylesheet } from "../../lib/stylesheet.ts";
-import monitorsCss from "../../signed-in/monitors/monitors.css?url";
 
 export const links = () => [stylesheet(monitorsCss)];
 
 export function meta() {
-  return [{ title: pageTitle("Monitor") }];
+  return appMeta("Monitor");
 }
 
 function upsertAlert(list: AlertPage | undefined, alert: AlertView): AlertPage | undefined {
@@ -98,9 +100,9 @@ export default function MonitorDetail() {
   if (deleted) {
     return (
       <div className="app-page">
-        <div className="empty-state" role="status">
+        <div className="app-empty-state" role="status">
           <h1>This monitor was deleted</h1>
-          <Link to="/app" className="button button-primary">
+          <Link to={APP_BASE} className="button button-primary">
             Back to monitors
           </Link>
         </div>
@@ -110,10 +112,10 @@ export default function MonitorDetail() {
   if (monitor.error) {
     return (
       <div className="app-page">
-        <div className="empty-state">
+        <div className="app-empty-state">
           <h1>{monitor.errorStatus === 404 ? "No such monitor" : "The monitor did not load"}</h1>
           <p role="alert">{monitor.error}</p>
-          <Link to="/app" className="button button-primary">
+          <Link to={APP_BASE} className="button button-primary">
             Back to monitors
           </Link>
         </div>
@@ -136,7 +138,7 @@ export default function MonitorDetail() {
     <div className="app-page monitor-detail">
       <title>{pageTitle(current.name)}</title>
       <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to="/app">Monitors</Link> <span aria-hidden="true">/</span> {current.name}
+        <Link to={APP_BASE}>Monitors</Link> <span aria-hidden="true">/</span> {current.name}
       </nav>
       <header className="app-page-header">
         <div>
@@ -161,19 +163,19 @@ export default function MonitorDetail() {
           refreshFigures();
         }}
       />
-      <section aria-labelledby="uptime-title" className="panel">
+      <section aria-labelledby="uptime-title" className="app-panel">
         <h2 id="uptime-title">Uptime</h2>
         <UptimeSummary day={day.data} week={week.data} month={month.data} />
       </section>
-      <section aria-labelledby="response-title" className="panel">
+      <section aria-labelledby="response-title" className="app-panel">
         <h2 id="response-title">Response time</h2>
         {checks.checks.length ? (
           <ResponseChart checks={checks.checks.slice(0, 50)} />
         ) : (
-          <p className="muted">The chart appears after the first check.</p>
+          <p className="app-muted">The chart appears after the first check.</p>
         )}
       </section>
-      <section aria-labelledby="alerts-title" className="panel">
+      <section aria-labelledby="alerts-title" className="app-panel">
         <h2 id="alerts-title">Alerts</h2>
         {alerts.data?.data.length ? (
           <ul className="alert-list">
@@ -186,10 +188,10 @@ export default function MonitorDetail() {
             ))}
           </ul>
         ) : (
-          <p className="muted">{alerts.loading ? "Loading…" : "No alerts for this monitor."}</p>
+          <p className="app-muted">{alerts.loading ? "Loading…" : "No alerts for this monitor."}</p>
         )}
       </section>
-      <section aria-labelledby="checks-title" className="panel">
+      <section aria-labelledby="checks-title" className="app-panel">
         <h2 id="checks-title">Recent checks</h2>
         {checks.error ? (
           <p className="notice notice-error" role="alert">
@@ -197,7 +199,7 @@ export default function MonitorDetail() {
           </p>
         ) : null}
         {checks.loading ? (
-          <p className="muted">Loading…</p>
+          <p className="app-muted">Loading…</p>
         ) : (
           <ChecksTable
             checks={checks.checks}
@@ -207,11 +209,11 @@ export default function MonitorDetail() {
           />
         )}
       </section>
-      <section aria-labelledby="incidents-title" className="panel">
+      <section aria-labelledby="incidents-title" className="app-panel">
         <h2 id="incidents-title">Incidents</h2>
         <IncidentsList incidents={incidents.data?.data ?? []} />
       </section>
-      <section aria-labelledby="dependencies-title" className="panel">
+      <section aria-labelledby="dependencies-title" className="app-panel">
         <h2 id="dependencies-title">Dependencies</h2>
         <DependenciesPanel
           monitor={current}
@@ -220,7 +222,7 @@ export default function MonitorDetail() {
           onChange={dependencies.reload}
         />
       </section>
-      <section aria-labelledby="settings-title" className="panel">
+      <section aria-labelledby="settings-title" className="app-panel">
         <h2 id="settings-title">Settings</h2>
         <MonitorSettings monitor={current} />
       </section>

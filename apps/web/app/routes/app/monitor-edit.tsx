@@ -1,6 +1,11 @@
-import { getPlan, pageTitle } from "@upwatch/core";
+import { getPlan } from "@upwatch/core";
 import { useMemo } from "react";
 import { Link, useParams } from "react-router";
+import { stylesheet } from "../../lib/stylesheet.ts";
+import { APP_BASE } from "../../signed-in/api-client.ts";
+import { appMeta } from "../../signed-in/app-meta.ts";
+import { formValuesFromMonitor } from "../../signed-in/monitor-form/form-values.ts";
+import { MonitorForm } from "../../signed-in/monitor-form/monitor-form.tsx";
 import type {
   AccountOverview,
   ChannelSummary,
@@ -8,16 +13,13 @@ import type {
   MonitorView,
 } from "../../signed-in/monitors/api-types.ts";
 import { groupNames } from "../../signed-in/monitors/monitor-filters.ts";
-import { useApiData } from "../../signed-in/monitors/use-api-data.ts";
-import { formValuesFromMonitor } from "../../signed-in/monitor-form/form-values.ts";
-import { MonitorForm } from "../../signed-in/monitor-form/monitor-form.tsx";
-import { stylesheet } from "../../lib/stylesheet.ts";
 import monitorsCss from "../../signed-in/monitors/monitors.css?url";
+import { useApiData } from "../../signed-in/monitors/use-api-data.ts";
 
 export const links = () => [stylesheet(monitorsCss)];
 
 export function meta() {
-  return [{ title: pageTitle("Edit monitor") }];
+  return appMeta("Edit monitor");
 }
 
 export default function EditMonitor() {
@@ -43,9 +45,9 @@ export default function EditMonitor() {
   return (
     <div className="app-page form-page">
       <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to="/app">Monitors</Link> <span aria-hidden="true">/</span>{" "}
+        <Link to={APP_BASE}>Monitors</Link> <span aria-hidden="true">/</span>{" "}
         {monitor.data ? (
-          <Link to={`/app/monitors/${id}`}>{monitor.data.name}</Link>
+          <Link to={`${APP_BASE}/monitors/${id}`}>{monitor.data.name}</Link>
         ) : (
           "Monitor"
         )}{" "}

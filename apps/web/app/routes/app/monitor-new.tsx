@@ -1,6 +1,11 @@
-import { getPlan, pageTitle } from "@upwatch/core";
+import { getPlan } from "@upwatch/core";
 import { useMemo } from "react";
 import { Link } from "react-router";
+import { stylesheet } from "../../lib/stylesheet.ts";
+import { APP_BASE } from "../../signed-in/api-client.ts";
+import { appMeta } from "../../signed-in/app-meta.ts";
+import { defaultFormValues } from "../../signed-in/monitor-form/form-values.ts";
+import { MonitorForm } from "../../signed-in/monitor-form/monitor-form.tsx";
 import type {
   AccountOverview,
   ChannelSummary,
@@ -8,16 +13,13 @@ import type {
   MonitorView,
 } from "../../signed-in/monitors/api-types.ts";
 import { groupNames } from "../../signed-in/monitors/monitor-filters.ts";
-import { useApiData } from "../../signed-in/monitors/use-api-data.ts";
-import { defaultFormValues } from "../../signed-in/monitor-form/form-values.ts";
-import { MonitorForm } from "../../signed-in/monitor-form/monitor-form.tsx";
-import { stylesheet } from "../../lib/stylesheet.ts";
 import monitorsCss from "../../signed-in/monitors/monitors.css?url";
+import { useApiData } from "../../signed-in/monitors/use-api-data.ts";
 
 export const links = () => [stylesheet(monitorsCss)];
 
 export function meta() {
-  return [{ title: pageTitle("Add a monitor") }];
+  return appMeta("Add a monitor");
 }
 
 export default function NewMonitor() {
@@ -37,7 +39,7 @@ export default function NewMonitor() {
   return (
     <div className="app-page form-page">
       <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to="/app">Monitors</Link> <span aria-hidden="true">/</span> New
+        <Link to={APP_BASE}>Monitors</Link> <span aria-hidden="true">/</span> New
       </nav>
       <h1>Add a monitor</h1>
       {problem ? (

@@ -1,13 +1,16 @@
-import { getPlan, monitorCountViolation, pageTitle } from "@upwatch/core";
+import { getPlan, monitorCountViolation } from "@upwatch/core";
 import { useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
+import { stylesheet } from "../../lib/stylesheet.ts";
+import { APP_BASE } from "../../signed-in/api-client.ts";
+import { appMeta } from "../../signed-in/app-meta.ts";
+import { type LiveEvent, useLiveEvents } from "../../signed-in/live-events.ts";
 import type {
   AccountOverview,
   ListOf,
   MonitorOverview,
   MonitorView,
 } from "../../signed-in/monitors/api-types.ts";
-import { type LiveEvent, useLiveEvents } from "../../signed-in/live-events.ts";
 import { LiveIndicator } from "../../signed-in/monitors/live-indicator.tsx";
 import { applyLiveCheck } from "../../signed-in/monitors/live-overview.ts";
 import {
@@ -22,14 +25,14 @@ import {
 } from "../../signed-in/monitors/monitor-filters.ts";
 import { MonitorFiltersBar } from "../../signed-in/monitors/monitor-filters-bar.tsx";
 import { MonitorRow } from "../../signed-in/monitors/monitor-row.tsx";
-import { useApiData } from "../../signed-in/monitors/use-api-data.ts";
-import { stylesheet } from "../../lib/stylesheet.ts";
 import monitorsCss from "../../signed-in/monitors/monitors.css?url";
+import { useApiData } from "../../signed-in/monitors/use-api-data.ts";
+import { EmptyState } from "../../signed-in/ui/empty-state.tsx";
 
 export const links = () => [stylesheet(monitorsCss)];
 
 export function meta() {
-  return [{ title: pageTitle("Monitors") }];
+  return appMeta("Monitors");
 }
 
 export default function Monitors() {
@@ -109,7 +112,7 @@ export default function Monitors() {
         </div>
         <div className="app-page-actions">
           <LiveIndicator />
-          <Link to="/app/monitors/new" className="button button-primary">
+          <Link to={`${APP_BASE}/monitors/new`} className="button button-primary">
             Add monitor
           </Link>
         </div>
@@ -131,31 +134,37 @@ export default function Monitors() {
           Loading monitors…
         </p>
       ) : all.length === 0 ? (
-        <section className="empty-state" aria-labelledby="empty-title">
-          <h2 id="empty-title">Add your first monitor</h2>
+        <EmptyState
+          title="Add your first monitor"
+          action={
+            <Link to={`${APP_BASE}/monitors/new`} className="button button-primary">
+              Add your first monitor
+            </Link>
+          }
+        >
           <p>
             A monitor checks a website, an API, a server or a certificate on a schedule and alerts
-            you when it goes down. It takes under 2 minutes.
+            you when it goes down. Setting one up takes under 2 minutes.
           </p>
-          <Link to="/app/monitors/new" className="button button-primary">
-            Add your first monitor
-          </Link>
-        </section>
+        </EmptyState>
       ) : (
         <>
           <MonitorFiltersBar filters={filters} groups={groupNames(all)} onChange={setFilters} />
           {shown.length === 0 ? (
-            <section className="empty-state" aria-labelledby="no-match-title">
-              <h2 id="no-match-title">No monitor matches</h2>
+            <EmptyState
+              title="No monitor matches"
+              action={
+                <button
+                  type="button"
+                  className="button button-ghost"
+                  onClick={() => setFilters({ q: "", status: "", type: "", group: "" })}
+                >
+                  Clear search and filters
+                </button>
+              }
+            >
               <p>Nothing fits this search and these filters. Try other words or clear them.</p>
-              <button
-                type="button"
-                className="button button-ghost"
-                onClick={() => setFilters({ q: "", status: "", type: "", group: "" })}
-              >
-                Clear search and filters
-              </button>
-            </section>
+            </EmptyState>
           ) : (
             <>
               {hasFilters(filters) ? (

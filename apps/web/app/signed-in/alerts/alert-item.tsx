@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { apiRequest } from "../api-client.ts";
+import { APP_BASE, apiRequest } from "../api-client.ts";
 import type { AlertView } from "../monitors/api-types.ts";
 import { formatAgo, formatDateTime, formatDuration } from "../monitors/format.ts";
 import { problemText } from "../monitors/use-api-data.ts";
@@ -49,7 +49,7 @@ export function AlertItem({
         </span>
         <span className={`alert-state state-${alert.state}`}>{STATE_WORDS[alert.state]}</span>
         {monitorName !== undefined ? (
-          <Link to={`/app/monitors/${alert.monitor_id}`} className="alert-monitor">
+          <Link to={`${APP_BASE}/monitors/${alert.monitor_id}`} className="alert-monitor">
             {monitorName}
           </Link>
         ) : null}

@@ -15,59 +15,61 @@ export function ChecksTable({
   onMore: () => void;
 }) {
   if (checks.length === 0) {
-    return <p className="muted">No checks yet. The first one runs within a few seconds.</p>;
+    return <p className="app-muted">No checks yet. The first one runs within a few seconds.</p>;
   }
   const withPhases = checks.some((check) => check.timings !== null);
   return (
     <>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard. */}
-      <div className="table-scroll" tabIndex={0} role="region" aria-label="Recent checks">
-        <table className="data-table">
-          <caption className="visually-hidden">Recent checks, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Result</th>
-              <th scope="col">Response</th>
-              {withPhases ? (
-                <>
-                  <th scope="col">DNS</th>
-                  <th scope="col">Connect</th>
-                  <th scope="col">TLS</th>
-                  <th scope="col">First byte</th>
-                </>
-              ) : null}
-              <th scope="col">Code</th>
-              <th scope="col">Region</th>
-              <th scope="col">Error</th>
-            </tr>
-          </thead>
-          <tbody>
-            {checks.map((check) => (
-              <tr key={check.id}>
-                <td>
-                  <time dateTime={check.checked_at}>{formatDateTime(check.checked_at)}</time>
-                </td>
-                <td>
-                  <StatusBadge status={check.status} />
-                </td>
-                <td>{formatMs(check.response_time_ms)}</td>
+      <section className="app-table-wrap" aria-label="Recent checks">
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a wide table scrolls sideways, by keyboard too. */}
+        <div className="table-scroll" tabIndex={0}>
+          <table className="app-table checks-table">
+            <caption className="visually-hidden">Recent checks, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                <th scope="col">Result</th>
+                <th scope="col">Response</th>
                 {withPhases ? (
                   <>
-                    <td>{formatMs(check.timings?.dns_ms ?? null)}</td>
-                    <td>{formatMs(check.timings?.connect_ms ?? null)}</td>
-                    <td>{formatMs(check.timings?.tls_ms ?? null)}</td>
-                    <td>{formatMs(check.timings?.first_byte_ms ?? null)}</td>
+                    <th scope="col">DNS</th>
+                    <th scope="col">Connect</th>
+                    <th scope="col">TLS</th>
+                    <th scope="col">First byte</th>
                   </>
                 ) : null}
-                <td>{check.status_code ?? "–"}</td>
-                <td>{check.region}</td>
-                <td className="error-cell">{check.error ?? ""}</td>
+                <th scope="col">Code</th>
+                <th scope="col">Region</th>
+                <th scope="col">Error</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {checks.map((check) => (
+                <tr key={check.id}>
+                  <td>
+                    <time dateTime={check.checked_at}>{formatDateTime(check.checked_at)}</time>
+                  </td>
+                  <td>
+                    <StatusBadge status={check.status} />
+                  </td>
+                  <td>{formatMs(check.response_time_ms)}</td>
+                  {withPhases ? (
+                    <>
+                      <td>{formatMs(check.timings?.dns_ms ?? null)}</td>
+                      <td>{formatMs(check.timings?.connect_ms ?? null)}</td>
+                      <td>{formatMs(check.timings?.tls_ms ?? null)}</td>
+                      <td>{formatMs(check.timings?.first_byte_ms ?? null)}</td>
+                    </>
+                  ) : null}
+                  <td>{check.status_code ?? "–"}</td>
+                  <td>{check.region}</td>
+                  <td className="error-cell">{check.error ?? ""}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
       {hasMore ? (
         <button
           type="button"

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { apiRequest } from "../api-client.ts";
+import { APP_BASE, apiRequest } from "../api-client.ts";
 import type { DependencyView, MonitorView } from "../monitors/api-types.ts";
 import { problemText } from "../monitors/use-api-data.ts";
 
@@ -26,8 +26,7 @@ export function DependenciesPanel({
   const parents = dependencies.filter((edge) => edge.child_monitor_id === monitor.id);
   const children = dependencies.filter((edge) => edge.parent_monitor_id === monitor.id);
   const choices = monitors.filter(
-    (item) =>
-      item.id !== monitor.id && !parents.some((edge) => edge.parent_monitor_id === item.id),
+    (item) => item.id !== monitor.id && !parents.some((edge) => edge.parent_monitor_id === item.id),
   );
 
   async function add(event: React.FormEvent) {
@@ -67,7 +66,7 @@ export function DependenciesPanel({
 
   return (
     <div className="dependencies">
-      <p className="muted">
+      <p className="app-muted">
         While every monitor this one depends on is down, its alerts are held back, so one outage
         upstream does not page you for everything behind it.
       </p>
@@ -75,7 +74,7 @@ export function DependenciesPanel({
         <ul className="dependency-list" aria-label="Depends on">
           {parents.map((edge) => (
             <li key={edge.id}>
-              <Link to={`/app/monitors/${edge.parent_monitor_id}`}>
+              <Link to={`${APP_BASE}/monitors/${edge.parent_monitor_id}`}>
                 {names.get(edge.parent_monitor_id) ?? edge.parent_monitor_id}
               </Link>
               <button
@@ -121,12 +120,12 @@ export function DependenciesPanel({
         </p>
       ) : null}
       {children.length ? (
-        <p className="muted">
+        <p className="app-muted">
           Monitors that depend on this one:{" "}
           {children.map((edge, index) => (
             <span key={edge.id}>
               {index ? ", " : ""}
-              <Link to={`/app/monitors/${edge.child_monitor_id}`}>
+              <Link to={`${APP_BASE}/monitors/${edge.child_monitor_id}`}>
                 {names.get(edge.child_monitor_id) ?? edge.child_monitor_id}
               </Link>
             </span>

@@ -4,7 +4,7 @@ import { formatDateTime, formatDuration } from "../monitors/format.ts";
 /** The monitor's outages, newest first. */
 export function IncidentsList({ incidents }: { incidents: readonly IncidentView[] }) {
   if (incidents.length === 0) {
-    return <p className="muted">No outages recorded. Long may it last.</p>;
+    return <p className="app-muted">No outages recorded. Long may it last.</p>;
   }
   return (
     <ul className="incident-list">

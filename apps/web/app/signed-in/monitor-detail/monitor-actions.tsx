@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { apiRequest } from "../api-client.ts";
+import { APP_BASE, apiRequest } from "../api-client.ts";
 import type { CheckView, MonitorView } from "../monitors/api-types.ts";
 import { problemText } from "../monitors/use-api-data.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 
 type Busy = "check" | "pause" | "delete" | null;
 
@@ -54,7 +54,7 @@ export function MonitorActions({
   const remove = async () => {
     await run("delete", async () => {
       await apiRequest("DELETE", `/monitors/${monitor.id}`);
-      navigate("/app", { replace: true });
+      navigate(APP_BASE, { replace: true });
     });
     setConfirming(false);
   };
@@ -79,7 +79,7 @@ export function MonitorActions({
         >
           {busy === "pause" ? "Saving…" : monitor.paused ? "Resume" : "Pause"}
         </button>
-        <Link to={`/app/monitors/${monitor.id}/edit`} className="button button-ghost">
+        <Link to={`${APP_BASE}/monitors/${monitor.id}/edit`} className="button button-ghost">
           Edit
         </Link>
         <button
@@ -103,13 +103,14 @@ export function MonitorActions({
         open={confirming}
         title={`Delete ${monitor.name}?`}
         confirmLabel="Delete monitor"
+        busyLabel="Deleting…"
         busy={busy === "delete"}
         onConfirm={remove}
         onCancel={() => setConfirming(false)}
       >
         <p>
-          Its checks stop and its history, incidents and alerts are deleted with it. This cannot
-          be undone.
+          Its checks stop and its history, incidents and alerts are deleted with it. This cannot be
+          undone.
         </p>
       </ConfirmDialog>
     </div>

@@ -15,7 +15,10 @@ export function useMonitorChecks(monitorId: string) {
 
   const reload = useCallback(async () => {
     try {
-      const page = await apiRequest<CheckPage>("GET", `/monitors/${monitorId}/checks?limit=${PAGE}`);
+      const page = await apiRequest<CheckPage>(
+        "GET",
+        `/monitors/${monitorId}/checks?limit=${PAGE}`,
+      );
       setChecks(page.data);
       setNextBefore(page.next_before);
       setError(null);
@@ -58,5 +61,14 @@ export function useMonitorChecks(monitorId: string) {
     );
   }, []);
 
-  return { checks, hasMore: nextBefore !== null, loading, loadingMore, error, loadMore, reload, addCheck };
+  return {
+    checks,
+    hasMore: nextBefore !== null,
+    loading,
+    loadingMore,
+    error,
+    loadMore,
+    reload,
+    addCheck,
+  };
 }

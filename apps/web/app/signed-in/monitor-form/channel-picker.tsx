@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { APP_BASE } from "../api-client.ts";
 import type { ChannelSummary } from "../monitors/api-types.ts";
 import type { FormPartProps } from "./form-props.ts";
 
@@ -19,11 +20,11 @@ export function ChannelPicker({
     <fieldset className="subfieldset channel-picker">
       <legend>Send alerts to</legend>
       {channels === undefined ? (
-        <p className="muted">Loading channels…</p>
+        <p className="app-muted">Loading channels…</p>
       ) : channels.length === 0 ? (
-        <p className="muted">
-          No alert channels yet. <Link to="/app/channels/new">Add a channel</Link> to be told when
-          this monitor goes down.
+        <p className="app-muted">
+          No alert channels yet. <Link to={`${APP_BASE}/channels/new`}>Add a channel</Link> to be
+          told when this monitor goes down.
         </p>
       ) : (
         channels.map((channel) => (
@@ -35,7 +36,7 @@ export function ChannelPicker({
               onChange={(e) => toggle(channel.id, e.target.checked)}
             />
             <label htmlFor={`channel-${channel.id}`}>
-              {channel.name} <span className="muted">({TYPE_WORDS[channel.type]})</span>
+              {channel.name} <span className="app-muted">({TYPE_WORDS[channel.type]})</span>
             </label>
           </div>
         ))

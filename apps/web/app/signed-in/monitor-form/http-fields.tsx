@@ -38,7 +38,10 @@ export function HttpFields({ values, set, errors }: FormPartProps) {
       ) : null}
       <div className="field-row">
         <Field id="monitor-method" label="Method" error={errors.method}>
-          <select value={values.method} onChange={(e) => set("method", e.target.value as HttpMethod)}>
+          <select
+            value={values.method}
+            onChange={(e) => set("method", e.target.value as HttpMethod)}
+          >
             {HTTP_METHODS.map((method) => (
               <option key={method} value={method}>
                 {method}
@@ -115,7 +118,12 @@ function HeaderRows({ values, set, errors }: FormPartProps) {
             type="button"
             className="button button-ghost button-small"
             aria-label={`Remove header ${index + 1}`}
-            onClick={() => set("headers", rows.filter((_, at) => at !== index))}
+            onClick={() =>
+              set(
+                "headers",
+                rows.filter((_, at) => at !== index),
+              )
+            }
           >
             Remove
           </button>

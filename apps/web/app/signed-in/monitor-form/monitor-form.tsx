@@ -1,7 +1,7 @@
-import { type Plan } from "@upwatch/core";
+import type { Plan } from "@upwatch/core";
 import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { apiRequest } from "../api-client.ts";
+import { APP_BASE, apiRequest } from "../api-client.ts";
 import type { ChannelSummary, MonitorView } from "../monitors/api-types.ts";
 import { problemText } from "../monitors/use-api-data.ts";
 import { ChannelPicker } from "./channel-picker.tsx";
@@ -62,7 +62,9 @@ export function MonitorForm({
 
   const set = <K extends keyof MonitorFormValues>(field: K, value: MonitorFormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
-    setTouched((current) => new Set([...current, field, ...(LINKED[field] ? [LINKED[field]] : [])]));
+    setTouched(
+      (current) => new Set([...current, field, ...(LINKED[field] ? [LINKED[field]] : [])]),
+    );
     setServerError(null);
   };
   const shown = Object.fromEntries(
@@ -89,7 +91,7 @@ export function MonitorForm({
           channel_ids: values.channel_ids,
         });
       }
-      navigate(`/app/monitors/${saved.id}`);
+      navigate(`${APP_BASE}/monitors/${saved.id}`);
     } catch (error) {
       setServerError(problemText(error));
       setSending(false);
@@ -149,10 +151,17 @@ export function MonitorForm({
           />
         </Field>
       </section>
-      {values.type === "http" || values.type === "keyword" || values.type === "dns" || values.type === "ssl" ? (
+      {values.type === "http" ||
+      values.type === "keyword" ||
+      values.type === "dns" ||
+      values.type === "ssl" ? (
         <section className="form-section" aria-labelledby="options-title">
           <h2 id="options-title">
-            {values.type === "dns" ? "The lookup" : values.type === "ssl" ? "The certificate" : "The request"}
+            {values.type === "dns"
+              ? "The lookup"
+              : values.type === "ssl"
+                ? "The certificate"
+                : "The request"}
           </h2>
           {values.type === "dns" ? (
             <DnsFields values={values} set={set} errors={shown} />
@@ -169,7 +178,10 @@ export function MonitorForm({
         <ChannelPicker values={values} set={set} channels={channels} />
       </section>
       <div className="form-actions">
-        <Link to={monitor ? `/app/monitors/${monitor.id}` : "/app"} className="button button-ghost">
+        <Link
+          to={monitor ? `${APP_BASE}/monitors/${monitor.id}` : APP_BASE}
+          className="button button-ghost"
+        >
           Cancel
         </Link>
         <button type="submit" className="button button-primary" disabled={sending}>

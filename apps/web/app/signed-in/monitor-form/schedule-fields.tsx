@@ -8,7 +8,10 @@ const INTERVALS = [30, 60, 120, 300, 600, 900, 1800, 3600];
 /** How often and from where the monitor is checked, and when it counts as down or up. */
 export function ScheduleFields({ values, set, errors, plan }: FormPartProps & { plan: Plan }) {
   const current = Number(values.interval_seconds);
-  const intervals = INTERVALS.includes(current) || !current ? INTERVALS : [...INTERVALS, current].sort((a, b) => a - b);
+  const intervals =
+    INTERVALS.includes(current) || !current
+      ? INTERVALS
+      : [...INTERVALS, current].sort((a, b) => a - b);
   return (
     <>
       <div className="field-row">

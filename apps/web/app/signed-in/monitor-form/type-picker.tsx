@@ -1,4 +1,10 @@
-import { BASIC_CHECK_TYPES, CHECK_TYPE_NAMES, CHECK_TYPES, type CheckType, type Plan } from "@upwatch/core";
+import {
+  BASIC_CHECK_TYPES,
+  CHECK_TYPE_NAMES,
+  CHECK_TYPES,
+  type CheckType,
+  type Plan,
+} from "@upwatch/core";
 import type { FormPartProps } from "./form-props.ts";
 
 const DESCRIPTIONS: Record<CheckType, string> = {

@@ -1,12 +1,10 @@
 /** Short, readable forms of the figures the monitor screens show. */
 
-const TIME = new Intl.DateTimeFormat("en-US", { hour: "2-digit", minute: "2-digit" });
-const DATE_TIME = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
+import { formatDateTime, formatRelative } from "../ui/format.ts";
+
+export { formatDateTime };
+
+const TIME = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
 
 /** "99.95%", "100%", or an en dash when there were no checks. */
 export function formatPercent(value: number | null): string {
@@ -24,20 +22,9 @@ export function formatTime(iso: string): string {
   return TIME.format(new Date(iso));
 }
 
-export function formatDateTime(iso: string): string {
-  return DATE_TIME.format(new Date(iso));
-}
-
-/** "just now", "4 min ago", "3 h ago", "2 days ago". */
+/** "just now", "4 minutes ago"; "never" before the first check. */
 export function formatAgo(iso: string | null, now: number = Date.now()): string {
-  if (!iso) return "never";
-  const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
-  if (seconds < 45) return "just now";
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.round(minutes / 60);
-  if (hours < 48) return `${hours} h ago`;
-  return `${Math.round(hours / 24)} days ago`;
+  return iso ? formatRelative(iso, now) : "never";
 }
 
 /** "5 minutes", "1 minute", "30 seconds", "1 hour". */

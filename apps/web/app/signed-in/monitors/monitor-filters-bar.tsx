@@ -14,6 +14,7 @@ export function MonitorFiltersBar({
   onChange: (filters: MonitorFilters) => void;
 }) {
   return (
+    // biome-ignore lint/a11y/useSemanticElements: React's types lack the <search> element.
     <div className="monitor-filters" role="search" aria-label="Find monitors">
       <div className="filter-search">
         <label htmlFor="monitor-search">Search</label>

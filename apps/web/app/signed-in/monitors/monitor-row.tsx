@@ -1,5 +1,6 @@
 import { CHECK_TYPE_NAMES } from "@upwatch/core";
 import { Link } from "react-router";
+import { APP_BASE } from "../api-client.ts";
 import type { MonitorOverview, MonitorView } from "./api-types.ts";
 import { formatAgo, formatMs, formatPercent } from "./format.ts";
 import { statusOf } from "./monitor-filters.ts";
@@ -20,7 +21,7 @@ export function MonitorRow({
       <div className="monitor-row-main">
         <StatusBadge status={status} />
         <div className="monitor-row-name">
-          <Link to={`/app/monitors/${monitor.id}`} className="monitor-link">
+          <Link to={`${APP_BASE}/monitors/${monitor.id}`} className="monitor-link">
             {monitor.name}
           </Link>
           <span className="monitor-target">
