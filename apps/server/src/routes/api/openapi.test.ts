@@ -37,6 +37,7 @@ describeEachDatabase("the OpenAPI document", (db) => {
       "/dependencies",
       "/dependencies/{id}",
       "/monitors",
+      "/monitors/overview",
       "/monitors/{id}",
       "/monitors/{id}/channels",
       "/monitors/{id}/checks",

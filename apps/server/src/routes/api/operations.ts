@@ -6,6 +6,7 @@ import {
   checkPageResponse,
   checksQuerySchema,
   monitorListResponse,
+  monitorOverviewResponse,
   monitorResponse,
   requestSchemas,
   statsQuerySchema,
@@ -64,6 +65,14 @@ export const OPERATIONS = {
     body: requestSchemas.createMonitor,
     status: 201,
     response: monitorResponse,
+  },
+  monitorOverview: {
+    method: "GET",
+    url: "/monitors/overview",
+    summary: "Every monitor's status, last check, 24-hour uptime and half-hour bars",
+    tag: "Monitors",
+    status: 200,
+    response: monitorOverviewResponse,
   },
   getMonitor: {
     method: "GET",
