@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { CheckView } from "../monitors/api-types.ts";
 import { formatDateTime, formatMs } from "../monitors/format.ts";
 
@@ -9,10 +9,25 @@ const PHASES = [
   { key: "first_byte_ms", label: "First byte", className: "phase-first-byte" },
 ] as const;
 
-const WIDTH = 720;
 const HEIGHT = 220;
-const LEFT = 48;
-const BOTTOM = 22;
+const LEFT = 56;
+const TOP = 10;
+
+/** The chart's drawn width in CSS pixels, so its text keeps its size on a phone too. */
+function useWidth(fallback: number) {
+  const ref = useRef<HTMLElement>(null);
+  const [width, setWidth] = useState(fallback);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(Math.max(200, Math.round(entry.contentRect.width)));
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, width };
+}
 
 /** Rounds the largest time up to a readable scale top: 50, 100, 200, 500, 1,000 ms ... */
 function scaleTop(max: number): number {
@@ -44,26 +59,30 @@ function segments(check: CheckView): Segment[] {
 
 /** Response times of the recent checks, oldest on the left, with the phases stacked. */
 export function ResponseChart({ checks }: { checks: readonly CheckView[] }) {
+  const { ref, width: WIDTH } = useWidth(720);
   const titleId = useId();
   const descId = useId();
   const ordered = [...checks].reverse();
   const withPhases = ordered.some((check) => check.timings !== null);
   const max = scaleTop(Math.max(1, ...ordered.map((check) => check.response_time_ms ?? 0)));
   const plotWidth = WIDTH - LEFT;
-  const plotHeight = HEIGHT - BOTTOM;
-  const slot = plotWidth / Math.max(ordered.length, 1);
+  const plotHeight = HEIGHT - TOP;
+  // Newest on the right; a few checks keep a bar's width instead of filling the chart.
+  const slots = Math.max(ordered.length, 30);
+  const slot = plotWidth / slots;
   const barWidth = Math.max(1, Math.min(18, slot * 0.7));
-  const y = (ms: number) => plotHeight - (ms / max) * plotHeight;
+  const y = (ms: number) => TOP + plotHeight - (ms / max) * plotHeight;
   const down = ordered.filter((check) => check.status === "down").length;
   const times = ordered.map((c) => c.response_time_ms).filter((ms): ms is number => ms !== null);
   const average = times.length ? times.reduce((a, b) => a + b, 0) / times.length : null;
   return (
-    <figure className="response-chart">
+    <figure className="response-chart" ref={ref}>
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        width={WIDTH}
+        height={HEIGHT}
         role="img"
         aria-labelledby={`${titleId} ${descId}`}
-        preserveAspectRatio="none"
       >
         <title id={titleId}>Response time of the last {ordered.length} checks</title>
         <desc id={descId}>
@@ -86,20 +105,20 @@ export function ResponseChart({ checks }: { checks: readonly CheckView[] }) {
           </g>
         ))}
         {ordered.map((check, index) => {
-          const x = LEFT + index * slot + (slot - barWidth) / 2;
+          const x = LEFT + (slots - ordered.length + index) * slot + (slot - barWidth) / 2;
           if (check.status === "down") {
             return (
               <rect
                 key={check.id}
                 className="phase-down"
                 x={x}
-                y={0}
+                y={TOP}
                 width={barWidth}
                 height={plotHeight}
               />
             );
           }
-          let top = plotHeight;
+          let top = TOP + plotHeight;
           return (
             <g key={check.id}>
               {segments(check).map((part) => {

@@ -75,3 +75,22 @@ describe("checking the monitor form in the browser", () => {
     });
   });
 });
+
+describe("every problem of the monitor form at once", () => {
+  it("shows the plan's rules next to a target of the wrong shape", () => {
+    const interval = validateMonitorForm(
+      values({ target: "shop", interval_seconds: "60" }),
+      free,
+      0,
+    );
+    expect(interval.errors.target).toMatch(/must be a URL/);
+    expect(interval.errors.interval_seconds).toMatch(
+      /^The Free plan checks at most every 5 minutes/,
+    );
+    const tcp = validateMonitorForm(values({ type: "tcp", target: "db.example" }), free, 0);
+    expect(tcp.errors.target).toBe(
+      "A tcp monitor's target must be host:port, such as db.example.com:5432.",
+    );
+    expect(tcp.errors.type).toMatch(/^TCP monitors need the Hobby plan or above/);
+  });
+});

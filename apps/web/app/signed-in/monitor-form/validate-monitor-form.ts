@@ -81,6 +81,16 @@ const DEFAULTS = createMonitorSchema.parse({
   target: "https://x.example/",
 });
 
+/** A valid stand-in target of each type, for judging the other fields. */
+const STAND_IN_TARGETS: Record<string, string> = {
+  http: "https://x.example/",
+  keyword: "https://x.example/",
+  ping: "x.example",
+  tcp: "x.example:80",
+  dns: "x.example",
+  ssl: "x.example",
+};
+
 function withDefaultsFor(
   payload: Record<string, unknown>,
   issues: readonly ZodIssueLike[],
@@ -90,9 +100,12 @@ function withDefaultsFor(
     const key = String(issue.path[0] ?? "");
     if (key === "options") {
       const options = { ...(patched.options as Record<string, unknown>) };
-      delete options[String(issue.path[1] ?? "")];
+      const option = String(issue.path[1] ?? "");
+      if (option === "keyword") options.keyword = "x";
+      else delete options[option];
       patched.options = options;
     } else if (key === "name") patched.name = "x";
+    else if (key === "target") patched.target = STAND_IN_TARGETS[String(payload.type)] ?? "";
     else if (key in DEFAULTS) patched[key] = DEFAULTS[key as keyof typeof DEFAULTS];
   }
   return patched;
@@ -121,18 +134,17 @@ export function validateMonitorForm(
   }
   const parsed = createMonitorSchema.safeParse(payload);
   const errors: FormErrors = {};
+  let judged = parsed.success ? parsed.data : null;
   if (!parsed.success) {
     collectIssues(parsed.error.issues, errors);
     // The target's shape is only judged once the rest parses: judge it again with the broken
-    // fields at their defaults, so every problem shows at once.
+    // fields at their defaults, so every problem (the plan's rules too) shows at once.
     const retry = createMonitorSchema.safeParse(withDefaultsFor(payload, parsed.error.issues));
-    if (!retry.success) collectIssues(retry.error.issues, errors);
-    return { payload: null, errors, formError };
+    if (retry.success) judged = retry.data;
+    else collectIssues(retry.error.issues, errors);
   }
-  const violation = monitorSettingsViolation(plan, parsed.data as CreateMonitorInput);
-  if (violation) {
-    errors[PLAN_FIELDS[violation.rule]] = toFormWords(violation.detail);
-    return { payload: null, errors, formError };
-  }
+  const violation = judged ? monitorSettingsViolation(plan, judged as CreateMonitorInput) : null;
+  if (violation) errors[PLAN_FIELDS[violation.rule]] ??= toFormWords(violation.detail);
+  if (Object.keys(errors).length > 0) return { payload: null, errors, formError };
   return { payload: payload as Record<string, unknown>, errors, formError };
 }

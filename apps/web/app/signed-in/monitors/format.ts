@@ -9,7 +9,7 @@ const TIME = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-di
 /** "99.95%", "100%", or an en dash when there were no checks. */
 export function formatPercent(value: number | null): string {
   if (value === null) return "–";
-  if (value === 100) return "100%";
+  if (value === 100 || value === 0) return `${value}%`;
   return `${(Math.floor(value * 100) / 100).toFixed(2)}%`;
 }
 

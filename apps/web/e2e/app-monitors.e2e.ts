@@ -1,0 +1,256 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppAccount, registerAccount } from "./support/app-account.ts";
+import { createHttpMonitor, waitForFirstChecks } from "./support/app-monitors.ts";
+import { launchBrowser } from "./support/browser.ts";
+import { type HttpTarget, startHttpTarget } from "./support/http-target.ts";
+import { collectPageErrors } from "./support/page-errors.ts";
+import { type RunningProduct, startProduct } from "./support/server.ts";
+
+/** Waits until the list shows exactly these monitors, in this order. */
+async function shownMonitors(page: Page, names: string[]): Promise<void> {
+  await page.waitForFunction(
+    (expected) =>
+      JSON.stringify([...document.querySelectorAll(".monitor-link")].map((a) => a.textContent)) ===
+      JSON.stringify(expected),
+    names,
+    { timeout: 8_000 },
+  );
+}
+
+describe("the monitors screens", () => {
+  let product: RunningProduct;
+  let browser: Browser;
+  let site: HttpTarget;
+  beforeAll(async () => {
+    [product, browser, site] = await Promise.all([
+      startProduct({ ALLOW_PRIVATE_TARGETS: "true" }),
+      launchBrowser(),
+      startHttpTarget(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+    await site?.stop();
+  });
+
+  async function signedIn(): Promise<{ context: BrowserContext; page: Page; account: AppAccount }> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context.setDefaultTimeout(8_000);
+    const account = await registerAccount(context, product.url);
+    return { context, page: await context.newPage(), account };
+  }
+
+  it("tells a new account to add its first monitor, and the form shows the engine's and the plan's rules before sending anything", async () => {
+    const { context, page } = await signedIn();
+    const errors = collectPageErrors(page);
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && request.url().endsWith("/api/v1/monitors")) {
+        posts.push(request.url());
+      }
+    });
+    await page.goto(`${product.url}/app`);
+    await page.getByRole("heading", { name: "Add your first monitor" }).waitFor();
+    await page.getByRole("link", { name: "Add your first monitor" }).click();
+    await page.getByRole("heading", { name: "Add a monitor" }).waitFor();
+
+    await page.getByLabel("Name", { exact: true }).fill("Shop front");
+    await page.getByLabel("URL", { exact: true }).fill("shop.example");
+    await page
+      .getByText("A http monitor's target must be a URL starting with http:// or https://.")
+      .waitFor();
+    await page.getByLabel("Check every").selectOption({ label: "1 minute" });
+    const interval = page.locator("#monitor-interval-error");
+    expect(await interval.textContent()).toMatch(/^The Free plan checks at most every 5 minutes/);
+    expect(await page.getByLabel("Check every").getAttribute("aria-invalid")).toBe("true");
+    await page.getByRole("radio", { name: /TCP/ }).check();
+    await page.getByText(/^TCP monitors need the Hobby plan or above/).waitFor();
+    await page.getByRole("button", { name: "Create monitor" }).click();
+    expect(posts).toEqual([]);
+
+    await page.getByRole("radio", { name: /HTTP\/HTTPS/ }).check();
+    await page.getByLabel("URL", { exact: true }).fill(`${site.url}/shop`);
+    await page.getByLabel("Check every").selectOption({ label: "5 minutes" });
+    await page.getByLabel("Failure threshold").fill("0");
+    await page.getByText("The failure threshold must be from 1 to 20.").waitFor();
+    await page.getByLabel("Failure threshold").fill("1");
+    await page.getByLabel("Group (optional)").fill("Web");
+    await page.getByRole("button", { name: "Create monitor" }).click();
+    await page.getByRole("heading", { name: /Shop front/ }).waitFor();
+    expect(page.url()).toMatch(/\/app\/monitors\/mon_/);
+    await page.locator(".monitor-title .status-badge", { hasText: "Up" }).waitFor();
+    expect(posts).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("lists every monitor with its status, the day's bars and response time, and keeps the search and filters in the address", async () => {
+    const { context, page, account } = await signedIn();
+    const shop = await createHttpMonitor(account, {
+      name: "Shop",
+      target: `${site.url}/`,
+      group: "Web",
+    });
+    const docs = await createHttpMonitor(account, {
+      name: "Docs",
+      target: `${site.url}/docs`,
+      group: "Web",
+    });
+    const billing = await createHttpMonitor(account, {
+      name: "Billing API",
+      target: "http://127.0.0.1:9/billing",
+      group: "API",
+    });
+    await waitForFirstChecks(account, [shop.id, docs.id, billing.id]);
+    await account.api("POST", `/monitors/${docs.id}/pause`);
+
+    await page.goto(`${product.url}/app`);
+    const rows = page.locator(".monitor-row");
+    await rows.nth(2).waitFor();
+    expect(await rows.locator(".monitor-link").allTextContents()).toEqual([
+      "Billing API",
+      "Shop",
+      "Docs",
+    ]);
+    expect(await rows.nth(0).locator(".status-badge").textContent()).toBe("Down");
+    expect(await rows.nth(1).getByRole("img").getAttribute("aria-label")).toBe(
+      "Shop: 100% up over the last 24 hours",
+    );
+    expect(await rows.nth(2).locator(".status-badge").textContent()).toBe("Paused");
+    expect(await page.locator(".monitor-counts").textContent()).toBe("1 up1 down1 paused");
+
+    await page.getByLabel("Search").fill("billing");
+    await page.waitForURL(/\?q=billing$/);
+    await shownMonitors(page, ["Billing API"]);
+    await page.reload();
+    expect(await page.getByLabel("Search").inputValue()).toBe("billing");
+    await shownMonitors(page, ["Billing API"]);
+
+    await page.getByLabel("Search").fill("");
+    await page.getByLabel("Group").selectOption("Web");
+    await page.getByLabel("Status").selectOption("up");
+    await page.waitForURL(/\?status=up&group=Web$/);
+    await shownMonitors(page, ["Shop"]);
+    await page.getByLabel("Type").selectOption("keyword");
+    await page.getByRole("heading", { name: "No monitor matches" }).waitFor();
+    await page.getByRole("button", { name: "Clear search and filters" }).click();
+    await shownMonitors(page, ["Billing API", "Shop", "Docs"]);
+    expect(new URL(page.url()).search).toBe("");
+    await context.close();
+  });
+
+  it("shows a monitor's uptime, response times as a chart and a table, its incident and alert, and chooses its parents, refusing a cycle with the server's sentence", async () => {
+    const { context, page, account } = await signedIn();
+    const errors = collectPageErrors(page);
+    const router = await createHttpMonitor(account, {
+      name: "Router",
+      target: `${site.url}/router`,
+    });
+    const billing = await createHttpMonitor(account, {
+      name: "Billing API",
+      target: "http://127.0.0.1:9/billing",
+    });
+    await waitForFirstChecks(account, [router.id, billing.id]);
+
+    await page.goto(`${product.url}/app/monitors/${billing.id}`);
+    await page.getByRole("heading", { name: /Billing API/ }).waitFor();
+    await page.getByRole("heading", { name: "Uptime" }).waitFor();
+    await page.locator(".stat", { hasText: "Uptime 24 hours" }).getByText("0%").waitFor();
+    expect(
+      await page.getByRole("img", { name: /Response time of the last 1 checks/ }).count(),
+    ).toBe(1);
+    const checks = page.getByRole("table");
+    expect(await checks.locator("tbody tr").count()).toBe(1);
+    expect(await checks.locator("tbody tr").first().textContent()).toContain("Down");
+    await page.getByText("Ongoing outage").waitFor();
+    await page.locator(".alert-item", { hasText: "Critical" }).waitFor();
+
+    await page.getByLabel("Depends on").selectOption({ label: "Router" });
+    await page.getByRole("button", { name: "Add dependency" }).click();
+    await page
+      .getByRole("list", { name: "Depends on" })
+      .getByRole("link", { name: "Router" })
+      .waitFor();
+
+    await page.getByRole("link", { name: "Router" }).click();
+    await page.getByRole("heading", { name: /Router/ }).waitFor();
+    await page.getByText("Monitors that depend on this one:").waitFor();
+    await page.getByLabel("Depends on").selectOption({ label: "Billing API" });
+    await page.getByRole("button", { name: "Add dependency" }).click();
+    const refusal = page.locator("#dependency-error");
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toMatch(/cycle/i);
+
+    await page.goto(`${product.url}/app/monitors/${billing.id}`);
+    await page.getByRole("button", { name: "Remove the dependency on Router" }).click();
+    await page.getByText("This monitor depends on no other monitor.").waitFor();
+    expect(errors.filter((line) => !line.includes("400"))).toEqual([]);
+    await context.close();
+  });
+
+  it("pauses and resumes a monitor, edits it, and deletes it only after the confirmation", async () => {
+    const { context, page, account } = await signedIn();
+    const shop = await createHttpMonitor(account, { name: "Shop", target: `${site.url}/` });
+    await page.goto(`${product.url}/app/monitors/${shop.id}`);
+    await page.getByRole("heading", { name: /Shop/ }).waitFor();
+
+    await page.getByRole("button", { name: "Pause" }).click();
+    await page.locator(".monitor-title .status-badge", { hasText: "Paused" }).waitFor();
+    expect(await page.getByRole("button", { name: "Check now" }).isDisabled()).toBe(true);
+    await page.getByRole("button", { name: "Resume" }).click();
+    await page.getByRole("button", { name: "Pause" }).waitFor();
+
+    await page.getByRole("link", { name: "Edit" }).click();
+    await page.getByRole("heading", { name: "Edit Shop" }).waitFor();
+    expect(await page.getByLabel("URL", { exact: true }).inputValue()).toBe(`${site.url}/`);
+    await page.getByLabel("Name", { exact: true }).fill("Shop front page");
+    await page.getByLabel("Recovery confirmations").fill("2");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.getByRole("heading", { name: /Shop front page/ }).waitFor();
+    await page.getByText("2 successful checks").waitFor();
+
+    await page.getByRole("button", { name: "Delete" }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete Shop front page?" });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await page.getByRole("button", { name: "Delete" }).click();
+    await dialog.getByRole("button", { name: "Delete monitor" }).click();
+    await page.getByRole("heading", { name: "Add your first monitor" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/app");
+    await context.close();
+  });
+
+  it("shows the Free plan's monitor limit before an eleventh monitor, and the server's refusal inline", async () => {
+    const { context, page, account } = await signedIn();
+    for (let index = 1; index <= 10; index += 1) {
+      await account.api("POST", "/monitors", {
+        type: "http",
+        name: `Page ${index}`,
+        target: `${site.url}/${index}`,
+        paused: true,
+      });
+    }
+    const limit =
+      "Your Free plan allows 10 monitors. Delete a monitor or upgrade your plan to add another.";
+    await page.goto(`${product.url}/app`);
+    await page.getByText(limit).waitFor();
+    await page.getByRole("link", { name: "Add monitor" }).click();
+    await page.getByRole("heading", { name: "Add a monitor" }).waitFor();
+    await page.getByText(limit).waitFor();
+    await page.getByLabel("Name", { exact: true }).fill("Page 11");
+    await page.getByLabel("URL", { exact: true }).fill(`${site.url}/11`);
+    const answer = page.waitForResponse(
+      (response) => response.request().method() === "POST" && response.url().endsWith("/monitors"),
+    );
+    await page.getByRole("button", { name: "Create monitor" }).click();
+    const refused = await answer;
+    expect(refused.status()).toBe(403);
+    expect(((await refused.json()) as { detail: string }).detail).toBe(limit);
+    expect(await page.locator(".form-problem-slot").textContent()).toBe(limit);
+    expect(new URL(page.url()).pathname).toBe("/app/monitors/new");
+    await context.close();
+  });
+});

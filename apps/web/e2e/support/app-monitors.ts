@@ -1,0 +1,33 @@
+import type { AppAccount } from "./app-account.ts";
+
+/** What the tests read of a monitor the API made. */
+export interface CreatedMonitor {
+  id: string;
+  name: string;
+}
+
+/** Creates an HTTP monitor through the API with the settings the tests need. */
+export function createHttpMonitor(
+  account: AppAccount,
+  input: { name: string; target: string; group?: string | null; failure_threshold?: number },
+): Promise<CreatedMonitor> {
+  return account.api<CreatedMonitor>("POST", "/monitors", {
+    type: "http",
+    failure_threshold: 1,
+    ...input,
+  });
+}
+
+/** Waits until every monitor given has been checked at least once. */
+export async function waitForFirstChecks(account: AppAccount, ids: string[]): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const { data } = await account.api<{ data: { id: string; last_checked_at: string | null }[] }>(
+      "GET",
+      "/monitors",
+    );
+    if (ids.every((id) => data.find((m) => m.id === id)?.last_checked_at)) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error("The monitors were not checked within 20 seconds.");
+}

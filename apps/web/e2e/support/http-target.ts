@@ -1,0 +1,45 @@
+import { createServer, type Server } from "node:http";
+
+/** A small web site on loopback for monitors to check, which can be stopped and started again. */
+export interface HttpTarget {
+  url: string;
+  port: number;
+  /** Answers 503 to every request while true, as a site in trouble does. */
+  failing: boolean;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+}
+
+/** Starts the site on a free loopback port (the same port again after `stop` and `start`). */
+export async function startHttpTarget(): Promise<HttpTarget> {
+  let server: Server | undefined;
+  let port = 0;
+  const target: HttpTarget = {
+    url: "",
+    port: 0,
+    failing: false,
+    async start() {
+      const next = createServer((request, response) => {
+        response.writeHead(target.failing ? 503 : 200, { "content-type": "text/plain" });
+        response.end(target.failing ? "Service Unavailable" : `Hello from ${request.url}`);
+      });
+      await new Promise<void>((resolve, reject) => {
+        next.once("error", reject);
+        next.listen(port, "127.0.0.1", () => resolve());
+      });
+      server = next;
+      port = (next.address() as { port: number }).port;
+      target.port = port;
+      target.url = `http://127.0.0.1:${port}`;
+    },
+    async stop() {
+      const running = server;
+      server = undefined;
+      if (!running) return;
+      running.closeAllConnections();
+      await new Promise<void>((resolve) => running.close(() => resolve()));
+    },
+  };
+  await target.start();
+  return target;
+}
