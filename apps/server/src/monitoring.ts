@@ -48,6 +48,7 @@ export async function registerMonitoring(
     prefix: "/api/v1",
     ctx,
     changes: engine ?? IGNORE_MONITOR_CHANGES,
+    checks: engine,
     alerting: options.alerting,
     serverUrl: config.apiUrl || config.publicUrl,
   });

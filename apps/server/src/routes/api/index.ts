@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { Alerting } from "../../alerting.ts";
 import { requireApiKey } from "../../http/api-key-auth.ts";
 import { limitApiRequestsByPlan } from "../../http/api-rate-limit.ts";
+import type { ImmediateChecks } from "../../services/checks/check-monitor-now.ts";
 import type { ServiceContext } from "../../services/context.ts";
 import type { MonitorChanges } from "../../services/monitors/monitor-changes.ts";
 import { accountRoutes } from "./account.ts";
@@ -16,6 +17,8 @@ import { buildOpenApiDocument } from "./openapi-document.ts";
 export interface ApiOptions {
   ctx: ServiceContext;
   changes: MonitorChanges;
+  /** The engine, when this server runs checks ("check now"). */
+  checks: ImmediateChecks | undefined;
   alerting: Alerting;
   /** The public origin, named as the server in the OpenAPI document. */
   serverUrl: string;
@@ -31,7 +34,10 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
     authenticated.addHook("onRequest", limitApiRequestsByPlan(options.ctx.now));
     await authenticated.register(accountRoutes, { ctx: options.ctx });
     await authenticated.register(monitorRoutes, { ctx: options.ctx, changes: options.changes });
-    await authenticated.register(monitorResultRoutes, { ctx: options.ctx });
+    await authenticated.register(monitorResultRoutes, {
+      ctx: options.ctx,
+      checks: options.checks,
+    });
     const alerting = { ctx: options.ctx, alerting: options.alerting };
     await authenticated.register(alertRoutes, alerting);
     await authenticated.register(dependencyRoutes, alerting);

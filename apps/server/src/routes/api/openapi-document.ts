@@ -54,6 +54,12 @@ function describeOperation(id: string, operation: ApiOperation) {
       "403": { description: "The plan does not allow this", ...problem },
       "404": { description: "Nothing with that id in this account", ...problem },
       "429": { description: "The plan's hourly request allowance is spent", ...problem },
+      ...Object.fromEntries(
+        Object.entries(operation.errors ?? {}).map(([status, description]) => [
+          status,
+          { description, ...problem },
+        ]),
+      ),
     },
   };
 }

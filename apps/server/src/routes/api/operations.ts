@@ -3,6 +3,7 @@ import { ALERTING_OPERATIONS } from "./alerting-operations.ts";
 import {
   accountResponse,
   checkPageResponse,
+  checkResultResponse,
   checksQuerySchema,
   monitorListResponse,
   monitorOverviewResponse,
@@ -23,6 +24,8 @@ export interface ApiOperation {
   query?: z.ZodType;
   status: number;
   response?: z.ZodType;
+  /** Answers besides the usual ones (400, 401, 403, 404, 429), or other words for them. */
+  errors?: Record<string, string>;
 }
 
 /** Every operation of the REST API; the routes and the OpenAPI document both read this. */
@@ -108,6 +111,19 @@ export const OPERATIONS = {
     query: checksQuerySchema,
     status: 200,
     response: checkPageResponse,
+  },
+  checkMonitorNow: {
+    method: "POST",
+    url: "/monitors/:id/check",
+    summary: "Check the monitor now and answer with the stored result (alerts follow as usual)",
+    tag: "Checks",
+    status: 200,
+    response: checkResultResponse,
+    errors: {
+      "409": "The monitor is paused",
+      "429": "The monitor was checked in the last 5 seconds, or the hourly allowance is spent",
+      "503": "This server does not run checks (RUN_CHECKS=false) or is shutting down",
+    },
   },
   monitorStats: {
     method: "GET",
