@@ -8,6 +8,7 @@ import { registerForms } from "./forms.ts";
 import { installProblemHandlers } from "./http/problem.ts";
 import { installRequestLog } from "./http/request-log.ts";
 import { installSecurityHeaders } from "./http/security-headers.ts";
+import { LiveBus } from "./live/live-bus.ts";
 import { loggerOptions } from "./logger.ts";
 import type { MailTransport } from "./mail/outgoing-mail.ts";
 import { registerMonitoring } from "./monitoring.ts";
@@ -57,15 +58,33 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     mailTransport: deps.mailTransport,
     startOutboxWorker: deps.startOutboxWorker ?? true,
   });
+  const live = new LiveBus();
+  app.decorate("live", live);
+  // Open event streams would keep the server from closing: they end first.
+  app.addHook("preClose", async () => live.endAll());
   const alerting = registerAlerting(app, {
     config: deps.config,
     ctx,
     start: deps.startAlerting ?? true,
     network: deps.network,
+    live,
   });
-  await registerMonitoring(app, { config: deps.config, ctx, alerting, network: deps.network });
+  await registerMonitoring(app, {
+    config: deps.config,
+    ctx,
+    alerting,
+    network: deps.network,
+    live,
+  });
   if (deps.webClientDir) {
     await serveWeb(app, { clientDir: deps.webClientDir, siteConfig: siteConfigFrom(deps.config) });
   }
   return app;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The live updates of every account (sign-out and key revocation end their streams). */
+    live: LiveBus;
+  }
 }

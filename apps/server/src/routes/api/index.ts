@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { Alerting } from "../../alerting.ts";
 import { requireApiKey } from "../../http/api-key-auth.ts";
 import { limitApiRequestsByPlan } from "../../http/api-rate-limit.ts";
+import type { LiveBus } from "../../live/live-bus.ts";
 import type { ImmediateChecks } from "../../services/checks/check-monitor-now.ts";
 import type { ServiceContext } from "../../services/context.ts";
 import type { MonitorChanges } from "../../services/monitors/monitor-changes.ts";
@@ -9,6 +10,7 @@ import { accountRoutes } from "./account.ts";
 import { alertRoutes } from "./alerts.ts";
 import { channelRoutes } from "./channels.ts";
 import { dependencyRoutes } from "./dependencies.ts";
+import { eventRoutes } from "./events.ts";
 import { monitorResultRoutes } from "./monitor-results.ts";
 import { monitorRoutes } from "./monitors.ts";
 import { notificationRoutes } from "./notifications.ts";
@@ -20,6 +22,7 @@ export interface ApiOptions {
   /** The engine, when this server runs checks ("check now"). */
   checks: ImmediateChecks | undefined;
   alerting: Alerting;
+  live: LiveBus;
   /** The public origin, named as the server in the OpenAPI document. */
   serverUrl: string;
 }
@@ -43,5 +46,6 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
     await authenticated.register(dependencyRoutes, alerting);
     await authenticated.register(channelRoutes, alerting);
     await authenticated.register(notificationRoutes, { ctx: options.ctx });
+    await authenticated.register(eventRoutes, { live: options.live });
   });
 }

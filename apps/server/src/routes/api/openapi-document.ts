@@ -31,9 +31,15 @@ function describeOperation(id: string, operation: ApiOperation) {
       });
     }
   }
-  const success = operation.response
-    ? { content: { "application/json": { schema: schemaOf(operation.response, "output") } } }
-    : {};
+  const success = operation.eventStream
+    ? {
+        content: {
+          "text/event-stream": { schema: { type: "string", description: operation.eventStream } },
+        },
+      }
+    : operation.response
+      ? { content: { "application/json": { schema: schemaOf(operation.response, "output") } } }
+      : {};
   return {
     operationId: id,
     summary: operation.summary,

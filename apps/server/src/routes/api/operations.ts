@@ -19,11 +19,21 @@ export interface ApiOperation {
   /** The path below `/api/v1`, Fastify style (`/monitors/:id`). */
   url: string;
   summary: string;
-  tag: "Monitors" | "Checks" | "Account" | "Alerts" | "Dependencies" | "Channels" | "Notifications";
+  tag:
+    | "Monitors"
+    | "Checks"
+    | "Account"
+    | "Alerts"
+    | "Dependencies"
+    | "Channels"
+    | "Notifications"
+    | "Live updates";
   body?: z.ZodType;
   query?: z.ZodType;
   status: number;
   response?: z.ZodType;
+  /** An answer that is a server-sent event stream rather than JSON: what it carries. */
+  eventStream?: string;
   /** Answers besides the usual ones (400, 401, 403, 404, 429), or other words for them. */
   errors?: Record<string, string>;
 }
@@ -135,4 +145,16 @@ export const OPERATIONS = {
     response: statsResponse,
   },
   ...ALERTING_OPERATIONS,
+  streamEvents: {
+    method: "GET",
+    url: "/events",
+    summary: "The account's live updates as server-sent events",
+    tag: "Live updates",
+    status: 200,
+    eventStream:
+      "Events `check` {monitor_id, check, monitor_status}, `alert` {alert}, `monitor` {monitor} and `monitor-deleted` {monitor_id}, each `data` a JSON object whose parts have the shapes of the REST answers; a `: keep-alive` comment every 25 seconds.",
+    errors: {
+      "429": "The account has 20 live update streams open, or the hourly allowance is spent",
+    },
+  },
 } as const satisfies Record<string, ApiOperation>;
