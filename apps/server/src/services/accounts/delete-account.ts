@@ -36,7 +36,7 @@ export async function deleteAccount(
     .select("id")
     .where("account_id", "=", session.accountId)
     .execute();
-  for (const monitor of monitors) changes.removed(monitor.id);
+  for (const monitor of monitors) changes.removed(monitor.id, session.accountId);
   await ctx.db.transaction().execute((trx) => deleteAccountRows(trx, session.accountId));
 }
 
