@@ -1,6 +1,6 @@
 import { getPlan, monitorCountViolation } from "@upwatch/core";
 import { useMemo } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { stylesheet } from "../../lib/stylesheet.ts";
 import { APP_BASE } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
@@ -17,16 +17,14 @@ import {
   filterMonitors,
   groupNames,
   hasFilters,
-  type MonitorFilters,
-  readMonitorFilters,
   sortMonitors,
   statusOf,
-  writeMonitorFilters,
 } from "../../signed-in/monitors/monitor-filters.ts";
 import { MonitorFiltersBar } from "../../signed-in/monitors/monitor-filters-bar.tsx";
 import { MonitorRow } from "../../signed-in/monitors/monitor-row.tsx";
 import monitorsCss from "../../signed-in/monitors/monitors.css?url";
 import { useApiData } from "../../signed-in/monitors/use-api-data.ts";
+import { useMonitorFilters } from "../../signed-in/monitors/use-monitor-filters.ts";
 import { EmptyState } from "../../signed-in/ui/empty-state.tsx";
 
 export const links = () => [stylesheet(monitorsCss)];
@@ -36,8 +34,7 @@ export function meta() {
 }
 
 export default function Monitors() {
-  const [params, setParams] = useSearchParams();
-  const filters = readMonitorFilters(params);
+  const [filters, setFilters] = useMonitorFilters();
   const monitors = useApiData<ListOf<MonitorView>>("/monitors");
   const overview = useApiData<ListOf<MonitorOverview>>("/monitors/overview");
   const account = useApiData<AccountOverview>("/account");
@@ -84,9 +81,6 @@ export default function Monitors() {
       void account.reload();
     }
   });
-
-  const setFilters = (next: MonitorFilters) =>
-    setParams(writeMonitorFilters(next), { replace: true, preventScrollReset: true });
 
   const all = monitors.data?.data ?? [];
   const shown = sortMonitors(filterMonitors(all, overviews, filters), overviews);

@@ -84,7 +84,9 @@ export function ResponseChart({ checks }: { checks: readonly CheckView[] }) {
         role="img"
         aria-labelledby={`${titleId} ${descId}`}
       >
-        <title id={titleId}>Response time of the last {ordered.length} checks</title>
+        <title id={titleId}>
+          Response time of the last {ordered.length === 1 ? "check" : `${ordered.length} checks`}
+        </title>
         <desc id={descId}>
           {ordered.length === 0
             ? "No checks yet."
