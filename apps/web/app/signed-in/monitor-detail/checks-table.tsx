@@ -20,7 +20,7 @@ export function ChecksTable({
   const withPhases = checks.some((check) => check.timings !== null);
   return (
     <>
-      <section className="app-table-wrap" aria-label="Recent checks">
+      <div className="app-table-wrap">
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a wide table scrolls sideways, by keyboard too. */}
         <div className="table-scroll" tabIndex={0}>
           <table className="app-table checks-table">
@@ -69,7 +69,7 @@ export function ChecksTable({
             </tbody>
           </table>
         </div>
-      </section>
+      </div>
       {hasMore ? (
         <button
           type="button"

@@ -1,0 +1,109 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppAccount, registerAccount } from "./support/app-account.ts";
+import { createHttpMonitor, waitForFirstChecks } from "./support/app-monitors.ts";
+import { axeViolations } from "./support/axe.ts";
+import { launchBrowser } from "./support/browser.ts";
+import { type HttpTarget, startHttpTarget } from "./support/http-target.ts";
+import { type RunningProduct, startProduct } from "./support/server.ts";
+
+const SCREENS = [
+  { name: "desktop", viewport: { width: 1280, height: 900 } },
+  { name: "phone", viewport: { width: 390, height: 844 } },
+] as const;
+
+describe("accessibility of the monitors and alerts screens", () => {
+  let product: RunningProduct;
+  let browser: Browser;
+  let site: HttpTarget;
+  beforeAll(async () => {
+    [product, browser, site] = await Promise.all([
+      startProduct({ ALLOW_PRIVATE_TARGETS: "true" }),
+      launchBrowser(),
+      startHttpTarget(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+    await site?.stop();
+  });
+
+  /** Each screen once its data is in, with the states worth checking showing. */
+  async function visitScreens(page: Page, ids: { down: string }): Promise<string[]> {
+    const found: string[] = [];
+    const check = async (label: string) =>
+      found.push(...(await axeViolations(page)).map((line) => `${label} ${line}`));
+
+    await page.goto(`${product.url}/app`);
+    await page.locator(".monitor-row").nth(1).waitFor();
+    await check("list");
+    await page.getByLabel("Search").fill("nothing like this");
+    await page.getByRole("heading", { name: "No monitor matches" }).waitFor();
+    await check("list without matches");
+
+    await page.goto(`${product.url}/app/monitors/${ids.down}`);
+    await page.locator(".alert-item").waitFor();
+    await page.getByRole("table").waitFor();
+    await check("detail");
+    await page.getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("dialog").waitFor();
+    await check("delete dialog");
+
+    await page.goto(`${product.url}/app/monitors/new`);
+    await page.getByLabel("Name", { exact: true }).fill("x");
+    await page.getByLabel("URL", { exact: true }).fill("not a url");
+    await page.getByLabel("Check every").selectOption({ label: "1 minute" });
+    await page.getByRole("button", { name: "Add a header" }).click();
+    await page.locator("#monitor-interval-error").waitFor();
+    await check("form with errors");
+
+    await page.goto(`${product.url}/app/alerts`);
+    await page.locator(".alert-item").waitFor();
+    await check("alerts");
+    await page.goto(`${product.url}/app/alerts?state=resolved`);
+    await page.getByRole("heading", { name: "No resolved alerts yet." }).waitFor();
+    await check("alerts, empty tab");
+    return found;
+  }
+
+  let account: AppAccount | undefined;
+  let down = "";
+  let state: Awaited<ReturnType<BrowserContext["storageState"]>>;
+  async function prepare(): Promise<void> {
+    if (account) return;
+    const context = await browser.newContext();
+    account = await registerAccount(context, product.url);
+    const up = await createHttpMonitor(account, {
+      name: "Shop",
+      target: `${site.url}/`,
+      group: "Web",
+    });
+    const broken = await createHttpMonitor(account, {
+      name: "Billing API",
+      target: "http://127.0.0.1:9/billing",
+    });
+    down = broken.id;
+    await waitForFirstChecks(account, [up.id, broken.id]);
+    state = await context.storageState();
+    await context.close();
+  }
+
+  for (const theme of ["dark", "light"] as const) {
+    for (const screen of SCREENS) {
+      it(`passes the WCAG 2.1 AA and best-practice checks in the ${theme} theme on a ${screen.name}`, async () => {
+        await prepare();
+        const context = await browser.newContext({
+          viewport: screen.viewport,
+          bypassCSP: true,
+          storageState: state,
+        });
+        context.setDefaultTimeout(10_000);
+        await context.addInitScript((value) => localStorage.setItem("upwatch-theme", value), theme);
+        const page = await context.newPage();
+        expect(await visitScreens(page, { down })).toEqual([]);
+        await context.close();
+      }, 90_000);
+    }
+  }
+});
