@@ -2,6 +2,7 @@ import compress from "@fastify/compress";
 import type { NetworkAccess } from "@upwatch/checks";
 import type { DatabaseHandle } from "@upwatch/db";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
+import { prepareAccounts } from "./accounts.ts";
 import { registerAlerting } from "./alerting.ts";
 import type { Config } from "./config.ts";
 import { registerForms } from "./forms.ts";
@@ -63,7 +64,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     start: deps.startAlerting ?? true,
     network: deps.network,
   });
-  await registerMonitoring(app, { config: deps.config, ctx, alerting, network: deps.network });
+  const accounts = await prepareAccounts(app, { config: deps.config, ctx });
+  await registerMonitoring(app, {
+    config: deps.config,
+    ctx,
+    alerting,
+    accounts,
+    network: deps.network,
+  });
   if (deps.webClientDir) {
     await serveWeb(app, { clientDir: deps.webClientDir, siteConfig: siteConfigFrom(deps.config) });
   }

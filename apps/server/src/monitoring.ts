@@ -1,5 +1,6 @@
 import { createNetworkAccess, type NetworkAccess } from "@upwatch/checks";
 import type { FastifyInstance } from "fastify";
+import type { Accounts } from "./accounts.ts";
 import type { Alerting } from "./alerting.ts";
 import type { Config } from "./config.ts";
 import { MonitoringEngine } from "./engine/monitoring-engine.ts";
@@ -11,6 +12,7 @@ export interface MonitoringOptions {
   config: Config;
   ctx: ServiceContext;
   alerting: Alerting;
+  accounts: Accounts;
   /** Replaces the network the checks use (tests). */
   network?: NetworkAccess | undefined;
 }
@@ -49,6 +51,7 @@ export async function registerMonitoring(
     ctx,
     changes: engine ?? IGNORE_MONITOR_CHANGES,
     alerting: options.alerting,
+    accounts: options.accounts,
     serverUrl: config.apiUrl || config.publicUrl,
   });
 }

@@ -17,7 +17,8 @@ const singleLine = (field: string) =>
     .string()
     .refine((value) => !/[\r\n]/.test(value), { message: `${field} cannot contain line breaks.` });
 
-const emailAddress = z
+/** An e-mail address as every form takes it: trimmed, one line, at most 254 characters. */
+export const emailAddressSchema = z
   .string({ message: `${INVALID_EMAIL_MESSAGE}.` })
   .trim()
   .max(CONTACT_LIMITS.email, { message: "That email address is too long." })
@@ -34,7 +35,7 @@ export const contactMessageSchema = z.object({
       message: `Your name is too long (at most ${CONTACT_LIMITS.name} characters).`,
     })
     .pipe(singleLine("Your name")),
-  email: emailAddress,
+  email: emailAddressSchema,
   subject: z.enum(CONTACT_SUBJECTS, {
     message: `Please choose a subject: ${CONTACT_SUBJECTS.join(", ")}.`,
   }),
@@ -51,7 +52,7 @@ export type ContactMessageInput = z.infer<typeof contactMessageSchema>;
 
 /** `POST /email-subscriptions/subscribe`: an e-mail address. Unknown fields are ignored. */
 export const newsletterSubscriptionSchema = z.object({
-  email: emailAddress,
+  email: emailAddressSchema,
   ...antiSpamFields,
 });
 export type NewsletterSubscriptionInput = z.infer<typeof newsletterSubscriptionSchema>;

@@ -1,3 +1,4 @@
+export * from "./account-input.ts";
 export * from "./alerting/index.ts";
 export * from "./channel-input.ts";
 export * from "./check-schedule.ts";

@@ -16,7 +16,29 @@ export interface UserTable {
   email_key: string;
   /** `owner` for the account's first user. */
   role: string;
+  /** The scrypt hash (self-describing); null until the user sets a password. */
+  password_hash: string | null;
   created_at: number;
+}
+
+export interface SessionTable {
+  /** SHA-256 of the session cookie's token, hex; the token itself is never stored. */
+  token_hash: string;
+  user_id: string;
+  account_id: string;
+  created_at: number;
+  expires_at: number;
+  /** When the session was last extended (at most once a day). */
+  last_seen_at: number;
+}
+
+export interface PasswordResetTable {
+  /** SHA-256 of the token in the reset link, hex. */
+  token_hash: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
 }
 
 export interface ApiKeyTable {

@@ -14,6 +14,8 @@ import type {
   CheckResultTable,
   CheckRollupTable,
   MonitorTable,
+  PasswordResetTable,
+  SessionTable,
   UserTable,
 } from "./monitoring-schema.ts";
 
@@ -29,6 +31,8 @@ export interface Database {
   accounts: AccountTable;
   users: UserTable;
   api_keys: ApiKeyTable;
+  sessions: SessionTable;
+  password_resets: PasswordResetTable;
   monitors: MonitorTable;
   check_results: CheckResultTable;
   check_rollups: CheckRollupTable;

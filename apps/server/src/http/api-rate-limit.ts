@@ -13,12 +13,14 @@ interface Usage {
 /**
  * Counts API requests per account in clock-hour windows against the plan's hourly allowance,
  * sets the `X-RateLimit-*` headers on every answer and refuses with 429 once it is spent.
- * Counts live in this process; they restart at zero when the server restarts.
+ * Counts live in this process; they restart at zero when the server restarts. Requests of the
+ * signed-in app (session, no key) are not counted: the allowance is for API clients.
  */
 export function limitApiRequestsByPlan(now: () => number = Date.now) {
   const usage = new Map<string, Usage>();
   return async function enforce(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const access = accessOf(request);
+    if (access.apiKeyId === undefined) return;
     const at = now();
     const windowStart = Math.floor(at / HOUR_MS) * HOUR_MS;
     let current = usage.get(access.accountId);

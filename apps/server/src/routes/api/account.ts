@@ -1,11 +1,19 @@
 import type { FastifyInstance } from "fastify";
 import { accessOf } from "../../http/api-key-auth.ts";
+import { RequestError } from "../../http/problem.ts";
+import { clearSessionCookie, type SessionOptions } from "../../http/session-auth.ts";
+import { deleteAccount } from "../../services/accounts/delete-account.ts";
 import { getAccountOverview } from "../../services/accounts/get-account-overview.ts";
 import type { ServiceContext } from "../../services/context.ts";
+import type { MonitorChanges } from "../../services/monitors/monitor-changes.ts";
 import { OPERATIONS as OP } from "./operations.ts";
+import { parseWith } from "./parse.ts";
 
-/** `/api/v1/account`: who the key belongs to and what its plan allows. */
-export async function accountRoutes(app: FastifyInstance, options: { ctx: ServiceContext }) {
+/** `/api/v1/account`: who the key belongs to and what its plan allows; deleting it when signed in. */
+export async function accountRoutes(
+  app: FastifyInstance,
+  options: { ctx: ServiceContext; changes: MonitorChanges; session: SessionOptions },
+) {
   app.get(OP.getAccount.url, async (request) => {
     const overview = await getAccountOverview(options.ctx, accessOf(request));
     const limits = overview.plan.limits;
@@ -22,5 +30,17 @@ export async function accountRoutes(app: FastifyInstance, options: { ctx: Servic
       },
       monitors: overview.monitors,
     };
+  });
+
+  app.delete(OP.deleteAccount.url, async (request, reply) => {
+    const access = accessOf(request);
+    if (!access.userId) {
+      throw new RequestError(403, "Sign in to delete the account; an API key cannot delete it.");
+    }
+    const input = parseWith(OP.deleteAccount.body, request.body);
+    const who = { userId: access.userId, accountId: access.accountId };
+    await deleteAccount(options.ctx, who, input.confirm_email, options.changes);
+    clearSessionCookie(reply, options.session);
+    return reply.code(OP.deleteAccount.status).send();
   });
 }

@@ -1,11 +1,14 @@
 import type { FastifyInstance } from "fastify";
+import type { Accounts } from "../../accounts.ts";
 import type { Alerting } from "../../alerting.ts";
-import { requireApiKey } from "../../http/api-key-auth.ts";
+import { requireApiKeyOrSession } from "../../http/api-key-auth.ts";
 import { limitApiRequestsByPlan } from "../../http/api-rate-limit.ts";
 import type { ServiceContext } from "../../services/context.ts";
 import type { MonitorChanges } from "../../services/monitors/monitor-changes.ts";
 import { accountRoutes } from "./account.ts";
 import { alertRoutes } from "./alerts.ts";
+import { apiKeyRoutes } from "./api-keys.ts";
+import { authRoutes } from "./auth.ts";
 import { channelRoutes } from "./channels.ts";
 import { dependencyRoutes } from "./dependencies.ts";
 import { monitorResultRoutes } from "./monitor-results.ts";
@@ -17,19 +20,30 @@ export interface ApiOptions {
   ctx: ServiceContext;
   changes: MonitorChanges;
   alerting: Alerting;
+  accounts: Accounts;
   /** The public origin, named as the server in the OpenAPI document. */
   serverUrl: string;
 }
 
-/** The REST API under `/api/v1`: the OpenAPI document, then everything behind an API key. */
+/**
+ * The REST API under `/api/v1`: the OpenAPI document and signing in, then everything behind an
+ * API key or a signed-in session.
+ */
 export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
   const document = buildOpenApiDocument(options.serverUrl);
   app.get("/openapi.json", async () => document);
+  const { session } = options.accounts;
+  await app.register(authRoutes, { accounts: options.accounts });
 
   await app.register(async (authenticated) => {
-    authenticated.addHook("onRequest", requireApiKey(options.ctx));
+    authenticated.addHook("onRequest", requireApiKeyOrSession(session));
     authenticated.addHook("onRequest", limitApiRequestsByPlan(options.ctx.now));
-    await authenticated.register(accountRoutes, { ctx: options.ctx });
+    await authenticated.register(accountRoutes, {
+      ctx: options.ctx,
+      changes: options.changes,
+      session,
+    });
+    await authenticated.register(apiKeyRoutes, { ctx: options.ctx });
     await authenticated.register(monitorRoutes, { ctx: options.ctx, changes: options.changes });
     await authenticated.register(monitorResultRoutes, { ctx: options.ctx });
     const alerting = { ctx: options.ctx, alerting: options.alerting };

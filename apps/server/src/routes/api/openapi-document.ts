@@ -38,6 +38,7 @@ function describeOperation(id: string, operation: ApiOperation) {
     operationId: id,
     summary: operation.summary,
     tags: [operation.tag],
+    ...securityOf(operation),
     parameters,
     ...(operation.body
       ? {
@@ -50,12 +51,29 @@ function describeOperation(id: string, operation: ApiOperation) {
     responses: {
       [String(operation.status)]: { description: "Success", ...success },
       "400": { description: "The input is not valid", ...problem },
-      "401": { description: "Missing or invalid API key", ...problem },
-      "403": { description: "The plan does not allow this", ...problem },
+      "401": { description: "Missing or invalid API key, or not signed in", ...problem },
+      "403": {
+        description:
+          "The plan does not allow this, or a signed-in request lacks X-CSRF-Token or came from another site",
+        ...problem,
+      },
       "404": { description: "Nothing with that id in this account", ...problem },
-      "429": { description: "The plan's hourly request allowance is spent", ...problem },
+      ...(operation.conflict ? { "409": { description: operation.conflict, ...problem } } : {}),
+      "429": {
+        description:
+          operation.access === "public"
+            ? "Too many attempts; wait for Retry-After"
+            : "The plan's hourly request allowance is spent (API keys only)",
+        ...problem,
+      },
     },
   };
+}
+
+function securityOf(operation: ApiOperation) {
+  if (operation.access === "public") return { security: [] };
+  if (operation.access === "session") return { security: [{ session: [] }] };
+  return {};
 }
 
 /** The OpenAPI 3.1 document of the REST API, built from the schemas that validate requests. */
@@ -72,14 +90,20 @@ export function buildOpenApiDocument(serverUrl: string): JsonSchema {
       title: `${PRODUCT_NAME} REST API`,
       version: "1",
       description:
-        'Authenticate with `Authorization: Bearer <key>`. Requests are limited per account and clock hour by plan (see the X-RateLimit-* headers). Errors are `{ "detail": "<sentence>" }`.',
+        'Authenticate with `Authorization: Bearer <key>`, or (the signed-in app) with the `upwatch_session` cookie, sending the session\'s `X-CSRF-Token` with every POST, PUT, PATCH and DELETE. Key requests are limited per account and clock hour by plan (see the X-RateLimit-* headers). Errors are `{ "detail": "<sentence>" }`.',
     },
     servers: [{ url: `${serverUrl}/api/v1` }],
-    security: [{ apiKey: [] }],
+    security: [{ apiKey: [] }, { session: [] }],
     paths,
     components: {
       securitySchemes: {
         apiKey: { type: "http", scheme: "bearer", description: "An API key (uw_...)" },
+        session: {
+          type: "apiKey",
+          in: "cookie",
+          name: "upwatch_session",
+          description: "The session cookie set by signing in (with X-CSRF-Token on changes)",
+        },
       },
       schemas: { Problem: schemaOf(problemResponse, "output") },
     },

@@ -21,6 +21,16 @@ describeEachDatabase("the OpenAPI document", (db) => {
       "/alerts/{id}",
       "/alerts/{id}/acknowledge",
       "/alerts/{id}/resolve",
+      "/api-keys",
+      "/api-keys/{id}",
+      "/auth/email",
+      "/auth/login",
+      "/auth/logout",
+      "/auth/password",
+      "/auth/password-reset",
+      "/auth/password-reset/complete",
+      "/auth/register",
+      "/auth/session",
       "/channels",
       "/channels/{id}",
       "/channels/{id}/test",
@@ -80,5 +90,19 @@ describeEachDatabase("the OpenAPI document", (db) => {
       "resolved",
     ]);
     expect(document.paths["/monitors/{id}/channels"].put).toBeDefined();
+  });
+
+  it("marks signing in as open to anyone and the account's deletion as needing a session", async () => {
+    const document = (await app.inject({ method: "GET", url: "/api/v1/openapi.json" })).json();
+    expect(document.paths["/auth/login"].post.security).toEqual([]);
+    expect(document.paths["/auth/register"].post.responses["409"]).toBeDefined();
+    expect(document.paths["/account"].delete.security).toEqual([{ session: [] }]);
+    expect(document.paths["/api-keys"].post.security).toBeUndefined();
+    expect(document.components.securitySchemes.session).toMatchObject({
+      in: "cookie",
+      name: "upwatch_session",
+    });
+    const register = document.paths["/auth/register"].post.requestBody.content["application/json"];
+    expect(register.schema.properties.password).toMatchObject({ minLength: 10, maxLength: 200 });
   });
 });

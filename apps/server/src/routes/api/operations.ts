@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { ALERTING_OPERATIONS } from "./alerting-operations.ts";
+import { AUTH_OPERATIONS } from "./auth-operations.ts";
 import {
   accountResponse,
   checkPageResponse,
@@ -17,11 +18,24 @@ export interface ApiOperation {
   /** The path below `/api/v1`, Fastify style (`/monitors/:id`). */
   url: string;
   summary: string;
-  tag: "Monitors" | "Checks" | "Account" | "Alerts" | "Dependencies" | "Channels" | "Notifications";
+  tag:
+    | "Monitors"
+    | "Checks"
+    | "Account"
+    | "Alerts"
+    | "Dependencies"
+    | "Channels"
+    | "Notifications"
+    | "Sign-in"
+    | "API keys";
+  /** Who may call it: anyone, only a signed-in session, or (the default) a key or a session. */
+  access?: "public" | "session";
   body?: z.ZodType;
   query?: z.ZodType;
   status: number;
   response?: z.ZodType;
+  /** When it can answer 409: what conflicts. */
+  conflict?: string;
 }
 
 /** Every operation of the REST API; the routes and the OpenAPI document both read this. */
@@ -110,4 +124,5 @@ export const OPERATIONS = {
     response: statsResponse,
   },
   ...ALERTING_OPERATIONS,
+  ...AUTH_OPERATIONS,
 } as const satisfies Record<string, ApiOperation>;

@@ -7,6 +7,8 @@ export interface CreateAccountInput {
   name: string;
   plan: string;
   ownerEmail: string;
+  /** The owner's password hash when the owner registered; none when the operator made the account. */
+  ownerPasswordHash?: string | null;
 }
 
 export interface CreatedAccount {
@@ -58,6 +60,7 @@ export async function createAccount(
           email,
           email_key: email.toLowerCase(),
           role: "owner",
+          password_hash: input.ownerPasswordHash ?? null,
           created_at: at,
         })
         .execute();

@@ -9,6 +9,7 @@ export interface CreatedApiKey {
   /** The key itself: shown this once, stored only as a hash. */
   key: string;
   prefix: string;
+  createdAt: number;
 }
 
 /** Issues a new API key for an account. */
@@ -30,6 +31,7 @@ export async function createApiKey(
   if (!account) throw new NotFoundError("account");
   const generated = generateApiKey(random);
   const id = ctx.newId("key");
+  const createdAt = ctx.now();
   await storeOrExplain("the API key", () =>
     ctx.db
       .insertInto("api_keys")
@@ -39,11 +41,17 @@ export async function createApiKey(
         name: label,
         lookup: generated.lookup,
         secret_hash: generated.hash,
-        created_at: ctx.now(),
+        created_at: createdAt,
         last_used_at: null,
         revoked_at: null,
       })
       .execute(),
   );
-  return { id, name: label, key: generated.key, prefix: displayPrefix(generated.lookup) };
+  return {
+    id,
+    name: label,
+    key: generated.key,
+    prefix: displayPrefix(generated.lookup),
+    createdAt,
+  };
 }

@@ -1,0 +1,52 @@
+import type { AuthContext } from "./auth-context.ts";
+import { EmailTakenError, WrongCurrentPasswordError } from "./auth-errors.ts";
+import { verifyPassword } from "./password-hash.ts";
+
+const TAKEN = "An account already uses that e-mail address.";
+
+/**
+ * Changes the address a signed-in user signs in with, after checking the current password. An
+ * account still named after the old address is renamed; alert channels keep their addresses.
+ */
+export async function changeEmail(
+  ctx: AuthContext,
+  session: { userId: string; accountId: string },
+  input: { email: string; current_password: string },
+): Promise<{ id: string; email: string }> {
+  const user = await ctx.db
+    .selectFrom("users")
+    .select(["id", "email", "password_hash"])
+    .where("id", "=", session.userId)
+    .executeTakeFirst();
+  if (!user || !(await verifyPassword(input.current_password, user.password_hash))) {
+    throw new WrongCurrentPasswordError();
+  }
+  const emailKey = input.email.toLowerCase();
+  const taken = async () =>
+    ctx.db
+      .selectFrom("users")
+      .select("id")
+      .where("email_key", "=", emailKey)
+      .where("id", "!=", user.id)
+      .executeTakeFirst();
+  if (await taken()) throw new EmailTakenError(TAKEN);
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("users")
+        .set({ email: input.email, email_key: emailKey })
+        .where("id", "=", user.id)
+        .execute();
+      await trx
+        .updateTable("accounts")
+        .set({ name: input.email })
+        .where("id", "=", session.accountId)
+        .where("name", "=", user.email)
+        .execute();
+    });
+  } catch (error) {
+    if (await taken()) throw new EmailTakenError(TAKEN);
+    throw error;
+  }
+  return { id: user.id, email: input.email };
+}

@@ -1,0 +1,36 @@
+import type { Database } from "@upwatch/db";
+import type { Kysely } from "kysely";
+import type { ServiceContext } from "../context.ts";
+import { hashToken, newToken } from "./auth-tokens.ts";
+import { SESSION_LIFETIME_MS } from "./session-lifetime.ts";
+
+/** A session just made: the token for the cookie (never stored) and its id (the token's hash). */
+export interface NewSession {
+  token: string;
+  id: string;
+  expiresAt: number;
+}
+
+/** Starts a session for a user, inside the caller's transaction when one is given. */
+export async function createSession(
+  db: Kysely<Database>,
+  ctx: Pick<ServiceContext, "now">,
+  user: { id: string; accountId: string },
+): Promise<NewSession> {
+  const token = newToken();
+  const id = hashToken(token);
+  const now = ctx.now();
+  const expiresAt = now + SESSION_LIFETIME_MS;
+  await db
+    .insertInto("sessions")
+    .values({
+      token_hash: id,
+      user_id: user.id,
+      account_id: user.accountId,
+      created_at: now,
+      expires_at: expiresAt,
+      last_seen_at: now,
+    })
+    .execute();
+  return { token, id, expiresAt };
+}

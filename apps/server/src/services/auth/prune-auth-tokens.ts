@@ -1,0 +1,15 @@
+import type { Database } from "@upwatch/db";
+import type { Kysely } from "kysely";
+
+/** Deletes expired sessions and expired reset links; returns how many rows went. */
+export async function pruneAuthTokens(db: Kysely<Database>, now: number): Promise<number> {
+  const sessions = await db
+    .deleteFrom("sessions")
+    .where("expires_at", "<=", now)
+    .executeTakeFirst();
+  const resets = await db
+    .deleteFrom("password_resets")
+    .where("expires_at", "<=", now)
+    .executeTakeFirst();
+  return Number(sessions.numDeletedRows + resets.numDeletedRows);
+}

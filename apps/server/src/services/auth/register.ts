@@ -1,0 +1,38 @@
+import type { RegisterInput } from "@upwatch/core";
+import { createAccount } from "../accounts/create-account.ts";
+import type { AuthContext } from "./auth-context.ts";
+import { EmailTakenError } from "./auth-errors.ts";
+import { hashPassword } from "./password-hash.ts";
+import { signInUser } from "./sign-in-user.ts";
+import type { SignedIn } from "./signed-in.ts";
+
+/**
+ * Makes a Free account owned by a new user with a password, named after the address, and signs
+ * the user in. An address already in use is a 409.
+ */
+export async function register(ctx: AuthContext, input: RegisterInput): Promise<SignedIn> {
+  const emailTaken = async () =>
+    Boolean(
+      await ctx.db
+        .selectFrom("users")
+        .select("id")
+        .where("email_key", "=", input.email.toLowerCase())
+        .executeTakeFirst(),
+    );
+  if (await emailTaken()) throw new EmailTakenError();
+  const passwordHash = await hashPassword(input.password);
+  let created: Awaited<ReturnType<typeof createAccount>>;
+  try {
+    created = await createAccount(ctx, {
+      name: input.email,
+      plan: "free",
+      ownerEmail: input.email,
+      ownerPasswordHash: passwordHash,
+    });
+  } catch (error) {
+    // Two registrations of one address at once: the unique address decides, the loser is told.
+    if (await emailTaken()) throw new EmailTakenError();
+    throw error;
+  }
+  return signInUser(ctx, ctx.db, created.userId);
+}
