@@ -42,12 +42,7 @@ export function CreateApiKeyForm({ onCreated }: { onCreated(key: CreatedApiKey):
   };
 
   return (
-    <form
-      className="app-form app-inline-form"
-      onSubmit={onSubmit}
-      noValidate
-      aria-label="Create an API key"
-    >
+    <form className="app-form app-inline-form" onSubmit={onSubmit} noValidate>
       <FormError message={formError} />
       <Field
         id="api-key-name"

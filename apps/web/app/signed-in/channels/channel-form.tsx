@@ -89,12 +89,7 @@ export function ChannelForm({ channel, onSaved, onCancel }: ChannelFormProps) {
   };
 
   return (
-    <form
-      className="app-form app-channel-form"
-      onSubmit={onSubmit}
-      noValidate
-      aria-label={channel ? "Change channel" : "Add channel"}
-    >
+    <form className="app-form app-channel-form" onSubmit={onSubmit} noValidate>
       <FormError message={errors.form} />
       {channel ? null : (
         <fieldset

@@ -73,7 +73,7 @@ export function EmailForm() {
         You sign in with <strong>{user.email}</strong>. Alerts of e-mail channels go to the
         addresses set on each channel, not to this one.
       </p>
-      <form className="app-form" onSubmit={onSubmit} noValidate aria-label="Change e-mail address">
+      <form className="app-form" onSubmit={onSubmit} noValidate>
         <FormError message={errors.form} />
         <Field id="settings-email" label="New e-mail address" error={errors.email}>
           <input

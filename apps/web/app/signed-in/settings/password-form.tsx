@@ -65,7 +65,7 @@ export function PasswordForm() {
     <section className="app-panel" aria-labelledby="password-heading">
       <h2 id="password-heading">Password</h2>
       <p className="app-panel-lead">Changing it signs you out on every other device and browser.</p>
-      <form className="app-form" onSubmit={onSubmit} noValidate aria-label="Change password">
+      <form className="app-form" onSubmit={onSubmit} noValidate>
         <FormError message={errors.form} />
         <Field id="settings-current-password" label="Current password" error={errors.current}>
           <input
