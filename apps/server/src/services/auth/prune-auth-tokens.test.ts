@@ -4,6 +4,7 @@ import { describeEachDatabase } from "../../../test/databases.ts";
 import { createServiceContext } from "../context.ts";
 import { createSession } from "./create-session.ts";
 import { pruneAuthTokens } from "./prune-auth-tokens.ts";
+import { sessionIsLive } from "./session-is-live.ts";
 import { SESSION_LIFETIME_MS } from "./session-lifetime.ts";
 
 describeEachDatabase("pruning sessions and reset links", (db) => {
@@ -35,6 +36,8 @@ describeEachDatabase("pruning sessions and reset links", (db) => {
     }
     clock = start + SESSION_LIFETIME_MS;
     const live = await createSession(ctx.db, ctx, { id: user.id, accountId: account.accountId });
+    expect(await sessionIsLive(ctx, old.id)).toBe(false);
+    expect(await sessionIsLive(ctx, live.id)).toBe(true);
 
     expect(await pruneAuthTokens(ctx.db, clock)).toBe(2);
     const sessions = await ctx.db.selectFrom("sessions").select("token_hash").execute();
