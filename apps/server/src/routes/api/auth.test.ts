@@ -43,6 +43,7 @@ describeEachDatabase("registering, signing in and out", (db) => {
     expect(setCookieOf(response)).toMatch(
       /^upwatch_session=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=2592000; Expires=[^;]+$/,
     );
+    expect(response.headers["cache-control"]).toBe("no-store");
     const signedIn = sessionFrom(response, email, "a long enough password");
 
     const current = await session(signedIn.cookie);
@@ -102,7 +103,7 @@ describeEachDatabase("registering, signing in and out", (db) => {
   });
 
   it("refuses a short password, a long one and an address that is not one", async () => {
-    const attempt = (payload: unknown) =>
+    const attempt = (payload?: Record<string, string>) =>
       app.inject({ method: "POST", url: "/api/v1/auth/register", payload });
     const short = await attempt({ email: uniqueEmail(), password: "nine char" });
     expect(short.statusCode).toBe(400);
