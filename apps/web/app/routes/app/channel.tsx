@@ -100,7 +100,7 @@ function ChannelDetails({ channel, reload }: { channel: Channel; reload(): Promi
               <dt>Type</dt>
               <dd>{info.label}</dd>
             </div>
-            <div>
+            <div className="app-fact-wide">
               <dt>{info.field.label}</dt>
               <dd className="app-cell-wrap">{destinationOf(channel)}</dd>
             </div>
@@ -113,7 +113,7 @@ function ChannelDetails({ channel, reload }: { channel: Channel; reload(): Promi
               <dd>{channel.attach_to_new_monitors ? "Use it" : "Do not use it"}</dd>
             </div>
             {channel.signing_secret ? (
-              <div>
+              <div className="app-fact-wide">
                 <dt>Signing secret</dt>
                 <dd>
                   <code className="app-code">{channel.signing_secret}</code>
