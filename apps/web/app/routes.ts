@@ -34,6 +34,11 @@ export default [
       route("monitors/:id/edit", "routes/app/monitor-edit.tsx"),
       route("alerts", "routes/app/alerts.tsx"),
       // Account screens.
+      route("channels", "routes/app/channels.tsx"),
+      route("channels/new", "routes/app/channel-new.tsx"),
+      route("channels/:id", "routes/app/channel.tsx"),
+      route("api-keys", "routes/app/api-keys.tsx"),
+      route("settings", "routes/app/settings.tsx"),
     ]),
     route("*", "routes/app/not-found.tsx", { id: "routes/app/not-found" }),
   ]),

@@ -11,6 +11,9 @@ import { presentApiKey } from "./present-auth.ts";
 /** `/api/v1/api-keys`: the account's keys, made and revoked by the signed-in app or by a key. */
 export async function apiKeyRoutes(app: FastifyInstance, options: { ctx: ServiceContext }) {
   const { ctx } = options;
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+  });
 
   app.get(OP.listApiKeys.url, async (request) => ({
     data: (await listApiKeys(ctx, accessOf(request).accountId)).map(presentApiKey),

@@ -43,6 +43,7 @@ describeEachDatabase("registering, signing in and out", (db) => {
     expect(setCookieOf(response)).toMatch(
       /^upwatch_session=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=2592000; Expires=[^;]+$/,
     );
+    expect(response.headers["cache-control"]).toBe("no-store");
     const signedIn = sessionFrom(response, email, "a long enough password");
 
     const current = await session(signedIn.cookie);

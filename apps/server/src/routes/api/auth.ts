@@ -23,6 +23,9 @@ export const PASSWORD_RESET_REQUESTED =
 /** `/api/v1/auth/...`: registering, signing in and out, the session, password and address. */
 export async function authRoutes(app: FastifyInstance, options: { accounts: Accounts }) {
   const { auth, session, throttle } = options.accounts;
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+  });
   const sameSite = {
     onRequest: async (request: FastifyRequest) =>
       refuseOtherOrigins(request, session.allowedOrigins),

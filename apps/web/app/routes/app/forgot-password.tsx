@@ -71,7 +71,7 @@ export default function ForgotPassword() {
           </p>
         </div>
       ) : (
-        <form onSubmit={onSubmit} noValidate aria-label="Reset your password">
+        <form onSubmit={onSubmit} noValidate>
           <FormError message={formError} />
           <Field id="forgot-email" label="E-mail address" error={fieldError}>
             <input

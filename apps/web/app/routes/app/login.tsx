@@ -80,7 +80,7 @@ export default function Login() {
           {notice}
         </p>
       ) : null}
-      <form onSubmit={onSubmit} noValidate aria-label="Log in">
+      <form onSubmit={onSubmit} noValidate>
         <FormError message={errors.form} />
         <Field id="login-email" label="E-mail address" error={errors.email}>
           <input

@@ -71,7 +71,7 @@ export default function Register() {
         </p>
       }
     >
-      <form onSubmit={onSubmit} noValidate aria-label="Create your account">
+      <form onSubmit={onSubmit} noValidate>
         <FormError message={errors.form} />
         <Field id="register-email" label="E-mail address" error={errors.email}>
           <input

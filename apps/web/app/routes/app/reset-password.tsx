@@ -75,7 +75,7 @@ export default function ResetPassword() {
       lead="After this you are signed in here, and signed out everywhere else."
       footer={askAgain}
     >
-      <form onSubmit={onSubmit} noValidate aria-label="Choose a new password">
+      <form onSubmit={onSubmit} noValidate>
         <FormError message={formError} />
         <Field id="reset-password" label="New password" hint={PASSWORD_RULE} error={fieldError}>
           <input
