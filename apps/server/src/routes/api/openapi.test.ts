@@ -74,6 +74,8 @@ describeEachDatabase("the OpenAPI document", (db) => {
     ]);
     expect(document.paths["/monitors"].post.responses["429"]).toBeDefined();
     const checkNow = document.paths["/monitors/{id}/check"].post.responses;
+    const events = document.paths["/events"].get.responses["200"].content;
+    expect(Object.keys(events)).toEqual(["text/event-stream"]);
     expect(Object.keys(checkNow)).toEqual(
       expect.arrayContaining(["200", "404", "409", "429", "503"]),
     );

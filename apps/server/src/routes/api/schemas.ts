@@ -101,7 +101,7 @@ export const monitorOverviewResponse = z.object({
       uptime_24h: z
         .number()
         .nullable()
-        .describe("Percent of the last 24 hours' checks that were up; null without checks."),
+        .describe("Percent of the checks in the bars that were up; null without checks."),
       bars: z
         .array(z.object({ start: isoTime, up: z.number().int(), down: z.number().int() }))
         .describe("48 half-hour buckets, oldest first; the last one holds the current half hour."),

@@ -1,5 +1,4 @@
 import type { HealthStatus } from "@upwatch/core";
-import { sql } from "kysely";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
 import { type MonitorStatus, monitorStatus } from "./monitor-status.ts";
@@ -7,7 +6,6 @@ import { type MonitorStatus, monitorStatus } from "./monitor-status.ts";
 /** The list screen's bars: 48 half-hour buckets, the last one holding now. */
 export const OVERVIEW_BUCKETS = 48;
 export const OVERVIEW_BUCKET_MS = 30 * 60_000;
-const DAY_MS = 86_400_000;
 
 /** How many checks of a half hour were up and down. */
 export interface OverviewBar {
@@ -22,7 +20,7 @@ export interface MonitorOverview {
   status: MonitorStatus;
   lastCheckedAt: number | null;
   lastResponseTimeMs: number | null;
-  /** Percent of the checks of the last 24 hours that were up; null without checks. */
+  /** Percent of the checks in the bars that were up; null without checks. */
   uptime24h: number | null;
   bars: OverviewBar[];
 }
@@ -38,9 +36,9 @@ export function overviewBucketStarts(now: number): number[] {
 
 /**
  * Every monitor of the account with its status, its last check and the last 24 hours in half-hour
- * bars, in three queries whatever the number of monitors. Bars are read from the half-hour
- * rollups (48 rows a monitor rather than up to 2,880 raw results); uptime covers exactly the last
- * 24 hours, as the monitor's 24-hour stats do, adding the raw results before the first bar.
+ * bars, in two queries whatever the number of monitors. Bars are read from the half-hour rollups
+ * (48 rows a monitor rather than up to 2,880 raw results); the uptime is that of the checks in
+ * the bars, so the figure and the bars beside it always agree.
  */
 export async function getMonitorOverview(
   ctx: ServiceContext,
@@ -79,20 +77,6 @@ export async function getMonitorOverview(
     .where("check_rollups.bucket_seconds", "=", OVERVIEW_BUCKET_MS / 1000)
     .where("check_rollups.period_start", ">=", starts[0]!)
     .execute();
-  // The last 24 hours begin up to half an hour before the first bar: those checks are raw.
-  const edge = await ctx.db
-    .selectFrom("check_results")
-    .innerJoin("monitors", "monitors.id", "check_results.monitor_id")
-    .select([
-      "check_results.monitor_id",
-      sql<number>`count(*)`.as("checks"),
-      sql<number>`sum(check_results.up)`.as("up_checks"),
-    ])
-    .where("monitors.account_id", "=", access.accountId)
-    .where("check_results.checked_at", ">=", now - DAY_MS)
-    .where("check_results.checked_at", "<", starts[0]!)
-    .groupBy("check_results.monitor_id")
-    .execute();
 
   const byMonitor = new Map<string, MonitorOverview>();
   const overviews = monitors.map((row) => {
@@ -112,7 +96,6 @@ export async function getMonitorOverview(
     const total = totals.get(monitorId) ?? { checks: 0, up: 0 };
     totals.set(monitorId, { checks: total.checks + checks, up: total.up + up });
   };
-  for (const row of edge) count(row.monitor_id, Number(row.checks), Number(row.up_checks));
   for (const row of bars) {
     const overview = byMonitor.get(row.monitor_id);
     const bar = overview?.bars[(row.period_start - starts[0]!) / OVERVIEW_BUCKET_MS];
