@@ -34,7 +34,7 @@ describe("the alerts screen and live updates", () => {
   it("shows a failed check, the monitor going down and its alert on the list, the monitor's page and the alerts screen without reloading, then acknowledges and resolves it", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     context.setDefaultTimeout(10_000);
-    const account = await registerAccount(context, product.url);
+    const account = await registerAccount(context, product);
     site.failing = false;
     const shop = await createHttpMonitor(account, { name: "Shop", target: `${site.url}/shop` });
     await waitForFirstChecks(account, [shop.id]);
@@ -87,7 +87,7 @@ describe("the alerts screen and live updates", () => {
   it("says what each tab would hold while it is empty, and keeps the severity filter in the address", async () => {
     const context = await browser.newContext();
     context.setDefaultTimeout(10_000);
-    await registerAccount(context, product.url);
+    await registerAccount(context, product);
     const page = await context.newPage();
     await page.goto(`${product.url}/app/alerts`);
     await page.getByRole("heading", { name: /No active alerts/ }).waitFor();

@@ -73,7 +73,7 @@ describe("accessibility of the monitors and alerts screens", () => {
   async function prepare(): Promise<void> {
     if (account) return;
     const context = await browser.newContext();
-    account = await registerAccount(context, product.url);
+    account = await registerAccount(context, product);
     const up = await createHttpMonitor(account, {
       name: "Shop",
       target: `${site.url}/`,

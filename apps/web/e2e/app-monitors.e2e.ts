@@ -49,7 +49,7 @@ describe("the monitors screens", () => {
   async function signedIn(): Promise<{ context: BrowserContext; page: Page; account: AppAccount }> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     context.setDefaultTimeout(8_000);
-    const account = await registerAccount(context, product.url);
+    const account = await registerAccount(context, product);
     return { context, page: await context.newPage(), account };
   }
 

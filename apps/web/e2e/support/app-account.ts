@@ -1,40 +1,25 @@
-import { execFile } from "node:child_process";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import type { APIRequestContext, BrowserContext } from "playwright-core";
+import { registerInContext, type TestAccount } from "./app-accounts.ts";
+import type { RunningProduct } from "./server.ts";
 
-const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
-const run = promisify(execFile);
-
-/** A signed-in account made through the API, sharing its session cookie with a browser context. */
-export interface AppAccount {
-  email: string;
-  accountId: string;
-  csrfToken: string;
-  /** Calls the API with the session, as the app does (with the security token on changes). */
+/** A signed-in account whose session the tests also use to call the API, as the app does. */
+export interface AppAccount extends TestAccount {
+  /** Calls `/api/v1{path}` with the session cookie and its security token. */
   api<T>(method: string, path: string, body?: unknown): Promise<T>;
 }
 
-let counter = 0;
-
-/** Registers a fresh account in the context: the context is then signed in as it. */
+/** Registers a fresh account in the context: the context's pages are then signed in as it. */
 export async function registerAccount(
   context: BrowserContext,
-  baseUrl: string,
+  product: RunningProduct,
 ): Promise<AppAccount> {
-  counter += 1;
-  const email = `owner-${Date.now().toString(36)}-${counter}@example.com`;
-  const answer = await context.request.post(`${baseUrl}/api/v1/auth/register`, {
-    data: { email, password: "correct horse battery staple" },
-  });
-  if (answer.status() !== 201) throw new Error(`Registering failed: ${await answer.text()}`);
-  const body = (await answer.json()) as { account: { id: string }; csrf_token: string };
+  const account = await registerInContext(context, product, "monitors");
+  const session = await context.request.get(`${product.url}/api/v1/auth/session`);
+  const { csrf_token: csrfToken } = (await session.json()) as { csrf_token: string };
   return {
-    email,
-    accountId: body.account.id,
-    csrfToken: body.csrf_token,
+    ...account,
     api: (method, path, data) =>
-      callApi(context.request, baseUrl, body.csrf_token, method, path, data),
+      callApi(context.request, product.url, csrfToken, method, path, data),
   };
 }
 
@@ -54,27 +39,4 @@ async function callApi<T>(
   const text = await response.text();
   if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}: ${text}`);
   return (text ? JSON.parse(text) : undefined) as T;
-}
-
-/** Moves an account to another plan with the operator's admin command, as an operator would. */
-export async function setPlan(
-  dataDir: string,
-  accountId: string,
-  plan: "free" | "hobby" | "business" | "enterprise",
-): Promise<string> {
-  const { stdout } = await run(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      "apps/server/src/admin/cli.ts",
-      "set-plan",
-      "--account",
-      accountId,
-      "--plan",
-      plan,
-    ],
-    { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" } },
-  );
-  return stdout;
 }

@@ -14,7 +14,7 @@ import type {
 } from "../../signed-in/monitors/api-types.ts";
 import { LiveIndicator } from "../../signed-in/monitors/live-indicator.tsx";
 import monitorsCss from "../../signed-in/monitors/monitors.css?url";
-import { problemText, useApiData } from "../../signed-in/monitors/use-api-data.ts";
+import { problemText, useApiResource } from "../../signed-in/monitors/use-api-resource.ts";
 import { EmptyState } from "../../signed-in/ui/empty-state.tsx";
 
 export const links = () => [stylesheet(monitorsCss)];
@@ -43,8 +43,8 @@ export default function Alerts() {
   const severity = (ALERT_SEVERITIES as readonly string[]).includes(severityParam)
     ? (severityParam as AlertSeverity)
     : "";
-  const list = useApiData<AlertPage>(alertsPath(state, severity));
-  const monitors = useApiData<ListOf<MonitorView>>("/monitors");
+  const list = useApiResource<AlertPage>(alertsPath(state, severity));
+  const monitors = useApiResource<ListOf<MonitorView>>("/monitors");
   const [moreProblem, setMoreProblem] = useState<string | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const names = new Map((monitors.data?.data ?? []).map((item) => [item.id, item.name]));

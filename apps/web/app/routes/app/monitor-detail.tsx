@@ -28,7 +28,7 @@ import { LiveIndicator } from "../../signed-in/monitors/live-indicator.tsx";
 import { statusOf } from "../../signed-in/monitors/monitor-filters.ts";
 import monitorsCss from "../../signed-in/monitors/monitors.css?url";
 import { StatusBadge } from "../../signed-in/monitors/status-badge.tsx";
-import { useApiData } from "../../signed-in/monitors/use-api-data.ts";
+import { useApiResource } from "../../signed-in/monitors/use-api-resource.ts";
 
 export const links = () => [stylesheet(monitorsCss)];
 
@@ -49,14 +49,14 @@ function upsertAlert(list: AlertPage | undefined, alert: AlertView): AlertPage |
 
 export default function MonitorDetail() {
   const id = useParams().id ?? "";
-  const monitor = useApiData<MonitorView>(`/monitors/${id}`);
-  const day = useApiData<StatsView>(`/monitors/${id}/stats?range=24h`);
-  const week = useApiData<StatsView>(`/monitors/${id}/stats?range=7d`);
-  const month = useApiData<StatsView>(`/monitors/${id}/stats?range=30d`);
-  const incidents = useApiData<ListOf<IncidentView>>(`/monitors/${id}/incidents?limit=20`);
-  const alerts = useApiData<AlertPage>(`/alerts?monitor_id=${encodeURIComponent(id)}&limit=20`);
-  const dependencies = useApiData<ListOf<DependencyView>>("/dependencies");
-  const monitors = useApiData<ListOf<MonitorView>>("/monitors");
+  const monitor = useApiResource<MonitorView>(`/monitors/${id}`);
+  const day = useApiResource<StatsView>(`/monitors/${id}/stats?range=24h`);
+  const week = useApiResource<StatsView>(`/monitors/${id}/stats?range=7d`);
+  const month = useApiResource<StatsView>(`/monitors/${id}/stats?range=30d`);
+  const incidents = useApiResource<ListOf<IncidentView>>(`/monitors/${id}/incidents?limit=20`);
+  const alerts = useApiResource<AlertPage>(`/alerts?monitor_id=${encodeURIComponent(id)}&limit=20`);
+  const dependencies = useApiResource<ListOf<DependencyView>>("/dependencies");
+  const monitors = useApiResource<ListOf<MonitorView>>("/monitors");
   const checks = useMonitorChecks(id);
   const [deleted, setDeleted] = useState(false);
 

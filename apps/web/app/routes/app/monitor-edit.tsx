@@ -14,7 +14,7 @@ import type {
 } from "../../signed-in/monitors/api-types.ts";
 import { groupNames } from "../../signed-in/monitors/monitor-filters.ts";
 import monitorsCss from "../../signed-in/monitors/monitors.css?url";
-import { useApiData } from "../../signed-in/monitors/use-api-data.ts";
+import { useApiResource } from "../../signed-in/monitors/use-api-resource.ts";
 
 export const links = () => [stylesheet(monitorsCss)];
 
@@ -24,11 +24,11 @@ export function meta() {
 
 export default function EditMonitor() {
   const id = useParams().id ?? "";
-  const account = useApiData<AccountOverview>("/account");
-  const monitor = useApiData<MonitorView>(`/monitors/${id}`);
-  const attached = useApiData<ListOf<ChannelSummary>>(`/monitors/${id}/channels`);
-  const channels = useApiData<ListOf<ChannelSummary>>("/channels");
-  const monitors = useApiData<ListOf<MonitorView>>("/monitors");
+  const account = useApiResource<AccountOverview>("/account");
+  const monitor = useApiResource<MonitorView>(`/monitors/${id}`);
+  const attached = useApiResource<ListOf<ChannelSummary>>(`/monitors/${id}/channels`);
+  const channels = useApiResource<ListOf<ChannelSummary>>("/channels");
+  const monitors = useApiResource<ListOf<MonitorView>>("/monitors");
   const plan = account.data ? getPlan(account.data.plan) : null;
   const initial = useMemo(
     () =>

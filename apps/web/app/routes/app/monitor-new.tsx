@@ -14,7 +14,7 @@ import type {
 } from "../../signed-in/monitors/api-types.ts";
 import { groupNames } from "../../signed-in/monitors/monitor-filters.ts";
 import monitorsCss from "../../signed-in/monitors/monitors.css?url";
-import { useApiData } from "../../signed-in/monitors/use-api-data.ts";
+import { useApiResource } from "../../signed-in/monitors/use-api-resource.ts";
 
 export const links = () => [stylesheet(monitorsCss)];
 
@@ -23,9 +23,9 @@ export function meta() {
 }
 
 export default function NewMonitor() {
-  const account = useApiData<AccountOverview>("/account");
-  const monitors = useApiData<ListOf<MonitorView>>("/monitors");
-  const channels = useApiData<ListOf<ChannelSummary>>("/channels");
+  const account = useApiResource<AccountOverview>("/account");
+  const monitors = useApiResource<ListOf<MonitorView>>("/monitors");
+  const channels = useApiResource<ListOf<ChannelSummary>>("/channels");
   const plan = account.data ? getPlan(account.data.plan) : null;
   const initial = useMemo(() => {
     if (!plan || !channels.data) return null;

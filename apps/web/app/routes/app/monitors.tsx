@@ -23,7 +23,7 @@ import {
 import { MonitorFiltersBar } from "../../signed-in/monitors/monitor-filters-bar.tsx";
 import { MonitorRow } from "../../signed-in/monitors/monitor-row.tsx";
 import monitorsCss from "../../signed-in/monitors/monitors.css?url";
-import { useApiData } from "../../signed-in/monitors/use-api-data.ts";
+import { useApiResource } from "../../signed-in/monitors/use-api-resource.ts";
 import { useMonitorFilters } from "../../signed-in/monitors/use-monitor-filters.ts";
 import { EmptyState } from "../../signed-in/ui/empty-state.tsx";
 
@@ -35,9 +35,9 @@ export function meta() {
 
 export default function Monitors() {
   const [filters, setFilters] = useMonitorFilters();
-  const monitors = useApiData<ListOf<MonitorView>>("/monitors");
-  const overview = useApiData<ListOf<MonitorOverview>>("/monitors/overview");
-  const account = useApiData<AccountOverview>("/account");
+  const monitors = useApiResource<ListOf<MonitorView>>("/monitors");
+  const overview = useApiResource<ListOf<MonitorOverview>>("/monitors/overview");
+  const account = useApiResource<AccountOverview>("/account");
 
   const overviews = useMemo(
     () => new Map((overview.data?.data ?? []).map((item) => [item.monitor_id, item])),

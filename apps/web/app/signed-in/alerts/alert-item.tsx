@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { APP_BASE, apiRequest } from "../api-client.ts";
 import type { AlertView } from "../monitors/api-types.ts";
 import { formatAgo, formatDateTime, formatDuration } from "../monitors/format.ts";
-import { problemText } from "../monitors/use-api-data.ts";
+import { problemText } from "../monitors/use-api-resource.ts";
 
 const SEVERITY_WORDS = { critical: "Critical", warning: "Warning", info: "Info" } as const;
 const STATE_WORDS = { open: "Open", acknowledged: "Acknowledged", resolved: "Resolved" } as const;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { apiRequest } from "../api-client.ts";
 import type { CheckPage, CheckView } from "../monitors/api-types.ts";
-import { problemText } from "../monitors/use-api-data.ts";
+import { problemText } from "../monitors/use-api-resource.ts";
 
 const PAGE = 50;
 

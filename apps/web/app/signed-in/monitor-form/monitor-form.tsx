@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { APP_BASE, apiRequest } from "../api-client.ts";
 import type { ChannelSummary, MonitorView } from "../monitors/api-types.ts";
-import { problemText } from "../monitors/use-api-data.ts";
+import { problemText } from "../monitors/use-api-resource.ts";
 import { ChannelPicker } from "./channel-picker.tsx";
 import { Field } from "./field.tsx";
 import type { MonitorFormValues } from "./form-values.ts";

@@ -8,8 +8,8 @@ import {
 } from "react";
 import { ApiError, apiRequest } from "../api-client.ts";
 
-/** What a screen knows of one API answer while it loads, after it loaded, or when it failed. */
-export interface ApiData<T> {
+/** What a screen knows of one API answer (which live events may change in place) while it loads, after it loaded, or when it failed. */
+export interface ApiResource<T> {
   data: T | undefined;
   error: string | null;
   /** The answer's status when it failed (404 for a monitor that is gone). */
@@ -26,7 +26,7 @@ export function problemText(error: unknown): string {
 }
 
 /** Loads `GET /api/v1{path}` when the path changes; `reload` fetches it again quietly. */
-export function useApiData<T>(path: string | null): ApiData<T> {
+export function useApiResource<T>(path: string | null): ApiResource<T> {
   const [data, setData] = useState<T | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
   const [errorStatus, setErrorStatus] = useState<number | null>(null);
