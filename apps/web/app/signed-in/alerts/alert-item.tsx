@@ -4,6 +4,7 @@ import { APP_BASE, apiRequest } from "../api-client.ts";
 import type { AlertView } from "../monitors/api-types.ts";
 import { formatAgo, formatDateTime, formatDuration } from "../monitors/format.ts";
 import { problemText } from "../monitors/use-api-resource.ts";
+import { useToast } from "../ui/toast.tsx";
 
 const SEVERITY_WORDS = { critical: "Critical", warning: "Warning", info: "Info" } as const;
 const STATE_WORDS = { open: "Open", acknowledged: "Acknowledged", resolved: "Resolved" } as const;
@@ -28,12 +29,18 @@ export function AlertItem({
 }) {
   const [busy, setBusy] = useState<"acknowledge" | "resolve" | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const { showToast } = useToast();
 
   async function act(action: "acknowledge" | "resolve") {
     setBusy(action);
     setProblem(null);
     try {
       onChange(await apiRequest<AlertView>("POST", `/alerts/${alert.id}/${action}`));
+      showToast(
+        action === "acknowledge"
+          ? "Alert acknowledged: no more notifications; it resolves when the monitor recovers."
+          : "Alert resolved.",
+      );
     } catch (error) {
       setProblem(problemText(error));
     } finally {
