@@ -16,6 +16,7 @@ import { LiveIndicator } from "../../signed-in/monitors/live-indicator.tsx";
 import monitorsCss from "../../signed-in/monitors/monitors.css?url";
 import { problemText, useApiResource } from "../../signed-in/monitors/use-api-resource.ts";
 import { EmptyState } from "../../signed-in/ui/empty-state.tsx";
+import { PageHeader } from "../../signed-in/ui/page-header.tsx";
 
 export const links = () => [stylesheet(monitorsCss)];
 
@@ -99,12 +100,11 @@ export default function Alerts() {
 
   return (
     <div className="app-page alerts-page">
-      <header className="app-page-header">
-        <h1>Alerts</h1>
-        <div className="app-page-actions">
-          <LiveIndicator />
-        </div>
-      </header>
+      <PageHeader
+        title="Alerts"
+        description="What is down or expiring, who was told, and what has been dealt with."
+        actions={<LiveIndicator />}
+      />
       <div className="alert-filters">
         <nav aria-label="Alert state" className="tabs">
           {TABS.map((item) => (

@@ -26,6 +26,7 @@ import monitorsCss from "../../signed-in/monitors/monitors.css?url";
 import { useApiResource } from "../../signed-in/monitors/use-api-resource.ts";
 import { useMonitorFilters } from "../../signed-in/monitors/use-monitor-filters.ts";
 import { EmptyState } from "../../signed-in/ui/empty-state.tsx";
+import { PageHeader } from "../../signed-in/ui/page-header.tsx";
 
 export const links = () => [stylesheet(monitorsCss)];
 
@@ -92,25 +93,29 @@ export default function Monitors() {
 
   return (
     <div className="app-page monitors-page">
-      <header className="app-page-header">
-        <div>
-          <h1>Monitors</h1>
-          {all.length > 0 ? (
-            <p className="monitor-counts">
+      <PageHeader
+        title="Monitors"
+        description={
+          all.length > 0 ? (
+            <span className="monitor-counts">
               <span>{counts.up} up</span>
               <span>{counts.down} down</span>
               <span>{counts.paused} paused</span>
               {counts.pending ? <span>{counts.pending} pending</span> : null}
-            </p>
-          ) : null}
-        </div>
-        <div className="app-page-actions">
-          <LiveIndicator />
-          <Link to={`${APP_BASE}/monitors/new`} className="button button-primary">
-            Add monitor
-          </Link>
-        </div>
-      </header>
+            </span>
+          ) : (
+            "Websites, APIs, servers and certificates, checked on a schedule."
+          )
+        }
+        actions={
+          <>
+            <LiveIndicator />
+            <Link to={`${APP_BASE}/monitors/new`} className="button button-primary">
+              Add monitor
+            </Link>
+          </>
+        }
+      />
       {limit ? (
         <p className="notice notice-warn" role="status">
           {limit.detail}

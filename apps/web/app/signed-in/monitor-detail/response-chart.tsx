@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { CheckView } from "../monitors/api-types.ts";
-import { formatDateTime, formatMs } from "../monitors/format.ts";
+import { formatDateTime, formatMs, formatTime } from "../monitors/format.ts";
 
 const PHASES = [
   { key: "dns_ms", label: "DNS", className: "phase-dns" },
@@ -9,9 +9,10 @@ const PHASES = [
   { key: "first_byte_ms", label: "First byte", className: "phase-first-byte" },
 ] as const;
 
-const HEIGHT = 220;
+const HEIGHT = 236;
 const LEFT = 56;
 const TOP = 10;
+const BOTTOM = 26;
 
 /** The chart's drawn width in CSS pixels, so its text keeps its size on a phone too. */
 function useWidth(fallback: number) {
@@ -66,7 +67,7 @@ export function ResponseChart({ checks }: { checks: readonly CheckView[] }) {
   const withPhases = ordered.some((check) => check.timings !== null);
   const max = scaleTop(Math.max(1, ...ordered.map((check) => check.response_time_ms ?? 0)));
   const plotWidth = WIDTH - LEFT;
-  const plotHeight = HEIGHT - TOP;
+  const plotHeight = HEIGHT - TOP - BOTTOM;
   // Newest on the right; a few checks keep a bar's width instead of filling the chart.
   const slots = Math.max(ordered.length, 30);
   const slot = plotWidth / slots;
@@ -106,6 +107,16 @@ export function ResponseChart({ checks }: { checks: readonly CheckView[] }) {
             </text>
           </g>
         ))}
+        {ordered.length > 0 ? (
+          <g className="chart-grid">
+            <text x={LEFT + (slots - ordered.length) * slot} y={HEIGHT - 6}>
+              {formatTime(ordered[0]!.checked_at)}
+            </text>
+            <text x={WIDTH} y={HEIGHT - 6} textAnchor="end">
+              {formatTime(ordered[ordered.length - 1]!.checked_at)}
+            </text>
+          </g>
+        ) : null}
         {ordered.map((check, index) => {
           const x = LEFT + (slots - ordered.length + index) * slot + (slot - barWidth) / 2;
           if (check.status === "down") {

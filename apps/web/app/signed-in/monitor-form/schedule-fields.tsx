@@ -18,7 +18,11 @@ export function ScheduleFields({ values, set, errors, plan }: FormPartProps & { 
         <Field
           id="monitor-interval"
           label="Check every"
-          hint={`Your ${plan.name} plan checks at most every ${formatInterval(plan.limits.minIntervalSeconds)}.`}
+          hint={`Your ${plan.name} plan checks at most every ${
+            plan.limits.minIntervalSeconds === 60
+              ? "minute"
+              : formatInterval(plan.limits.minIntervalSeconds)
+          }.`}
           error={errors.interval_seconds}
         >
           <select
