@@ -29,10 +29,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Runs `node scripts/start.mjs` and waits until the product answers its health check. */
+/**
+ * Runs `node scripts/start.mjs` and waits until the product answers its health check. `PORT`
+ * and `DATA_DIR` in `env` restart a product where a stopped one was (its data is then kept).
+ */
 export async function startProduct(env: Record<string, string> = {}): Promise<RunningProduct> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), "upwatch-e2e-"));
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  const ownDataDir = env.DATA_DIR === undefined;
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), "upwatch-e2e-"));
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
     cwd: ROOT,
     env: {
@@ -65,7 +69,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
     stop: async (signal = "SIGTERM") => {
       if (child.exitCode === null) child.kill(signal);
       const code = await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
       return code;
     },
   };

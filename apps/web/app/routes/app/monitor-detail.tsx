@@ -29,6 +29,7 @@ import { statusOf } from "../../signed-in/monitors/monitor-filters.ts";
 import monitorsCss from "../../signed-in/monitors/monitors.css?url";
 import { StatusBadge } from "../../signed-in/monitors/status-badge.tsx";
 import { useApiResource } from "../../signed-in/monitors/use-api-resource.ts";
+import { useMinuteTick } from "../../signed-in/monitors/use-minute-tick.ts";
 
 export const links = () => [stylesheet(monitorsCss)];
 
@@ -59,6 +60,7 @@ export default function MonitorDetail() {
   const monitors = useApiResource<ListOf<MonitorView>>("/monitors");
   const checks = useMonitorChecks(id);
   const [deleted, setDeleted] = useState(false);
+  useMinuteTick();
 
   const refreshFigures = () => {
     void day.reload();

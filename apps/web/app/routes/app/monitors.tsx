@@ -24,6 +24,7 @@ import { MonitorFiltersBar } from "../../signed-in/monitors/monitor-filters-bar.
 import { MonitorRow } from "../../signed-in/monitors/monitor-row.tsx";
 import monitorsCss from "../../signed-in/monitors/monitors.css?url";
 import { useApiResource } from "../../signed-in/monitors/use-api-resource.ts";
+import { useMinuteTick } from "../../signed-in/monitors/use-minute-tick.ts";
 import { useMonitorFilters } from "../../signed-in/monitors/use-monitor-filters.ts";
 import { EmptyState } from "../../signed-in/ui/empty-state.tsx";
 import { PageHeader } from "../../signed-in/ui/page-header.tsx";
@@ -36,6 +37,7 @@ export function meta() {
 
 export default function Monitors() {
   const [filters, setFilters] = useMonitorFilters();
+  useMinuteTick();
   const monitors = useApiResource<ListOf<MonitorView>>("/monitors");
   const overview = useApiResource<ListOf<MonitorOverview>>("/monitors/overview");
   const account = useApiResource<AccountOverview>("/account");
