@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppAccount, registerAccount } from "./support/app-account.ts";
+import { setPlan } from "./support/app-accounts.ts";
 import { createHttpMonitor, waitForFirstChecks } from "./support/app-monitors.ts";
 import { launchBrowser } from "./support/browser.ts";
 import { type HttpTarget, startHttpTarget } from "./support/http-target.ts";
@@ -260,6 +261,33 @@ describe("the monitors screens", () => {
     expect(((await refused.json()) as { detail: string }).detail).toBe(limit);
     expect(await page.locator(".form-problem-slot").textContent()).toBe(limit);
     expect(new URL(page.url()).pathname).toBe("/app/monitors/new");
+    await context.close();
+  });
+
+  it("creates a keyword monitor with a custom header on Hobby, which finds its text on the site", async () => {
+    const { context, page, account } = await signedIn();
+    await setPlan(product, account.accountId, "hobby");
+    await page.goto(`${product.url}/app/monitors/new`);
+    await page.getByRole("radio", { name: /Keyword/ }).check();
+    await page.getByLabel("Name", { exact: true }).fill("Greeting");
+    await page.getByLabel("URL", { exact: true }).fill(`${site.url}/greeting`);
+    await page.getByLabel("Keyword", { exact: true }).fill("Hello from /greeting");
+    await page.getByRole("button", { name: "Add a header" }).click();
+    await page.getByLabel("Header 1 name").fill("X-Probe");
+    await page.getByLabel("Header 1 value").fill("upwatch");
+    await page.getByLabel("Check every").selectOption({ label: "1 minute" });
+    await page.getByLabel("Region").selectOption("eu-west-1");
+    await page.getByRole("button", { name: "Create monitor" }).click();
+    await page.getByRole("heading", { name: /Greeting/ }).waitFor();
+    await page.locator(".monitor-title .status-badge", { hasText: "Up" }).waitFor();
+    await page.getByText("eu-west-1").first().waitFor();
+    const id = new URL(page.url()).pathname.split("/").pop();
+    const saved = await account.api<{ options: Record<string, unknown> }>("GET", `/monitors/${id}`);
+    expect(saved.options).toMatchObject({
+      keyword: "Hello from /greeting",
+      headers: { "X-Probe": "upwatch" },
+    });
+    expect(site.requests.some((request) => request.headers["x-probe"] === "upwatch")).toBe(true);
     await context.close();
   });
 });

@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 
 /** A small web site on loopback for monitors to check, which can be stopped and started again. */
 export interface HttpTarget {
@@ -6,6 +6,8 @@ export interface HttpTarget {
   port: number;
   /** Answers 503 to every request while true, as a site in trouble does. */
   failing: boolean;
+  /** Every request it was sent: path and headers. */
+  requests: { url: string; headers: IncomingHttpHeaders }[];
   stop(): Promise<void>;
   start(): Promise<void>;
 }
@@ -18,8 +20,10 @@ export async function startHttpTarget(): Promise<HttpTarget> {
     url: "",
     port: 0,
     failing: false,
+    requests: [],
     async start() {
       const next = createServer((request, response) => {
+        target.requests.push({ url: request.url ?? "", headers: request.headers });
         response.writeHead(target.failing ? 503 : 200, { "content-type": "text/plain" });
         response.end(target.failing ? "Service Unavailable" : `Hello from ${request.url}`);
       });
