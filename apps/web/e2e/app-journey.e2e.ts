@@ -38,8 +38,17 @@ describe("the journey from the home page to an alert that resolves", () => {
   it("registers from Get Started, adds a webhook once the plan allows it, watches a monitor go down live with a signed webhook, acknowledges the alert and sees it resolve", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     context.setDefaultTimeout(15_000);
+    await context.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { policyViolations: seen });
+      document.addEventListener("securitypolicyviolation", (event) => {
+        seen.push(`${location.pathname} ${event.violatedDirective} ${event.sourceFile}`);
+      });
+    });
     const page = await context.newPage();
     const errors = collectPageErrors(page);
+    const violations = async () =>
+      page.evaluate(() => (window as unknown as { policyViolations: string[] }).policyViolations);
 
     // Get Started on the home page leads to registration; the new account lands on its monitors.
     await page.goto(product.url);
@@ -50,6 +59,7 @@ describe("the journey from the home page to an alert that resolves", () => {
     await page.getByRole("button", { name: "Create account" }).click();
     await page.getByRole("heading", { name: "Add your first monitor" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/app");
+    expect(await violations()).toEqual([]);
 
     // A webhook channel: the Free plan's refusal inline, then the operator raises the plan.
     await page
@@ -128,6 +138,7 @@ describe("the journey from the home page to an alert that resolves", () => {
     await page.getByRole("link", { name: "Resolved" }).click();
     await page.locator(".alert-item", { hasText: "Shop" }).waitFor();
     expect(errors.filter((line) => !/status of (400|401|403)/.test(line))).toEqual([]);
+    expect(await violations()).toEqual([]);
     await context.close();
   }, 120_000);
 });

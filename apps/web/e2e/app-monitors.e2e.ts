@@ -57,6 +57,15 @@ describe("the monitors screens", () => {
   it("tells a new account to add its first monitor, and the form shows the engine's and the plan's rules before sending anything", async () => {
     const { context, page } = await signedIn();
     const errors = collectPageErrors(page);
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { policyViolations: seen });
+      document.addEventListener("securitypolicyviolation", (event) => {
+        seen.push(
+          `${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}:${event.columnNumber} ${location.pathname}`,
+        );
+      });
+    });
     const posts: string[] = [];
     page.on("request", (request) => {
       if (request.method() === "POST" && request.url().endsWith("/api/v1/monitors")) {
@@ -95,6 +104,12 @@ describe("the monitors screens", () => {
     await page.locator(".monitor-title .status-badge", { hasText: "Up" }).waitFor();
     expect(posts).toHaveLength(1);
     expect(errors).toEqual([]);
+    // The validation library runs without compiling code, which the page's policy forbids.
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { policyViolations: string[] }).policyViolations,
+      ),
+    ).toEqual([]);
     await context.close();
   });
 

@@ -1,3 +1,4 @@
+import "../../signed-in/zod-without-eval.ts";
 import { getPlan } from "@upwatch/core";
 import { useState } from "react";
 import { Link, Navigate, NavLink, Outlet, useLocation } from "react-router";

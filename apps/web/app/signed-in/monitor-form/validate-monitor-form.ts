@@ -1,3 +1,4 @@
+import "../zod-without-eval.ts";
 import {
   type CreateMonitorInput,
   createMonitorSchema,
