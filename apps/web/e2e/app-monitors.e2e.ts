@@ -165,6 +165,16 @@ describe("the monitors screens", () => {
     await page.getByRole("button", { name: "Clear search and filters" }).click();
     await shownMonitors(page, ["Billing API", "Shop", "Docs"]);
     expect(new URL(page.url()).search).toBe("");
+
+    // A link to the list (the navigation's Monitors) shows it unfiltered.
+    await page.getByLabel("Search").fill("shop");
+    await shownMonitors(page, ["Shop"]);
+    await page
+      .getByRole("navigation", { name: "App" })
+      .getByRole("link", { name: "Monitors" })
+      .click();
+    await shownMonitors(page, ["Billing API", "Shop", "Docs"]);
+    expect(await page.getByLabel("Search").inputValue()).toBe("");
     await context.close();
   });
 

@@ -1,28 +1,32 @@
-import { useEffect, useRef, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useEffect, useState } from "react";
+import { useLocation, useSearchParams } from "react-router";
 import { type MonitorFilters, readMonitorFilters, writeMonitorFilters } from "./monitor-filters.ts";
+
+/** Marks the addresses the filters wrote themselves, which they need not read back. */
+const WRITTEN_BY_FILTERS = { monitorFilters: true };
 
 /**
  * The list's filters, kept in the address's query. They live in state first, so fast typing
- * never loses a letter while the address catches up; back and forward bring older ones back.
+ * never loses a letter while the address catches up; an address that comes from elsewhere (a
+ * link, the back button) sets them.
  */
 export function useMonitorFilters(): [MonitorFilters, (next: MonitorFilters) => void] {
   const [params, setParams] = useSearchParams();
+  const location = useLocation();
   const [filters, setFilters] = useState(() => readMonitorFilters(params));
-  const written = useRef(params.toString());
+  const fromFilters = (location.state as typeof WRITTEN_BY_FILTERS | null)?.monitorFilters;
 
   useEffect(() => {
-    const query = params.toString();
-    if (query === written.current) return;
-    written.current = query;
-    setFilters(readMonitorFilters(params));
-  }, [params]);
+    if (!fromFilters) setFilters(readMonitorFilters(new URLSearchParams(location.search)));
+  }, [location.search, fromFilters]);
 
   const change = (next: MonitorFilters) => {
     setFilters(next);
-    const query = writeMonitorFilters(next);
-    written.current = query.toString();
-    setParams(query, { replace: true, preventScrollReset: true });
+    setParams(writeMonitorFilters(next), {
+      replace: true,
+      preventScrollReset: true,
+      state: WRITTEN_BY_FILTERS,
+    });
   };
   return [filters, change];
 }
