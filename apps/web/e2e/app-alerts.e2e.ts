@@ -61,6 +61,7 @@ describe("the alerts screen and live updates", () => {
     await row.locator(".status-badge", { hasText: "Down" }).waitFor();
     expect(await row.locator(".monitor-row-figures").textContent()).toContain("50.00%");
     await detail.locator(".monitor-title .status-badge", { hasText: "Down" }).waitFor();
+    await detail.getByRole("img", { name: /^Shop: 50.00% up over the last 24 hours/ }).waitFor();
     await detail.getByRole("table").locator("tbody tr", { hasText: "503" }).waitFor();
     await detail.locator(".alert-item", { hasText: "Critical" }).waitFor();
     const alert = alerts.locator(".alert-item");

@@ -193,6 +193,12 @@ describe("the monitors screens", () => {
 
     await page.goto(`${product.url}/app/monitors/${billing.id}`);
     await page.getByRole("heading", { name: /Billing API/ }).waitFor();
+    expect(await page.title()).toBe("Billing API | Upwatch");
+    await page
+      .getByRole("img", {
+        name: "Billing API: 0% up over the last 24 hours, failures in 1 of 48 half-hours",
+      })
+      .waitFor();
     await page.getByRole("heading", { name: "Uptime" }).waitFor();
     await page.locator(".stat", { hasText: "Uptime 24 hours" }).getByText("0%").waitFor();
     await page.getByRole("img", { name: /^Response time of the last check/ }).waitFor();

@@ -12,7 +12,7 @@ import { IncidentsList } from "../../signed-in/monitor-detail/incidents-list.tsx
 import { MonitorActions } from "../../signed-in/monitor-detail/monitor-actions.tsx";
 import { MonitorSettings } from "../../signed-in/monitor-detail/monitor-settings.tsx";
 import { ResponseChart } from "../../signed-in/monitor-detail/response-chart.tsx";
-import { UptimeSummary } from "../../signed-in/monitor-detail/uptime-summary.tsx";
+import { DayBars, UptimeSummary } from "../../signed-in/monitor-detail/uptime-summary.tsx";
 import { useMonitorChecks } from "../../signed-in/monitor-detail/use-monitor-checks.ts";
 import type {
   AlertPage,
@@ -20,11 +20,13 @@ import type {
   DependencyView,
   IncidentView,
   ListOf,
+  MonitorOverview,
   MonitorView,
   StatsView,
 } from "../../signed-in/monitors/api-types.ts";
 import { formatAgo } from "../../signed-in/monitors/format.ts";
 import { LiveIndicator } from "../../signed-in/monitors/live-indicator.tsx";
+import { applyLiveCheck } from "../../signed-in/monitors/live-overview.ts";
 import { statusOf } from "../../signed-in/monitors/monitor-filters.ts";
 import monitorsCss from "../../signed-in/monitors/monitors.css?url";
 import { StatusBadge } from "../../signed-in/monitors/status-badge.tsx";
@@ -58,6 +60,7 @@ export default function MonitorDetail() {
   const alerts = useApiResource<AlertPage>(`/alerts?monitor_id=${encodeURIComponent(id)}&limit=20`);
   const dependencies = useApiResource<ListOf<DependencyView>>("/dependencies");
   const monitors = useApiResource<ListOf<MonitorView>>("/monitors");
+  const overview = useApiResource<ListOf<MonitorOverview>>("/monitors/overview");
   const checks = useMonitorChecks(id);
   const [deleted, setDeleted] = useState(false);
   useMinuteTick();
@@ -74,9 +77,21 @@ export default function MonitorDetail() {
       void monitor.reload();
       void checks.reload();
       void alerts.reload();
+      void overview.reload();
       refreshFigures();
     } else if (event.type === "check" && event.monitor_id === id) {
       checks.addCheck(event.check);
+      overview.setData((list) =>
+        list
+          ? {
+              data: list.data.map((item) =>
+                item.monitor_id === id
+                  ? applyLiveCheck(item, event.check, event.monitor_status)
+                  : item,
+              ),
+            }
+          : list,
+      );
       monitor.setData((current) =>
         current
           ? {
@@ -167,6 +182,10 @@ export default function MonitorDetail() {
       />
       <section aria-labelledby="uptime-title" className="app-panel">
         <h2 id="uptime-title">Uptime</h2>
+        <DayBars
+          overview={overview.data?.data.find((item) => item.monitor_id === id)}
+          name={current.name}
+        />
         <UptimeSummary day={day.data} week={week.data} month={month.data} />
       </section>
       <section aria-labelledby="response-title" className="app-panel">

@@ -1,5 +1,26 @@
-import type { StatsView } from "../monitors/api-types.ts";
-import { formatMs, formatPercent } from "../monitors/format.ts";
+import type { MonitorOverview, StatsView } from "../monitors/api-types.ts";
+import { formatMs, formatPercent, formatTime } from "../monitors/format.ts";
+import { UptimeBars } from "../monitors/uptime-bars.tsx";
+
+/** The last 24 hours as half-hour bars, with the times at either end. */
+export function DayBars({
+  overview,
+  name,
+}: {
+  overview: MonitorOverview | undefined;
+  name: string;
+}) {
+  if (!overview || overview.bars.length === 0) return null;
+  return (
+    <div className="day-bars">
+      <UptimeBars bars={overview.bars} uptime={overview.uptime_24h} label={name} />
+      <div className="day-bars-axis" aria-hidden="true">
+        <span>{formatTime(overview.bars[0]!.start)}</span>
+        <span>Now</span>
+      </div>
+    </div>
+  );
+}
 
 /** Uptime over 24 hours, 7 and 30 days, with the day's response times. */
 export function UptimeSummary({
