@@ -52,7 +52,7 @@ async function bundle(file: string, root: string): Promise<BuiltScript> {
   const name = `enhance-${basename(file, extname(file))}`;
   const result = (await build({
     configFile: false,
-    envFile: false,
+    envDir: false,
     root,
     logLevel: "warn",
     build: {
