@@ -127,6 +127,7 @@ describe("alert channels in the app", () => {
     await page.waitForURL(/\/app\/channels\/[^/]+$/);
     await page.getByRole("heading", { level: 1, name: "oncall@example.com" }).waitFor();
     expect(await page.getByText("1 monitor", { exact: true }).isVisible()).toBe(true);
+    await page.getByRole("link", { name: "Shop" }).waitFor();
 
     await page.getByRole("button", { name: "Edit" }).click();
     await page.getByLabel("Name").fill("On-call team");
