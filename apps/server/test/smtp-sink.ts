@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { smtpTransport } from "../src/mail/transports.ts";
 
 /** A real SMTP listener on loopback that keeps what it receives, or refuses it on demand. */
 export interface SmtpSink {
@@ -39,4 +40,9 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   sink.port = (server.server.address() as AddressInfo).port;
   sink.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return sink;
+}
+
+/** The mail transport a server under test uses to reach a loopback SMTP listener. */
+export function loopbackSmtpTransport(port: number, from = "Upwatch <no-reply@upwatch.example>") {
+  return smtpTransport({ host: "127.0.0.1", port, secure: false }, from);
 }

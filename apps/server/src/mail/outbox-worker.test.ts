@@ -5,9 +5,9 @@ import { afterEach, expect, it } from "vitest";
 import { buildTestApp } from "../../test/app.ts";
 import { describeEachDatabase } from "../../test/databases.ts";
 import { freeLoopbackPort } from "../../test/ports.ts";
-import { type SmtpSink, startSmtpSink } from "../../test/smtp-sink.ts";
+import { loopbackSmtpTransport, type SmtpSink, startSmtpSink } from "../../test/smtp-sink.ts";
 import { createServiceContext } from "../services/context.ts";
-import { fileTransport, smtpTransport } from "./transports.ts";
+import { fileTransport } from "./transports.ts";
 
 const message = {
   name: "Ada",
@@ -38,10 +38,7 @@ describeEachDatabase("the mail outbox", (db) => {
   it("keeps mail while the SMTP server is down and delivers it exactly once when it is back", async () => {
     const port = await freeLoopbackPort();
     const { state, ctx } = clock(1_000_000);
-    const transport = smtpTransport(
-      { host: "127.0.0.1", port, secure: false },
-      "Upwatch <no-reply@upwatch.example>",
-    );
+    const transport = loopbackSmtpTransport(port);
     const app = await buildTestApp(db(), {
       ctx,
       mailTransport: transport,
@@ -82,10 +79,7 @@ describeEachDatabase("the mail outbox", (db) => {
   it("retries a temporary refusal and gives up on a permanent one, keeping the reason", async () => {
     smtp = await startSmtpSink();
     const { state, ctx } = clock(2_000_000);
-    const transport = smtpTransport(
-      { host: "127.0.0.1", port: smtp.port, secure: false },
-      "no-reply@upwatch.example",
-    );
+    const transport = loopbackSmtpTransport(smtp.port, "no-reply@upwatch.example");
     const app = await buildTestApp(db(), {
       ctx,
       mailTransport: transport,
@@ -120,10 +114,7 @@ describeEachDatabase("the mail outbox", (db) => {
   it("gives up after a day of failures", async () => {
     const port = await freeLoopbackPort();
     const { state, ctx } = clock(3_000_000);
-    const transport = smtpTransport(
-      { host: "127.0.0.1", port, secure: false },
-      "no-reply@upwatch.example",
-    );
+    const transport = loopbackSmtpTransport(port, "no-reply@upwatch.example");
     const app = await buildTestApp(db(), {
       ctx,
       mailTransport: transport,
@@ -162,10 +153,7 @@ describeEachDatabase("the mail outbox", (db) => {
       { ...db(), handle },
       {
         startOutboxWorker: true,
-        mailTransport: smtpTransport(
-          { host: "127.0.0.1", port: smtp.port, secure: false },
-          "no-reply@upwatch.example",
-        ),
+        mailTransport: loopbackSmtpTransport(smtp.port, "no-reply@upwatch.example"),
       },
     );
     await expect
@@ -180,11 +168,7 @@ describeEachDatabase("the mail outbox", (db) => {
 
   it("never sends one mail twice when two servers drain the same outbox", async () => {
     smtp = await startSmtpSink();
-    const transport = () =>
-      smtpTransport(
-        { host: "127.0.0.1", port: smtp!.port, secure: false },
-        "no-reply@upwatch.example",
-      );
+    const transport = () => loopbackSmtpTransport(smtp!.port, "no-reply@upwatch.example");
     const a = await buildTestApp(db(), {
       mailTransport: transport(),
       env: { FORMS_RATE_LIMIT: "0" },

@@ -11,10 +11,9 @@ import {
   startReceiver,
   startSlackReceiver,
 } from "../../test/receivers.ts";
-import { type SmtpSink, startSmtpSink } from "../../test/smtp-sink.ts";
+import { loopbackSmtpTransport, type SmtpSink, startSmtpSink } from "../../test/smtp-sink.ts";
 import { verifyUpwatchSignature } from "../../test/webhook-verification.ts";
 import { storeCheckBatch } from "../engine/store-results.ts";
-import { smtpTransport } from "../mail/transports.ts";
 
 const SMS_ACCOUNT = { sid: "AC_test_account", token: "test-auth-token" };
 
@@ -41,10 +40,7 @@ describeEachDatabase("alert delivery to real receivers", (db) => {
         SMS_AUTH_TOKEN: SMS_ACCOUNT.token,
         SMS_FROM: "+15550100",
       },
-      mailTransport: smtpTransport(
-        { host: "127.0.0.1", port: smtp.port, secure: false },
-        "Upwatch <alerts@upwatch.example>",
-      ),
+      mailTransport: loopbackSmtpTransport(smtp.port, "Upwatch <alerts@upwatch.example>"),
     });
     account = await createTestAccount(db(), "hobby");
   });
@@ -271,10 +267,7 @@ describeEachDatabase("alert delivery to real receivers", (db) => {
         SMS_AUTH_TOKEN: SMS_ACCOUNT.token,
         SMS_FROM: "+15550100",
       },
-      mailTransport: smtpTransport(
-        { host: "127.0.0.1", port: smtp.port, secure: false },
-        "alerts@upwatch.example",
-      ),
+      mailTransport: loopbackSmtpTransport(smtp.port, "alerts@upwatch.example"),
       startAlerting: true,
       startOutboxWorker: true,
     });

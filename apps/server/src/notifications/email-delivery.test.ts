@@ -4,9 +4,8 @@ import { createTestAccount } from "../../test/accounts.ts";
 import { buildTestApp } from "../../test/app.ts";
 import { describeEachDatabase } from "../../test/databases.ts";
 import { checkRecord } from "../../test/monitors.ts";
-import { type SmtpSink, startSmtpSink } from "../../test/smtp-sink.ts";
+import { loopbackSmtpTransport, type SmtpSink, startSmtpSink } from "../../test/smtp-sink.ts";
 import { storeCheckBatch } from "../engine/store-results.ts";
-import { smtpTransport } from "../mail/transports.ts";
 
 describeEachDatabase("alert e-mail through the mail outbox", (db) => {
   let app: FastifyInstance;
@@ -15,10 +14,7 @@ describeEachDatabase("alert e-mail through the mail outbox", (db) => {
   beforeAll(async () => {
     smtp = await startSmtpSink();
     app = await buildTestApp(db(), {
-      mailTransport: smtpTransport(
-        { host: "127.0.0.1", port: smtp.port, secure: false },
-        "alerts@upwatch.example",
-      ),
+      mailTransport: loopbackSmtpTransport(smtp.port, "alerts@upwatch.example"),
     });
   });
   afterAll(async () => {

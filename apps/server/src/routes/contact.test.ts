@@ -2,8 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildTestApp } from "../../test/app.ts";
 import { describeEachDatabase } from "../../test/databases.ts";
-import { type SmtpSink, startSmtpSink } from "../../test/smtp-sink.ts";
-import { smtpTransport } from "../mail/transports.ts";
+import { loopbackSmtpTransport, type SmtpSink, startSmtpSink } from "../../test/smtp-sink.ts";
 import { CONTACT_SUCCESS_MESSAGE } from "./contact.ts";
 
 const valid = {
@@ -20,10 +19,7 @@ describeEachDatabase("POST /public/contact", (db) => {
     smtp = await startSmtpSink();
     app = await buildTestApp(db(), {
       env: { SUPPORT_EMAIL: "help@upwatch.example", FORMS_RATE_LIMIT: "0" },
-      mailTransport: smtpTransport(
-        { host: "127.0.0.1", port: smtp.port, secure: false },
-        "Upwatch <no-reply@upwatch.example>",
-      ),
+      mailTransport: loopbackSmtpTransport(smtp.port),
     });
   });
   afterAll(async () => {

@@ -2,8 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { buildTestApp } from "../../test/app.ts";
 import { describeEachDatabase } from "../../test/databases.ts";
-import { type SmtpSink, startSmtpSink } from "../../test/smtp-sink.ts";
-import { smtpTransport } from "../mail/transports.ts";
+import { loopbackSmtpTransport, type SmtpSink, startSmtpSink } from "../../test/smtp-sink.ts";
 import { SUBSCRIBE_SUCCESS_MESSAGE } from "./newsletter.ts";
 
 describeEachDatabase("the newsletter", (db) => {
@@ -13,10 +12,7 @@ describeEachDatabase("the newsletter", (db) => {
     smtp = await startSmtpSink();
     app = await buildTestApp(db(), {
       env: { FORMS_RATE_LIMIT: "0", PUBLIC_URL: "https://upwatch.example" },
-      mailTransport: smtpTransport(
-        { host: "127.0.0.1", port: smtp.port, secure: false },
-        "Upwatch <no-reply@upwatch.example>",
-      ),
+      mailTransport: loopbackSmtpTransport(smtp.port),
     });
   });
   afterAll(async () => {

@@ -3,6 +3,26 @@ import { Link } from "react-router";
 import { useCurrentYear } from "../lib/use-current-year.ts";
 import { Logo } from "./logo.tsx";
 
+const FOOTER_SECTIONS = [
+  {
+    label: "Product",
+    links: [
+      { to: "/#features", text: "Features" },
+      { to: "/#pricing", text: "Pricing" },
+      { to: "/knowledge-base", text: "Help centre" },
+      { to: "/contact", text: "Contact" },
+    ],
+  },
+  {
+    label: "Legal",
+    links: [
+      { to: "/privacy", text: "Privacy" },
+      { to: "/terms", text: "Terms" },
+      { to: "/account-deletion", text: "Account Deletion" },
+    ],
+  },
+];
+
 /** The site's footer: product links, legal links and the copyright line. */
 export function SiteFooter() {
   const year = useCurrentYear();
@@ -16,37 +36,18 @@ export function SiteFooter() {
             it matters.
           </p>
         </div>
-        <nav aria-label="Product" className="footer-nav">
-          <h2 className="footer-heading">Product</h2>
-          <ul>
-            <li>
-              <Link to="/#features">Features</Link>
-            </li>
-            <li>
-              <Link to="/#pricing">Pricing</Link>
-            </li>
-            <li>
-              <Link to="/knowledge-base">Help centre</Link>
-            </li>
-            <li>
-              <Link to="/contact">Contact</Link>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-label="Legal" className="footer-nav">
-          <h2 className="footer-heading">Legal</h2>
-          <ul>
-            <li>
-              <Link to="/privacy">Privacy</Link>
-            </li>
-            <li>
-              <Link to="/terms">Terms</Link>
-            </li>
-            <li>
-              <Link to="/account-deletion">Account Deletion</Link>
-            </li>
-          </ul>
-        </nav>
+        {FOOTER_SECTIONS.map((section) => (
+          <nav key={section.label} aria-label={section.label} className="footer-nav">
+            <h2 className="footer-heading">{section.label}</h2>
+            <ul>
+              {section.links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to}>{link.text}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
       </div>
       <div className="container footer-bottom">
         <p>

@@ -116,6 +116,14 @@ describeEachDatabase("registering, signing in and out", (db) => {
     expect(empty.statusCode).toBe(400);
   });
 
+  it("names an account after a long address within the 100 characters names may have", async () => {
+    const email = `${"long".repeat(30)}-${uniqueEmail()}`;
+    const user = await registerUser(app, email);
+    const current = await session(user.cookie);
+    expect(current.json().account.name).toBe(email.slice(0, 100));
+    expect(current.json().user.email).toBe(email);
+  });
+
   it("signs in with the right password in any letter case of the address", async () => {
     const user = await registerUser(app);
     const response = await logInRequest(app, user.email.toUpperCase(), user.password);

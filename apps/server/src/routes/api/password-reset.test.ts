@@ -9,8 +9,7 @@ import {
   setCookieOf,
   uniqueEmail,
 } from "../../../test/sessions.ts";
-import { type SmtpSink, startSmtpSink } from "../../../test/smtp-sink.ts";
-import { smtpTransport } from "../../mail/transports.ts";
+import { loopbackSmtpTransport, type SmtpSink, startSmtpSink } from "../../../test/smtp-sink.ts";
 import { createAccount } from "../../services/accounts/create-account.ts";
 import { createServiceContext, randomId, type ServiceContext } from "../../services/context.ts";
 import { PASSWORD_RESET_REQUESTED } from "./auth.ts";
@@ -28,10 +27,7 @@ describeEachDatabase("resetting a forgotten password", (db) => {
     app = await buildTestApp(db(), {
       ctx,
       env: { PUBLIC_URL: "https://upwatch.example" },
-      mailTransport: smtpTransport(
-        { host: "127.0.0.1", port: smtp.port, secure: false },
-        "Upwatch <no-reply@upwatch.example>",
-      ),
+      mailTransport: loopbackSmtpTransport(smtp.port),
     });
   });
   afterAll(async () => {

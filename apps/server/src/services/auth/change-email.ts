@@ -1,6 +1,7 @@
 import type { AuthContext } from "./auth-context.ts";
 import { EmailTakenError, WrongCurrentPasswordError } from "./auth-errors.ts";
 import { verifyPassword } from "./password-hash.ts";
+import { accountNameFor } from "./register.ts";
 
 const TAKEN = "An account already uses that e-mail address.";
 
@@ -39,9 +40,9 @@ export async function changeEmail(
         .execute();
       await trx
         .updateTable("accounts")
-        .set({ name: input.email })
+        .set({ name: accountNameFor(input.email) })
         .where("id", "=", session.accountId)
-        .where("name", "=", user.email)
+        .where("name", "=", accountNameFor(user.email))
         .execute();
     });
   } catch (error) {

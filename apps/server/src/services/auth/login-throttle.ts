@@ -1,7 +1,13 @@
 import { TooManySignInAttemptsError } from "./auth-errors.ts";
 
-/** Failed sign-ins allowed per address and per client in one window, and the window's length. */
-export const LOGIN_LIMITS = { perEmail: 10, perAddress: 30, windowMs: 15 * 60_000 } as const;
+/** Failed sign-ins allowed per e-mail and per client address in one window, and its length. */
+export interface LoginLimits {
+  perEmail: number;
+  perAddress: number;
+  windowMs: number;
+}
+
+export const LOGIN_LIMITS: LoginLimits = { perEmail: 10, perAddress: 30, windowMs: 15 * 60_000 };
 
 interface Window {
   failures: number;
@@ -21,7 +27,7 @@ export class LoginThrottle {
 
   constructor(
     private readonly now: () => number,
-    private readonly limits: typeof LOGIN_LIMITS = LOGIN_LIMITS,
+    private readonly limits: LoginLimits = LOGIN_LIMITS,
   ) {}
 
   /** Throws TooManySignInAttemptsError while either count is spent. */

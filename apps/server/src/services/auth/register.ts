@@ -6,6 +6,11 @@ import { hashPassword } from "./password-hash.ts";
 import { signInUser } from "./sign-in-user.ts";
 import type { SignedIn } from "./signed-in.ts";
 
+/** The name of an account made by registering: its owner's address (names are at most 100 characters). */
+export function accountNameFor(email: string): string {
+  return email.slice(0, 100);
+}
+
 /**
  * Makes a Free account owned by a new user with a password, named after the address, and signs
  * the user in. An address already in use is a 409.
@@ -24,7 +29,7 @@ export async function register(ctx: AuthContext, input: RegisterInput): Promise<
   let created: Awaited<ReturnType<typeof createAccount>>;
   try {
     created = await createAccount(ctx, {
-      name: input.email,
+      name: accountNameFor(input.email),
       plan: "free",
       ownerEmail: input.email,
       ownerPasswordHash: passwordHash,
