@@ -72,6 +72,23 @@ export default function App() {
   return <Outlet />;
 }
 
+/**
+ * What the signed-in app's page shows until its scripts have loaded the screen (the app's
+ * routes are not prerendered; one page serves them all).
+ */
+export function HydrateFallback() {
+  return (
+    <main id="main" className="container page">
+      <p className="lead" role="status">
+        Loading Upwatch...
+      </p>
+      <noscript>
+        <p>The Upwatch app needs JavaScript. Turn it on in your browser and reload the page.</p>
+      </noscript>
+    </main>
+  );
+}
+
 /** The router's last resort when a page throws while rendering. */
 export function ErrorBoundary({ error }: { error: unknown }) {
   if (typeof window !== "undefined") console.error(error);

@@ -21,4 +21,21 @@ export default [
     ]),
     route("*", "routes/not-found.tsx"),
   ]),
+  // The signed-in app: client-only screens (never prerendered), served from the SPA fallback.
+  ...prefix("app", [
+    route("login", "routes/app/login.tsx"),
+    route("register", "routes/app/register.tsx"),
+    route("forgot-password", "routes/app/forgot-password.tsx"),
+    route("reset-password", "routes/app/reset-password.tsx"),
+    layout("routes/app/layout.tsx", [
+      // Monitors and alerts screens.
+      // Account screens.
+      route("channels", "routes/app/channels.tsx"),
+      route("channels/new", "routes/app/channel-new.tsx"),
+      route("channels/:id", "routes/app/channel.tsx"),
+      route("api-keys", "routes/app/api-keys.tsx"),
+      route("settings", "routes/app/settings.tsx"),
+    ]),
+    route("*", "routes/app/not-found.tsx", { id: "routes/app/not-found" }),
+  ]),
 ] satisfies RouteConfig;

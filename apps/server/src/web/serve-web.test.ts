@@ -1,8 +1,9 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
-import { siteConfigToken } from "@upwatch/core";
+import { SITE_CONFIG_JSON_TOKEN, siteConfigToken } from "@upwatch/core";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildTestApp } from "../../test/app.ts";
@@ -10,6 +11,7 @@ import { describeEachDatabase } from "../../test/databases.ts";
 
 const clientDir = mkdtempSync(join(tmpdir(), "upwatch-web-"));
 const longText = "Upwatch watches your sites. ".repeat(100);
+const APP_INLINE_SCRIPT = "window.__reactRouterContext = {};";
 
 function writeBuild() {
   mkdirSync(join(clientDir, "contact"), { recursive: true });
@@ -30,6 +32,10 @@ function writeBuild() {
   writeFileSync(
     join(clientDir, "assets/entry-abc123.js"),
     `console.log(${JSON.stringify(longText)});`,
+  );
+  writeFileSync(
+    join(clientDir, "__spa-fallback.html"),
+    `<!DOCTYPE html><html><head><meta charset="utf-8"/><script>${APP_INLINE_SCRIPT}</script><script type="application/json">${SITE_CONFIG_JSON_TOKEN}</script></head><body></body></html>`,
   );
   writeFileSync(join(clientDir, "favicon.svg"), "<svg></svg>");
   writeFileSync(join(clientDir, "assets/app-def456.js"), "console.log('precompressed');");
@@ -207,5 +213,42 @@ describeEachDatabase("serving the web app", (db) => {
     expect(plain.headers.vary).toContain("accept-encoding");
     const direct = await app.inject({ method: "GET", url: "/assets/app-def456.js.br" });
     expect(direct.statusCode).toBe(404);
+  });
+
+  it("serves the app's page at every app address, never indexed and revalidated each time", async () => {
+    for (const url of ["/app", "/app/", "/app/login", "/app/monitors/42/edit?tab=alerts"]) {
+      const response = await app.inject({ method: "GET", url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(response.headers["cache-control"]).toBe("no-cache");
+      expect(response.headers["x-robots-tag"]).toBe("noindex");
+      expect(response.body).toContain('<meta name="robots" content="noindex"/>');
+    }
+  });
+
+  it("fills this server's config into the app's page and allows exactly its inline script", async () => {
+    const response = await app.inject({ method: "GET", url: "/app/settings" });
+    expect(response.body).not.toContain(SITE_CONFIG_JSON_TOKEN);
+    expect(response.body).toContain('"publicUrl":"https://status.example.com"');
+    const hash = createHash("sha256").update(APP_INLINE_SCRIPT).digest("base64");
+    expect(String(response.headers["content-security-policy"])).toContain(`'sha256-${hash}'`);
+    const again = await app.inject({
+      method: "GET",
+      url: "/app/settings",
+      headers: { "if-none-match": String(response.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it("does not treat addresses that merely start with app as the app", async () => {
+    const response = await app.inject({ method: "GET", url: "/application" });
+    expect(response.statusCode).toBe(404);
+    const file = await app.inject({ method: "GET", url: "/__spa-fallback.html" });
+    expect(file.statusCode).toBe(404);
+  });
+
+  it("keeps app pages out of the sitemap", async () => {
+    const sitemap = await app.inject({ method: "GET", url: "/sitemap.xml" });
+    expect(sitemap.body).not.toContain("/app");
   });
 });

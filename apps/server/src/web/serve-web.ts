@@ -3,7 +3,7 @@ import type { SiteConfig } from "@upwatch/core";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { knowledgeBaseFallback } from "./knowledge-base-fallback.ts";
 import { loadSiteFiles, TEMPLATED_FILES } from "./site-files.ts";
-import { loadSitePages, type SitePage } from "./site-pages.ts";
+import { isAppPath, loadSitePages, type SitePage } from "./site-pages.ts";
 import { thirdPartyOrigins } from "./third-party-origins.ts";
 
 const HTML_CACHE = "no-cache";
@@ -78,6 +78,11 @@ export async function serveWeb(app: FastifyInstance, options: WebOptions): Promi
     const page = pages.find(path);
     if (page) return sendPage(reply, page, 200, request.headers["if-none-match"]);
     if (path.endsWith(PAGE_DATA_SUFFIX)) return reply.callNotFound();
+    if (pages.app && isAppPath(path)) {
+      // The app's screens render in the browser; the same page serves every one of them.
+      reply.header("x-robots-tag", "noindex");
+      return sendPage(reply, pages.app, 200, request.headers["if-none-match"]);
+    }
     const fallback = knowledgeBaseFallback(path);
     if (fallback) return reply.header("cache-control", HTML_CACHE).redirect(fallback, 302);
     return reply.callNotFound();

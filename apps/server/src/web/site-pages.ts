@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import {
   isSiteConfigKey,
@@ -24,9 +24,17 @@ export interface SitePages {
   find(path: string): SitePage | undefined;
   /** The not-found page, sent with status 404. */
   notFound: SitePage;
+  /**
+   * The signed-in app's page (the build's SPA fallback): one HTML document for every app
+   * address, which renders the screen in the browser. Absent from a build without it.
+   */
+  app: SitePage | undefined;
 }
 
 const NOT_FOUND_ROUTE = "/404";
+/** What the build names the page that renders client-only routes. */
+export const SPA_FALLBACK_FILE = "__spa-fallback.html";
+const NOINDEX_META = '<meta name="robots" content="noindex"/>';
 
 /** Reads every prerendered page of the web build and fills in the run-time config. */
 export function loadSitePages(
@@ -53,7 +61,37 @@ export function loadSitePages(
   return {
     find: (path) => pages.get(normalize(path)),
     notFound,
+    app: loadAppPage(clientDir, config, thirdParty),
   };
+}
+
+function loadAppPage(
+  clientDir: string,
+  config: SiteConfig,
+  thirdParty: ThirdPartyOrigins,
+): SitePage | undefined {
+  const file = join(clientDir, SPA_FALLBACK_FILE);
+  if (!existsSync(file)) return undefined;
+  const html = markNoindex(applySiteConfig(readFileSync(file, "utf8"), config));
+  return {
+    html,
+    etag: `"${createHash("sha1").update(html).digest("base64url")}"`,
+    csp: pagePolicy(html, config, thirdParty),
+  };
+}
+
+/** App pages are private: search engines are told not to index them, in the page itself too. */
+export function markNoindex(html: string): string {
+  if (html.includes('name="robots"')) return html;
+  const head = html.indexOf("<head>");
+  if (head === -1) return `${NOINDEX_META}${html}`;
+  const at = head + "<head>".length;
+  return `${html.slice(0, at)}${NOINDEX_META}${html.slice(at)}`;
+}
+
+/** `/app` and every address under it belong to the signed-in app. */
+export function isAppPath(path: string): boolean {
+  return path === "/app" || path.startsWith("/app/");
 }
 
 /** Replaces the build's placeholders with this server's values, escaped for HTML. */

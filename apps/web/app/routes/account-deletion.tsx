@@ -10,7 +10,7 @@ export function meta() {
   return pageMeta({
     title: "Account Deletion",
     description:
-      "How to delete your Upwatch account and its data yourself from Account Settings, or ask support to do it. Deletion is typically complete within 48 hours.",
+      "How to delete your Upwatch account and its data yourself from Account Settings, at once, or ask support to do it, typically within 48 hours.",
     path: "/account-deletion",
     keywords: ["delete Upwatch account", "account deletion", "remove my data"],
   });
@@ -36,7 +36,7 @@ export default function AccountDeletion() {
           with the account you want to delete.
         </li>
         <li>
-          Open <strong>Account Settings</strong> from the menu under your name.
+          Open <strong>Account Settings</strong>: <strong>Settings</strong> in the app's menu.
         </li>
         <li>
           Scroll down to the <strong>Danger Zone</strong>.
@@ -50,8 +50,8 @@ export default function AccountDeletion() {
         </li>
       </ol>
       <p>
-        You are signed out at once. Deletion is typically complete within 48 hours, after which it
-        cannot be undone.
+        The account and everything in it are deleted at once and you are signed out. This cannot be
+        undone, and the address can then be used to create a new, empty account.
       </p>
 
       <h2>Ask us to delete it</h2>

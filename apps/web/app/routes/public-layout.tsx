@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
 import { PromoBanner } from "../components/promo-banner.tsx";
+import { RouteNotice } from "../components/route-notice.tsx";
 import { SiteFooter } from "../components/site-footer.tsx";
 import { SiteHeader } from "../components/site-header.tsx";
 
@@ -13,6 +14,7 @@ export default function PublicLayout() {
       <PromoBanner />
       <SiteHeader />
       <div id="content" className="page-content">
+        <RouteNotice />
         <Outlet />
       </div>
       <SiteFooter />

@@ -10,6 +10,8 @@ const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
 /** The product started the way `npm start` starts it, on a free port and an empty data folder. */
 export interface RunningProduct {
   url: string;
+  /** The product's data folder (its SQLite database), for the admin command. */
+  dataDir: string;
   process: ChildProcess;
   output(): string;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
@@ -57,6 +59,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
   await waitForHealth(url, exited, () => output);
   return {
     url,
+    dataDir,
     process: child,
     output: () => output,
     stop: async (signal = "SIGTERM") => {

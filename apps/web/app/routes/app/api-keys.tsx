@@ -1,0 +1,114 @@
+import { useState } from "react";
+import { ApiError, apiRequest } from "../../signed-in/api-client.ts";
+import { ApiKeyTable } from "../../signed-in/api-keys/api-key-table.tsx";
+import type { ApiKey, CreatedApiKey } from "../../signed-in/api-keys/api-key-types.ts";
+import { CreateApiKeyForm } from "../../signed-in/api-keys/create-api-key-form.tsx";
+import { appMeta } from "../../signed-in/app-meta.ts";
+import { ConfirmDialog } from "../../signed-in/ui/confirm-dialog.tsx";
+import { EmptyState } from "../../signed-in/ui/empty-state.tsx";
+import { LoadError } from "../../signed-in/ui/load-error.tsx";
+import { PageHeader } from "../../signed-in/ui/page-header.tsx";
+import { SecretOnce } from "../../signed-in/ui/secret-once.tsx";
+import { Skeleton } from "../../signed-in/ui/skeleton.tsx";
+import { useToast } from "../../signed-in/ui/toast.tsx";
+import { useApiData } from "../../signed-in/use-api-data.ts";
+
+export function meta() {
+  return appMeta("API keys");
+}
+
+/** API keys: create one (shown once), see when each was last used, revoke. */
+export default function ApiKeys() {
+  const keys = useApiData<{ data: ApiKey[] }>("/api-keys");
+  const { showToast } = useToast();
+  const [created, setCreated] = useState<CreatedApiKey>();
+  const [revoking, setRevoking] = useState<ApiKey>();
+  const [revokeBusy, setRevokeBusy] = useState(false);
+  const [revokeError, setRevokeError] = useState<string>();
+
+  const onCreated = (key: CreatedApiKey) => {
+    setCreated(key);
+    void keys.reload();
+  };
+
+  const onRevoke = async () => {
+    if (!revoking) return;
+    setRevokeBusy(true);
+    setRevokeError(undefined);
+    try {
+      await apiRequest("DELETE", `/api-keys/${encodeURIComponent(revoking.id)}`);
+      await keys.reload();
+      showToast(`${revoking.name} is revoked; requests with it are refused from now on.`);
+      setRevoking(undefined);
+    } catch (error) {
+      setRevokeError(error instanceof ApiError ? error.detail : String(error));
+    } finally {
+      setRevokeBusy(false);
+    }
+  };
+
+  const list = keys.data?.data ?? [];
+  return (
+    <>
+      <PageHeader
+        title="API keys"
+        description={
+          <>
+            Keys let scripts and other tools use the REST API (described in its{" "}
+            <a href="/api/v1/openapi.json">OpenAPI document</a>) on behalf of this account. Send one
+            as <code className="app-code">Authorization: Bearer uw_...</code>.
+          </>
+        }
+      />
+      {created ? (
+        <SecretOnce
+          title={`Your new API key: ${created.name}`}
+          value={created.key}
+          onDone={() => setCreated(undefined)}
+          doneLabel="I have stored the key"
+        >
+          Copy it now and keep it somewhere safe, such as a password manager or your CI's secrets.
+          Upwatch stores only a fingerprint of it and cannot show it again.
+        </SecretOnce>
+      ) : null}
+      <section className="app-panel" aria-labelledby="new-key-heading">
+        <h2 id="new-key-heading">Create a key</h2>
+        <CreateApiKeyForm onCreated={onCreated} />
+      </section>
+      <section aria-labelledby="keys-heading">
+        <h2 id="keys-heading">Your keys</h2>
+        {keys.status === "loading" ? <Skeleton lines={3} label="Loading API keys" /> : null}
+        {keys.status === "error" ? (
+          <LoadError message={keys.error} onRetry={() => void keys.reload()} />
+        ) : null}
+        {keys.status === "ready" && list.length === 0 ? (
+          <EmptyState title="No API keys yet">
+            <p>
+              Create a key above to let a script, your CI or a dashboard read your monitors and
+              alerts through the API. Each key can be revoked on its own.
+            </p>
+          </EmptyState>
+        ) : null}
+        {list.length > 0 ? <ApiKeyTable keys={list} onRevoke={setRevoking} /> : null}
+      </section>
+      <ConfirmDialog
+        open={revoking !== undefined}
+        title={`Revoke ${revoking?.name ?? "this key"}?`}
+        confirmLabel="Revoke key"
+        busyLabel="Revoking..."
+        busy={revokeBusy}
+        error={revokeError}
+        onConfirm={onRevoke}
+        onCancel={() => {
+          setRevoking(undefined);
+          setRevokeError(undefined);
+        }}
+      >
+        <p>
+          Every request made with <code className="app-code">{revoking?.prefix}...</code> is refused
+          from now on. Scripts that use it stop working until you give them a new key.
+        </p>
+      </ConfirmDialog>
+    </>
+  );
+}

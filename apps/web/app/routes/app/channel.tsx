@@ -1,0 +1,170 @@
+import { useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { APP_BASE, ApiError, apiRequest } from "../../signed-in/api-client.ts";
+import { appMeta } from "../../signed-in/app-meta.ts";
+import { ChannelForm } from "../../signed-in/channels/channel-form.tsx";
+import { ChannelMonitorList } from "../../signed-in/channels/channel-monitor-list.tsx";
+import { monitorCount } from "../../signed-in/channels/channel-table.tsx";
+import { ChannelTest } from "../../signed-in/channels/channel-test.tsx";
+import {
+  CHANNEL_TYPES,
+  type Channel,
+  destinationOf,
+} from "../../signed-in/channels/channel-types.ts";
+import { DeliveryLog } from "../../signed-in/channels/delivery-log.tsx";
+import { Button } from "../../signed-in/ui/button.tsx";
+import { ConfirmDialog } from "../../signed-in/ui/confirm-dialog.tsx";
+import { EmptyState } from "../../signed-in/ui/empty-state.tsx";
+import { formatDateTime } from "../../signed-in/ui/format.ts";
+import { LoadError } from "../../signed-in/ui/load-error.tsx";
+import { PageHeader } from "../../signed-in/ui/page-header.tsx";
+import { Skeleton } from "../../signed-in/ui/skeleton.tsx";
+import { useToast } from "../../signed-in/ui/toast.tsx";
+import { useApiData } from "../../signed-in/use-api-data.ts";
+
+export function meta() {
+  return appMeta("Alert channel");
+}
+
+const BACK = <Link to={`${APP_BASE}/channels`}>Back to channels</Link>;
+
+/** One channel: its settings, a test, its delivery log, and deleting it. */
+export default function ChannelScreen() {
+  const { id = "" } = useParams();
+  const channel = useApiData<Channel>(`/channels/${encodeURIComponent(id)}`);
+
+  if (channel.status === "loading") return <Skeleton lines={4} label="Loading the channel" />;
+  if (channel.status === "error") {
+    return (
+      <>
+        <PageHeader title="Alert channel" back={BACK} />
+        <LoadError message={channel.error} onRetry={() => void channel.reload()} />
+      </>
+    );
+  }
+  return <ChannelDetails channel={channel.data} reload={channel.reload} />;
+}
+
+function ChannelDetails({ channel, reload }: { channel: Channel; reload(): Promise<void> }) {
+  const navigate = useNavigate();
+  const { showToast } = useToast();
+  const [editing, setEditing] = useState(false);
+  const [logVersion, setLogVersion] = useState(0);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  const [deleteError, setDeleteError] = useState<string>();
+  const info = CHANNEL_TYPES[channel.type];
+
+  const onSaved = async () => {
+    await reload();
+    setEditing(false);
+    showToast("Changes saved.");
+  };
+
+  const onDelete = async () => {
+    setDeleteBusy(true);
+    setDeleteError(undefined);
+    try {
+      await apiRequest("DELETE", `/channels/${encodeURIComponent(channel.id)}`);
+      showToast(`${channel.name} is deleted.`);
+      navigate(`${APP_BASE}/channels`);
+    } catch (error) {
+      setDeleteError(error instanceof ApiError ? error.detail : String(error));
+      setDeleteBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={channel.name}
+        back={BACK}
+        description={`${info.label} channel, sending to ${destinationOf(channel)}`}
+        actions={
+          editing ? undefined : (
+            <Button variant="ghost" onClick={() => setEditing(true)}>
+              Edit
+            </Button>
+          )
+        }
+      />
+      {editing ? (
+        <section className="app-panel" aria-labelledby="edit-heading">
+          <h2 id="edit-heading">Edit channel</h2>
+          <ChannelForm channel={channel} onSaved={onSaved} onCancel={() => setEditing(false)} />
+        </section>
+      ) : (
+        <section className="app-panel" aria-labelledby="details-heading">
+          <h2 id="details-heading">Details</h2>
+          <dl className="app-facts">
+            <div>
+              <dt>Type</dt>
+              <dd>{info.label}</dd>
+            </div>
+            <div className="app-fact-wide">
+              <dt>{info.field.label}</dt>
+              <dd className="app-cell-wrap">{destinationOf(channel)}</dd>
+            </div>
+            <div>
+              <dt>Used by</dt>
+              <dd>{monitorCount(channel.monitor_ids.length)}</dd>
+            </div>
+            <div>
+              <dt>New monitors</dt>
+              <dd>{channel.attach_to_new_monitors ? "Use it" : "Do not use it"}</dd>
+            </div>
+            {channel.signing_secret ? (
+              <div className="app-fact-wide">
+                <dt>Signing secret</dt>
+                <dd>
+                  <code className="app-code">{channel.signing_secret}</code>
+                </dd>
+              </div>
+            ) : null}
+            <div>
+              <dt>Added</dt>
+              <dd>{formatDateTime(channel.created_at)}</dd>
+            </div>
+          </dl>
+          <ChannelMonitorList monitorIds={channel.monitor_ids} />
+          {channel.monitor_ids.length === 0 && !channel.attach_to_new_monitors ? (
+            <EmptyState title="No monitor uses this channel">
+              <p>Its alerts go nowhere until you choose monitors for it. Choose Edit to do so.</p>
+            </EmptyState>
+          ) : null}
+        </section>
+      )}
+      <ChannelTest channel={channel} onSent={() => setLogVersion((version) => version + 1)} />
+      <DeliveryLog channelId={channel.id} version={logVersion} />
+      <section className="app-panel app-panel-danger" aria-labelledby="delete-heading">
+        <h2 id="delete-heading">Delete channel</h2>
+        <p className="app-panel-lead">
+          Monitors stop alerting through it, and its unsent notifications are dropped.
+        </p>
+        <Button variant="danger" onClick={() => setDeleting(true)}>
+          Delete channel
+        </Button>
+      </section>
+      <ConfirmDialog
+        open={deleting}
+        title={`Delete ${channel.name}?`}
+        confirmLabel="Delete channel"
+        busyLabel="Deleting..."
+        busy={deleteBusy}
+        error={deleteError}
+        onConfirm={onDelete}
+        onCancel={() => {
+          setDeleting(false);
+          setDeleteError(undefined);
+        }}
+      >
+        <p>
+          {channel.monitor_ids.length > 0
+            ? `${monitorCount(channel.monitor_ids.length)} will stop alerting through it. `
+            : ""}
+          This cannot be undone.
+        </p>
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { appMeta } from "../../signed-in/app-meta.ts";
+import { DeleteAccount } from "../../signed-in/settings/delete-account.tsx";
+import { EmailForm } from "../../signed-in/settings/email-form.tsx";
+import { PasswordForm } from "../../signed-in/settings/password-form.tsx";
+import { PlanPanel } from "../../signed-in/settings/plan-panel.tsx";
+import { PageHeader } from "../../signed-in/ui/page-header.tsx";
+
+export function meta() {
+  return appMeta("Account Settings");
+}
+
+/** Account Settings: sign-in details, the plan, and the Danger Zone. */
+export default function Settings() {
+  return (
+    <>
+      <PageHeader
+        title="Account Settings"
+        description="Your sign-in details, your plan and what it allows, and deleting the account."
+      />
+      <EmailForm />
+      <PasswordForm />
+      <PlanPanel />
+      <DeleteAccount />
+    </>
+  );
+}

@@ -1,0 +1,191 @@
+import { ALERT_CHANNELS, type AlertChannel } from "@upwatch/core";
+import { type FormEvent, useRef, useState } from "react";
+import { Link } from "react-router";
+import { APP_BASE, ApiError, apiRequest } from "../api-client.ts";
+import { useSession } from "../session.tsx";
+import { Button } from "../ui/button.tsx";
+import { Field } from "../ui/field.tsx";
+import { FormError } from "../ui/form-error.tsx";
+import { useApiData } from "../use-api-data.ts";
+import { type ChannelFormErrors, channelErrorsFrom, destinationError } from "./channel-errors.ts";
+import {
+  CHANNEL_TYPES,
+  type Channel,
+  type MonitorSummary,
+  planNeededFor,
+} from "./channel-types.ts";
+import { MonitorPicker } from "./monitor-picker.tsx";
+
+interface ChannelFormProps {
+  /** The channel being changed; without it the form adds a new one. */
+  channel?: Channel;
+  onSaved(channel: Channel): void;
+  onCancel?(): void;
+}
+
+/** Adding or changing a channel: type, destination, name, and the monitors that use it. */
+export function ChannelForm({ channel, onSaved, onCancel }: ChannelFormProps) {
+  const { account } = useSession();
+  const monitors = useApiData<{ data: MonitorSummary[] }>("/monitors");
+  const [type, setType] = useState<AlertChannel>(channel?.type ?? "email");
+  const info = CHANNEL_TYPES[type];
+  const [destination, setDestination] = useState(
+    channel ? (channel.config[CHANNEL_TYPES[channel.type].field.key] ?? "") : "",
+  );
+  const [name, setName] = useState(channel?.name ?? "");
+  const [attach, setAttach] = useState(channel?.attach_to_new_monitors ?? true);
+  const [monitorIds, setMonitorIds] = useState<string[]>(channel?.monitor_ids ?? []);
+  const [errors, setErrors] = useState<ChannelFormErrors>({});
+  const [busy, setBusy] = useState(false);
+  const destinationRef = useRef<HTMLInputElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const typeRef = useRef<HTMLFieldSetElement>(null);
+
+  const chooseType = (next: AlertChannel) => {
+    setType(next);
+    if (next !== type) setDestination("");
+    setErrors({});
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = destinationError(type, destination);
+    const nameProblem = name.trim().length > 100 ? "Use at most 100 characters." : undefined;
+    if (problem || nameProblem) {
+      setErrors({ destination: problem, name: nameProblem });
+      (problem ? destinationRef : nameRef).current?.focus();
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    const config = { [info.field.key]: destination.trim() };
+    try {
+      const saved = channel
+        ? await apiRequest<Channel>("PATCH", `/channels/${encodeURIComponent(channel.id)}`, {
+            ...(name.trim() ? { name: name.trim() } : {}),
+            config,
+            attach_to_new_monitors: attach,
+            monitor_ids: monitorIds,
+          })
+        : await apiRequest<Channel>("POST", "/channels", {
+            type,
+            ...(name.trim() ? { name: name.trim() } : {}),
+            config,
+            attach_to_new_monitors: attach,
+            monitor_ids: monitorIds,
+          });
+      onSaved(saved);
+    } catch (error) {
+      const found =
+        error instanceof ApiError
+          ? channelErrorsFrom(error.status, error.detail)
+          : { form: String(error) };
+      setErrors(found);
+      if (found.destination) destinationRef.current?.focus();
+      else if (found.name) nameRef.current?.focus();
+      else if (found.type) typeRef.current?.querySelector<HTMLInputElement>(":checked")?.focus();
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="app-form app-channel-form" onSubmit={onSubmit} noValidate>
+      <FormError message={errors.form} />
+      {channel ? null : (
+        <fieldset
+          ref={typeRef}
+          className="app-fieldset"
+          aria-describedby={errors.type ? "channel-type-error" : undefined}
+        >
+          <legend>Type</legend>
+          <div className="app-type-grid">
+            {ALERT_CHANNELS.map((option) => {
+              const needs = planNeededFor(option, account.plan);
+              return (
+                <label key={option} className="app-type-option" data-checked={option === type}>
+                  <input
+                    type="radio"
+                    name="channel-type"
+                    value={option}
+                    checked={option === type}
+                    onChange={() => chooseType(option)}
+                  />
+                  <span className="app-type-text">
+                    <strong>{CHANNEL_TYPES[option].label}</strong>
+                    <span className="app-muted">{CHANNEL_TYPES[option].description}</span>
+                    {needs ? (
+                      <span className="app-tag" data-tone="muted">
+                        {needs} plan or above
+                      </span>
+                    ) : null}
+                  </span>
+                </label>
+              );
+            })}
+          </div>
+          {errors.type ? (
+            <p id="channel-type-error" className="field-error" role="alert">
+              {errors.type} <Link to={`${APP_BASE}/settings#plan`}>See your plan</Link>
+            </p>
+          ) : null}
+        </fieldset>
+      )}
+      <Field
+        id="channel-destination"
+        label={info.field.label}
+        hint={info.field.hint}
+        error={errors.destination}
+      >
+        <input
+          ref={destinationRef}
+          type={info.field.inputType}
+          autoComplete={info.field.autoComplete}
+          placeholder={info.field.placeholder}
+          value={destination}
+          onChange={(event) => setDestination(event.target.value)}
+        />
+      </Field>
+      <Field
+        id="channel-name"
+        label="Name"
+        required={false}
+        hint="How the channel appears in lists. Left empty, Upwatch names it after its destination."
+        error={errors.name}
+      >
+        <input
+          ref={nameRef}
+          type="text"
+          autoComplete="off"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+      </Field>
+      <div className="field">
+        <label className="app-check">
+          <input
+            type="checkbox"
+            checked={attach}
+            onChange={(event) => setAttach(event.target.checked)}
+          />
+          <span>Use this channel for every new monitor</span>
+        </label>
+      </div>
+      <MonitorPicker monitors={monitors} selected={monitorIds} onChange={setMonitorIds} />
+      {errors.monitors ? (
+        <p className="field-error" role="alert">
+          {errors.monitors}
+        </p>
+      ) : null}
+      <div className="app-form-actions">
+        <Button type="submit" busy={busy} busyLabel="Saving...">
+          {channel ? "Save changes" : "Add channel"}
+        </Button>
+        {onCancel ? (
+          <Button variant="ghost" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

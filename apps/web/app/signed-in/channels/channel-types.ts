@@ -1,0 +1,149 @@
+import { type AlertChannel, getPlan, PLANS, type PlanId } from "@upwatch/core";
+
+/** A channel as `GET /api/v1/channels` shows it (secrets masked). */
+export interface Channel {
+  id: string;
+  type: AlertChannel;
+  name: string;
+  config: Record<string, string>;
+  /** Webhooks: the signing secret, in full only in the answer that created the channel. */
+  signing_secret: string | null;
+  attach_to_new_monitors: boolean;
+  monitor_ids: string[];
+  created_at: string;
+  updated_at: string;
+}
+
+/** One attempt in the delivery log (`GET /api/v1/notifications`). */
+export interface Delivery {
+  id: string;
+  notification_id: string;
+  channel_id: string;
+  channel_type: AlertChannel;
+  event: string;
+  alert_id: string | null;
+  monitor_id: string | null;
+  status: "delivered" | "failed" | "timeout";
+  latency_ms: number | null;
+  error: string | null;
+  attempted_at: string;
+}
+
+/** `POST /api/v1/channels/{id}/test`. */
+export interface TestResult {
+  notification_id: string;
+  status: "delivered" | "failed" | "timeout" | "pending";
+  latency_ms: number | null;
+  error: string | null;
+}
+
+/** A monitor as the channel screens need it (from `GET /api/v1/monitors`). */
+export interface MonitorSummary {
+  id: string;
+  name: string;
+  type: string;
+  target: string;
+}
+
+interface ChannelTypeInfo {
+  label: string;
+  /** The one setting of the type: its key in `config`, its label and how to fill it. */
+  field: {
+    key: string;
+    label: string;
+    hint: string;
+    placeholder: string;
+    inputType: "email" | "tel" | "url";
+    autoComplete: string;
+  };
+  description: string;
+}
+
+/** What the forms and lists say about each channel type. */
+export const CHANNEL_TYPES: Record<AlertChannel, ChannelTypeInfo> = {
+  email: {
+    label: "E-mail",
+    description: "Alerts as e-mails to one address (a person or a team list).",
+    field: {
+      key: "address",
+      label: "E-mail address",
+      hint: "Where alerts are sent. A team list reaches everyone on call.",
+      placeholder: "oncall@example.com",
+      inputType: "email",
+      autoComplete: "email",
+    },
+  },
+  sms: {
+    label: "SMS",
+    description: "A text message to a phone, for the alerts that must wake someone.",
+    field: {
+      key: "phone",
+      label: "Phone number",
+      hint: "International format: + and the country code, no spaces, such as +64211234567.",
+      placeholder: "+64211234567",
+      inputType: "tel",
+      autoComplete: "tel",
+    },
+  },
+  slack: {
+    label: "Slack",
+    description: "Messages in a Slack channel through an incoming webhook.",
+    field: {
+      key: "url",
+      label: "Slack incoming webhook URL",
+      hint: "In Slack: Apps > Incoming Webhooks > Add to Slack, choose the channel, copy the URL.",
+      placeholder: "https://hooks.slack.com/services/...",
+      inputType: "url",
+      autoComplete: "off",
+    },
+  },
+  webhook: {
+    label: "Webhook",
+    description: "A signed JSON POST to your own endpoint, for any other tool.",
+    field: {
+      key: "url",
+      label: "Endpoint URL",
+      hint: "Upwatch POSTs JSON here, signed with the channel's secret (shown once after saving).",
+      placeholder: "https://hooks.example.com/upwatch",
+      inputType: "url",
+      autoComplete: "off",
+    },
+  },
+};
+
+/** The cheapest plan that includes a channel type, when the account's plan does not. */
+export function planNeededFor(type: AlertChannel, current: PlanId): string | undefined {
+  if (getPlan(current).limits.channels.includes(type)) return undefined;
+  return PLANS.find((plan) => plan.limits.channels.includes(type))?.name;
+}
+
+/** Where the channel's alerts go, in a few words ("oncall@example.com"). */
+export function destinationOf(channel: Channel): string {
+  const key = CHANNEL_TYPES[channel.type].field.key;
+  return channel.config[key] ?? "";
+}
+
+/** "Delivered", "Failed", "Timed out", "Waiting". */
+export function deliveryStatusLabel(status: TestResult["status"]): string {
+  return { delivered: "Delivered", failed: "Failed", timeout: "Timed out", pending: "Waiting" }[
+    status
+  ];
+}
+
+export function deliveryTone(status: TestResult["status"]): "success" | "danger" | "muted" {
+  if (status === "delivered") return "success";
+  return status === "pending" ? "muted" : "danger";
+}
+
+/** The notification event in words. */
+export function eventLabel(event: string): string {
+  const labels: Record<string, string> = {
+    "monitor.down": "Monitor down",
+    "monitor.up": "Monitor up",
+    "alert.escalated": "Alert escalated",
+    "alert.resolved": "Alert resolved",
+    "ssl.expiring": "Certificate expiring",
+    test: "Test",
+  };
+  return labels[event] ?? event;
+}

@@ -1,0 +1,139 @@
+import type { PlanId } from "@upwatch/core";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from "react";
+import { ApiError, apiRequest, setCsrfToken } from "./api-client.ts";
+
+export interface SessionUser {
+  id: string;
+  email: string;
+}
+
+export interface SessionAccount {
+  id: string;
+  name: string;
+  plan: PlanId;
+}
+
+/** What the session endpoints (session, login, register, reset) answer. */
+export interface SessionAnswer {
+  user: SessionUser;
+  account: SessionAccount;
+  csrf_token: string;
+}
+
+export type SessionState =
+  | { status: "loading" }
+  /** `visitor`: they signed out here; `absent`: there was no session (or it ended). */
+  | { status: "signed-out"; by: "visitor" | "absent" }
+  | { status: "error"; detail: string }
+  | { status: "signed-in"; user: SessionUser; account: SessionAccount; csrfToken: string };
+
+/** The signed-in visitor, for every screen inside the app's frame. */
+export interface Session {
+  user: SessionUser;
+  account: SessionAccount;
+  csrfToken: string;
+  /** Reads the session again (after the e-mail address or the plan changed). */
+  refresh(): Promise<void>;
+  /** Ends the session on the server and forgets it here. */
+  signOut(): Promise<void>;
+}
+
+interface SessionContextValue {
+  state: SessionState;
+  refresh(): Promise<void>;
+  signOut(): Promise<void>;
+}
+
+const SessionContext = createContext<SessionContextValue | null>(null);
+
+/** Applies a session answer: the security token goes with every later change. */
+export function acceptSession(answer: SessionAnswer): SessionState {
+  setCsrfToken(answer.csrf_token);
+  return {
+    status: "signed-in",
+    user: answer.user,
+    account: answer.account,
+    csrfToken: answer.csrf_token,
+  };
+}
+
+/** Asks the server who is signed in: the session, or undefined when nobody is. */
+export async function fetchSession(): Promise<SessionAnswer | undefined> {
+  try {
+    return await apiRequest<SessionAnswer>("GET", "/auth/session");
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return undefined;
+    throw error;
+  }
+}
+
+/** Loads the session once (`GET /auth/session`) and shares it with the screens below. */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<SessionState>({ status: "loading" });
+
+  const refresh = useCallback(async () => {
+    try {
+      const answer = await fetchSession();
+      if (answer) {
+        setState(acceptSession(answer));
+      } else {
+        setCsrfToken(undefined);
+        setState({ status: "signed-out", by: "absent" });
+      }
+    } catch (error) {
+      setState({
+        status: "error",
+        detail: error instanceof ApiError ? error.detail : String(error),
+      });
+    }
+  }, []);
+
+  const signOut = useCallback(async () => {
+    try {
+      await apiRequest("POST", "/auth/logout");
+    } catch (error) {
+      // Already signed out is what was asked for; anything else is worth telling.
+      if (!(error instanceof ApiError) || error.status !== 401) throw error;
+    }
+    setCsrfToken(undefined);
+    setState({ status: "signed-out", by: "visitor" });
+  }, []);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  const value = useMemo(() => ({ state, refresh, signOut }), [state, refresh, signOut]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+/** The session's loading state, for the frame that guards the signed-in screens. */
+export function useSessionState(): SessionContextValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error("useSessionState is used outside SessionProvider.");
+  return value;
+}
+
+/**
+ * The signed-in user and account. Only screens inside the app's frame use it: the frame
+ * renders them once the session is known.
+ */
+export function useSession(): Session {
+  const { state, refresh, signOut } = useSessionState();
+  if (state.status !== "signed-in") throw new Error("useSession is used before signing in.");
+  return {
+    user: state.user,
+    account: state.account,
+    csrfToken: state.csrfToken,
+    refresh,
+    signOut,
+  };
+}

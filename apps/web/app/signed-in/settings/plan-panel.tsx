@@ -1,0 +1,88 @@
+import { getPlan, type PlanId } from "@upwatch/core";
+import { useSession } from "../session.tsx";
+import { LoadError } from "../ui/load-error.tsx";
+import { Skeleton } from "../ui/skeleton.tsx";
+import { useApiData } from "../use-api-data.ts";
+
+/** `GET /api/v1/account`. */
+interface AccountAnswer {
+  id: string;
+  name: string;
+  plan: PlanId;
+  limits: {
+    monitors: number;
+    min_interval_seconds: number;
+    all_check_types: boolean;
+    api_requests_per_hour: number;
+    history_days: number | null;
+  };
+  monitors: number;
+}
+
+const CHANNEL_NAMES = { email: "E-mail", sms: "SMS", slack: "Slack", webhook: "Webhook" } as const;
+
+function interval(seconds: number): string {
+  if (seconds < 60) return `Every ${seconds} seconds`;
+  const minutes = seconds / 60;
+  return minutes === 1 ? "Every minute" : `Every ${minutes} minutes`;
+}
+
+/** The account's plan: what it allows, what is used, and how plans change on this install. */
+export function PlanPanel() {
+  const { account } = useSession();
+  const answer = useApiData<AccountAnswer>("/account");
+  const plan = getPlan(account.plan);
+
+  return (
+    <section className="app-panel" id="plan" aria-labelledby="plan-heading">
+      <h2 id="plan-heading">Plan: {plan.name}</h2>
+      <p className="app-panel-lead">{plan.description}</p>
+      {answer.status === "loading" ? <Skeleton lines={2} label="Loading your plan" /> : null}
+      {answer.status === "error" ? (
+        <LoadError message={answer.error} onRetry={() => void answer.reload()} />
+      ) : null}
+      {answer.status === "ready" ? (
+        <dl className="app-facts">
+          <div>
+            <dt>Monitors</dt>
+            <dd>
+              {answer.data.monitors} of {answer.data.limits.monitors}
+            </dd>
+          </div>
+          <div>
+            <dt>Shortest check interval</dt>
+            <dd>{interval(answer.data.limits.min_interval_seconds)}</dd>
+          </div>
+          <div>
+            <dt>Check types</dt>
+            <dd>{answer.data.limits.all_check_types ? "All" : "HTTP, keyword and ping"}</dd>
+          </div>
+          <div>
+            <dt>Alert channels</dt>
+            <dd>{plan.limits.channels.map((type) => CHANNEL_NAMES[type]).join(", ")}</dd>
+          </div>
+          <div>
+            <dt>History kept</dt>
+            <dd>
+              {answer.data.limits.history_days === null
+                ? "Custom"
+                : `${answer.data.limits.history_days} days`}
+            </dd>
+          </div>
+          <div>
+            <dt>API requests an hour</dt>
+            <dd>{answer.data.limits.api_requests_per_hour.toLocaleString("en-US")}</dd>
+          </div>
+        </dl>
+      ) : null}
+      <p>
+        On a self-hosted install the server's operator changes plans, from the server's shell:{" "}
+        <code className="app-code">
+          npm run admin -- set-plan --account {account.id} --plan hobby
+        </code>{" "}
+        (plans: free, hobby, business, enterprise). The new plan applies from the next request;
+        reload this page to see it.
+      </p>
+    </section>
+  );
+}
