@@ -3,6 +3,8 @@ import type { FastifyInstance } from "fastify";
 import { AlertEngine } from "./alerting/alert-engine.ts";
 import type { AlertingContext } from "./alerting/alerting-context.ts";
 import type { Config } from "./config.ts";
+import type { LiveBus } from "./live/live-bus.ts";
+import { alertPublisher } from "./live/publish-alerts.ts";
 import { DeliveryAttempts } from "./notifications/delivery-log.ts";
 import { logAlertMailAttempts } from "./notifications/log-mail-attempts.ts";
 import { NotificationWorker } from "./notifications/notification-worker.ts";
@@ -20,6 +22,8 @@ export interface AlertingOptions {
   start: boolean;
   /** Replaces the network webhooks and Slack go through (tests). */
   network?: NetworkAccess | undefined;
+  /** Where changed alerts are published once committed. */
+  live: LiveBus;
 }
 
 /** Everything the API and the check engine need of alerting. */
@@ -44,6 +48,7 @@ export function registerAlerting(app: FastifyInstance, options: AlertingOptions)
     now: ctx.now,
     newId: ctx.newId,
     linkBase: config.apiUrl || config.publicUrl,
+    alertsChanged: alertPublisher(options.live, ctx.db, app.log.child({ part: "live" })),
   };
   const attempts = new DeliveryAttempts();
   const log = app.log.child({ part: "alerting" });
@@ -92,7 +97,7 @@ export function registerAlerting(app: FastifyInstance, options: AlertingOptions)
     channelDeps: { network, smsConfigured: Boolean(config.sms) },
   };
   app.decorate("alerting", alerting);
-  void app.register(alertPageRoutes, { ctx });
+  void app.register(alertPageRoutes, { ctx, alertsChanged: actx.alertsChanged });
   return alerting;
 }
 

@@ -9,6 +9,7 @@ import { registerForms } from "./forms.ts";
 import { installProblemHandlers } from "./http/problem.ts";
 import { installRequestLog } from "./http/request-log.ts";
 import { installSecurityHeaders } from "./http/security-headers.ts";
+import { LiveBus } from "./live/live-bus.ts";
 import { loggerOptions } from "./logger.ts";
 import type { MailTransport } from "./mail/outgoing-mail.ts";
 import { registerMonitoring } from "./monitoring.ts";
@@ -58,11 +59,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     mailTransport: deps.mailTransport,
     startOutboxWorker: deps.startOutboxWorker ?? true,
   });
+  const live = new LiveBus();
+  app.decorate("live", live);
+  // Open event streams would keep the server from closing: they end first.
+  app.addHook("preClose", async () => live.endAll());
   const alerting = registerAlerting(app, {
     config: deps.config,
     ctx,
     start: deps.startAlerting ?? true,
     network: deps.network,
+    live,
   });
   const accounts = await prepareAccounts(app, { config: deps.config, ctx });
   await registerMonitoring(app, {
@@ -71,9 +77,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     alerting,
     accounts,
     network: deps.network,
+    live,
   });
   if (deps.webClientDir) {
     await serveWeb(app, { clientDir: deps.webClientDir, siteConfig: siteConfigFrom(deps.config) });
   }
   return app;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The live updates of every account (sign-out and key revocation end their streams). */
+    live: LiveBus;
+  }
 }

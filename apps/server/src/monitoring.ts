@@ -4,15 +4,19 @@ import type { Accounts } from "./accounts.ts";
 import type { Alerting } from "./alerting.ts";
 import type { Config } from "./config.ts";
 import { MonitoringEngine } from "./engine/monitoring-engine.ts";
+import type { LiveBus } from "./live/live-bus.ts";
+import { liveMonitorChanges } from "./live/live-monitor-changes.ts";
+import { checkPublisher } from "./live/publish-checks.ts";
 import { apiRoutes } from "./routes/api/index.ts";
 import type { ServiceContext } from "./services/context.ts";
-import { IGNORE_MONITOR_CHANGES } from "./services/monitors/monitor-changes.ts";
+import { everyMonitorChange, IGNORE_MONITOR_CHANGES } from "./services/monitors/monitor-changes.ts";
 
 export interface MonitoringOptions {
   config: Config;
   ctx: ServiceContext;
   alerting: Alerting;
   accounts: Accounts;
+  live: LiveBus;
   /** Replaces the network the checks use (tests). */
   network?: NetworkAccess | undefined;
 }
@@ -25,7 +29,8 @@ export async function registerMonitoring(
   app: FastifyInstance,
   options: MonitoringOptions,
 ): Promise<void> {
-  const { config, ctx } = options;
+  const { config, ctx, live } = options;
+  const publishChecks = checkPublisher(live, ctx.db, app.log.child({ part: "live" }));
   const engine = config.monitoring.runChecks
     ? new MonitoringEngine({
         db: ctx.db,
@@ -37,7 +42,10 @@ export async function registerMonitoring(
         now: ctx.now,
         alerting: {
           hook: options.alerting.engine.hook,
-          afterCommit: options.alerting.engine.afterCommit,
+          afterCommit: (records) => {
+            options.alerting.engine.afterCommit();
+            publishChecks(records);
+          },
         },
       })
     : undefined;
@@ -49,9 +57,14 @@ export async function registerMonitoring(
   await app.register(apiRoutes, {
     prefix: "/api/v1",
     ctx,
-    changes: engine ?? IGNORE_MONITOR_CHANGES,
+    changes: everyMonitorChange(
+      engine ?? IGNORE_MONITOR_CHANGES,
+      liveMonitorChanges(live, options.alerting.hooks.actx.alertsChanged),
+    ),
+    checks: engine,
     alerting: options.alerting,
     accounts: options.accounts,
+    live,
     serverUrl: config.apiUrl || config.publicUrl,
   });
 }

@@ -148,3 +148,96 @@ describeEachDatabase("the sessions migration", (db) => {
     expect(await raw.selectFrom("password_resets").selectAll().execute()).toEqual([]);
   });
 });
+
+describeEachDatabase("the half-hour rollups migration", (db) => {
+  it("fills half-hour rollups from the raw results of the last two days only", async () => {
+    const handle = db().handle;
+    const { migrations } = await import("./migrations/index.ts");
+    const migrator = new Migrator({
+      db: handle.db,
+      provider: { getMigrations: async () => migrations },
+      migrationTableSchema:
+        handle.dialect === "postgres"
+          ? (await sql<{ s: string }>`select current_schema() as s`.execute(handle.db)).rows[0]?.s
+          : undefined,
+    });
+    expect((await migrator.migrateTo("2026_11_21_0201_channels")).error).toBeUndefined();
+    const raw = handle.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+    await raw
+      .insertInto("accounts")
+      .values({ id: "acc_half", name: "Half", plan: "hobby", created_at: 1 })
+      .execute();
+    await raw
+      .insertInto("monitors")
+      .values({
+        id: "mon_half",
+        account_id: "acc_half",
+        name: "Half",
+        type: "http",
+        target: "https://example.com/",
+        interval_seconds: 60,
+        timeout_seconds: 30,
+        region: "us-west-1",
+        failure_threshold: 3,
+        recovery_confirmations: 1,
+        paused: 0,
+        group_name: null,
+        options: "{}",
+        state: "up",
+        consecutive_failures: 0,
+        consecutive_successes: 1,
+        last_checked_at: null,
+        created_at: 1,
+        updated_at: 1,
+      })
+      .execute();
+    const halfHour = 1_800_000;
+    const current = Math.floor(Date.now() / halfHour) * halfHour - 2 * halfHour;
+    const result = (checkedAt: number, up: boolean, responseMs: number) => ({
+      monitor_id: "mon_half",
+      checked_at: checkedAt,
+      up: up ? 1 : 0,
+      response_ms: responseMs,
+      dns_ms: null,
+      connect_ms: 3,
+      tls_ms: null,
+      first_byte_ms: null,
+      status_code: up ? 200 : 503,
+      error: up ? null : "Down.",
+      region: "us-west-1",
+    });
+    await raw
+      .insertInto("check_results")
+      .values([
+        result(current + 1000, true, 40),
+        result(current + 61_000, false, 12_000),
+        result(current + halfHour + 5, true, 140),
+        result(current - 3 * 86_400_000, true, 40),
+      ])
+      .execute();
+    await migrateToLatest(handle);
+    const rollups = await handle.db
+      .selectFrom("check_rollups")
+      .selectAll()
+      .where("monitor_id", "=", "mon_half")
+      .where("bucket_seconds", "=", 1800)
+      .orderBy("period_start")
+      .execute();
+    expect(
+      rollups.map((row) => [
+        row.period_start,
+        row.checks,
+        row.up_checks,
+        row.response_sum,
+        row.connect_count,
+        row.dns_count,
+        row.h02,
+        row.h04,
+        row.h15,
+      ]),
+    ).toEqual([
+      [current, 2, 1, 12_040, 2, 0, 1, 0, 1],
+      [current + halfHour, 1, 1, 140, 1, 0, 0, 1, 0],
+    ]);
+  });
+});

@@ -1,7 +1,8 @@
 import type { Database } from "@upwatch/db";
 import type { Kysely, Transaction } from "kysely";
 import type { CheckRecord } from "../engine/result-rows.ts";
-import type { AlertingContext } from "./alerting-context.ts";
+import { AlertChanges } from "./alert-changes.ts";
+import { type AlertingContext, inTransaction } from "./alerting-context.ts";
 import { applyCheckTransitions } from "./apply-check-transitions.ts";
 import { type DueRun, runDueEscalations } from "./run-due-escalations.ts";
 
@@ -29,17 +30,24 @@ export class AlertEngine {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
   private queued = false;
+  private changes = new AlertChanges();
   private lastSweep = 0;
 
   constructor(private readonly options: AlertEngineOptions) {}
 
   /** The hook of the check-writing transaction. */
   readonly hook = async (trx: Transaction<Database>, records: readonly CheckRecord[]) => {
-    if ((await applyCheckTransitions(trx, this.options.actx, records)) > 0) this.queued = true;
+    // A batch that failed to commit is written again with a new hook call: start afresh.
+    this.changes = new AlertChanges();
+    const actx = inTransaction(this.options.actx, this.changes);
+    if ((await applyCheckTransitions(trx, actx, records)) > 0) this.queued = true;
   };
 
   /** Called once the check-writing transaction committed. */
   readonly afterCommit = () => {
+    const changes = this.changes;
+    this.changes = new AlertChanges();
+    changes.announce(this.options.actx.alertsChanged);
     if (!this.queued) return;
     this.queued = false;
     this.options.onQueued();

@@ -1,9 +1,19 @@
 import type { ServiceContext } from "../services/context.ts";
+import type { AlertChanges, AlertsChanged } from "./alert-changes.ts";
 
 /** What the alert engine needs besides storage: the time, ids and where alert pages live. */
 export interface AlertingContext extends Pick<ServiceContext, "now" | "newId"> {
   /** The server's public origin; alert pages are `${linkBase}/a/<token>`. */
   linkBase: string;
+  /** Collects the alerts the current transaction changes (set per transaction). */
+  changes?: AlertChanges | undefined;
+  /** Told which alerts changed once their transaction committed. */
+  alertsChanged?: AlertsChanged | undefined;
+}
+
+/** The context of one transaction, collecting the alerts it changes into `changes`. */
+export function inTransaction(actx: AlertingContext, changes: AlertChanges): AlertingContext {
+  return { ...actx, changes };
 }
 
 /** The page of an alert, linked from its notifications, where it can be acknowledged. */

@@ -10,6 +10,7 @@ import { buildAlertMessage, type CheckFacts } from "./notification-message.ts";
 /** Resolves an open alert; false when it was resolved already (by another path or process). */
 export async function closeAlert(
   trx: Kysely<Database>,
+  actx: AlertingContext,
   alert: AlertTable,
   at: number,
   resolution: AlertResolution,
@@ -22,6 +23,7 @@ export async function closeAlert(
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return false;
   Object.assign(alert, { state: "resolved", resolved_at: at, resolution, next_due_at: null });
+  actx.changes?.add(alert);
   return true;
 }
 

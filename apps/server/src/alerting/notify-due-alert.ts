@@ -58,6 +58,7 @@ export async function notifyDueAlert(
     next_due_at: nextDueAt,
     held: 0,
   });
+  actx.changes?.add(alert);
   const facts = check === undefined ? await loadLastCheck(trx, alert.monitor_id) : check;
   const request = alertNotification(actx, snapshot, alert, at, facts);
   const queued = request ? await enqueueNotifications(trx, actx, snapshot, request) : 0;

@@ -23,6 +23,7 @@ export async function openAlert(
 ): Promise<AlertTable> {
   const alert = newAlertRow(actx, input);
   await trx.insertInto("alerts").values(alert).execute();
+  actx.changes?.add(alert);
   return alert;
 }
 

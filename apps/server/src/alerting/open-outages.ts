@@ -110,6 +110,7 @@ export class OutageOpenings {
         .values(alerts.slice(i, i + CHUNK))
         .execute();
     }
+    for (const alert of alerts) this.actx.changes?.add(alert);
     for (let i = 0; i < notifications.length; i += CHUNK) {
       await trx
         .insertInto("notifications")

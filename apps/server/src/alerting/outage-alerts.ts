@@ -1,6 +1,7 @@
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
 import type { CheckRecord } from "../engine/result-rows.ts";
+import type { ChangedAlert } from "./alert-changes.ts";
 import type { AlertingContext } from "./alerting-context.ts";
 import type { AlertingSnapshot } from "./alerting-snapshot.ts";
 import { closeAlert, enqueueClosingNotice } from "./close-alert.ts";
@@ -46,7 +47,7 @@ export async function endOutage(
     .execute();
   let queued = 0;
   for (const alert of open) {
-    if (!(await closeAlert(trx, alert, at, "recovered"))) continue;
+    if (!(await closeAlert(trx, actx, alert, at, "recovered"))) continue;
     queued += await enqueueClosingNotice(
       trx,
       actx,
@@ -87,23 +88,25 @@ export async function releaseDueAlerts(
 /**
  * A down monitor's type or target changed, so it starts over as unknown: its incident ends and
  * its alert resolves without a notice (nothing recovered; what was down is no longer watched).
+ * Returns the alerts it resolved.
  */
 export async function endOutageOfChangedMonitor(
   trx: Kysely<Database>,
   monitorId: string,
   at: number,
-): Promise<void> {
+): Promise<ChangedAlert[]> {
   await trx
     .updateTable("incidents")
     .set({ ended_at: at })
     .where("monitor_id", "=", monitorId)
     .where("ended_at", "is", null)
     .execute();
-  await trx
+  return trx
     .updateTable("alerts")
     .set({ state: "resolved", resolved_at: at, resolution: "monitor-changed", next_due_at: null })
     .where("monitor_id", "=", monitorId)
     .where("kind", "=", "monitor-down")
     .where("state", "=", "open")
+    .returning(["id", "account_id"])
     .execute();
 }

@@ -1,6 +1,7 @@
 import type { AlertTable, Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
-import type { AlertingContext } from "./alerting-context.ts";
+import { AlertChanges } from "./alert-changes.ts";
+import { type AlertingContext, inTransaction } from "./alerting-context.ts";
 import { AlertingSnapshot } from "./alerting-snapshot.ts";
 import { notifyDueAlert } from "./notify-due-alert.ts";
 
@@ -42,18 +43,21 @@ export async function runDueEscalations(
     const due = (await query.execute()).filter((alert) => !seen.has(alert.id));
     if (due.length === 0) return run;
     for (const alert of due) seen.add(alert.id);
+    const changes = new AlertChanges();
     await db.transaction().execute(async (trx) => {
       const snapshot = await AlertingSnapshot.load(
         trx,
         due.map((alert) => alert.monitor_id),
       );
+      const tactx = inTransaction(actx, changes);
       for (const alert of due) {
-        const outcome = await notifyDueAlert(trx, actx, snapshot, alert, when(alert, now));
+        const outcome = await notifyDueAlert(trx, tactx, snapshot, alert, when(alert, now));
         if (outcome.decision === "notify") run.notified += 1;
         if (outcome.decision === "suppressed") run.held += 1;
         run.queued += outcome.queued;
       }
     });
+    changes.announce(actx.alertsChanged);
   }
 }
 

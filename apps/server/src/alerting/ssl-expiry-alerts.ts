@@ -64,7 +64,7 @@ export async function applyCertificate(
   const at = record.checkedAt;
   for (const alert of raised) {
     if (alert.state === "open" && parseKey(alert).fingerprint !== certificate.fingerprint) {
-      await closeAlert(trx, alert, at, "certificate-renewed");
+      await closeAlert(trx, actx, alert, at, "certificate-renewed");
     }
   }
   const daysLeft = certificateDaysLeft(certificate.validTo, at);
@@ -82,7 +82,7 @@ export async function applyCertificate(
     return 0;
   }
   for (const alert of ofThisCertificate) {
-    if (alert.state === "open") await closeAlert(trx, alert, at, "superseded");
+    if (alert.state === "open") await closeAlert(trx, actx, alert, at, "superseded");
   }
   const on = new Date(certificate.validTo).toISOString().slice(0, 10);
   const message =

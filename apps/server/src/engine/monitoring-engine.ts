@@ -7,6 +7,7 @@ import {
 import { applyCheckResult, type HealthRules, type MonitorHealth } from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
+import type { ImmediateCheck, ImmediateChecks } from "../services/checks/check-monitor-now.ts";
 import type { MonitorChanges } from "../services/monitors/monitor-changes.ts";
 import { type Monitor, monitorFromRow } from "../services/monitors/monitor-record.ts";
 import { scheduledCheckOf } from "./monitor-check.ts";
@@ -49,10 +50,12 @@ interface Known {
  * applies the failure threshold and stores results in batches; prunes old history hourly.
  * It is told about API changes directly and reconciles with the database every minute.
  */
-export class MonitoringEngine implements MonitorChanges {
+export class MonitoringEngine implements MonitorChanges, ImmediateChecks {
   private readonly scheduler: CheckScheduler;
   private readonly writer: ResultWriter;
   private readonly known = new Map<string, Known>();
+  /** When each monitor's last check here finished. */
+  private readonly finished = new Map<string, number>();
   private readonly now: () => number;
   private timers: NodeJS.Timeout[] = [];
 
@@ -109,6 +112,24 @@ export class MonitoringEngine implements MonitorChanges {
   removed(monitorId: string): void {
     this.scheduler.remove(monitorId);
     this.known.delete(monitorId);
+    this.finished.delete(monitorId);
+  }
+
+  /**
+   * Checks a monitor now through the same health rules, writer and alerting as its scheduled
+   * checks, and waits until the result is stored. A check of it already running is joined; one
+   * that finished (here, or stored by another process) within `gapMs` makes it `too-soon`.
+   */
+  async checkNow(monitor: Monitor, gapMs: number): Promise<ImmediateCheck> {
+    if (this.known.get(monitor.id)?.updatedAt !== monitor.updated_at) this.follow(monitor, false);
+    if (!this.scheduler.isRunning(monitor.id)) {
+      const last = Math.max(monitor.last_checked_at ?? 0, this.finished.get(monitor.id) ?? 0);
+      if (last > 0 && this.now() - last < gapMs) return { outcome: "too-soon" };
+    }
+    const report = await this.scheduler.runNow(monitor.id).catch(() => undefined);
+    if (!report) return { outcome: "not-run" };
+    await this.writer.flush();
+    return { outcome: "checked", checkedAt: report.startedAt };
   }
 
   counters() {
@@ -178,6 +199,7 @@ export class MonitoringEngine implements MonitorChanges {
     this.options.observe?.(report);
     const known = this.known.get(report.monitorId);
     if (!known) return;
+    this.finished.set(report.monitorId, this.now());
     const { health, transition } = applyCheckResult(
       known.health,
       report.outcome.status === "up",

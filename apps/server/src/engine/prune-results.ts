@@ -1,4 +1,9 @@
-import { DAILY_ROLLUP_RETENTION_DAYS, historyRetentionDays, PLANS } from "@upwatch/core";
+import {
+  DAILY_ROLLUP_RETENTION_DAYS,
+  HALF_HOUR_ROLLUP_RETENTION_DAYS,
+  historyRetentionDays,
+  PLANS,
+} from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
 
@@ -6,6 +11,7 @@ const DAY_MS = 86_400_000;
 
 export interface PruneCounts {
   results: number;
+  halfHourly: number;
   hourly: number;
   daily: number;
   alerts: number;
@@ -14,10 +20,18 @@ export interface PruneCounts {
 
 /**
  * Deletes raw results, hourly rollups, resolved alerts and ended incidents older than each plan's
- * history, and daily rollups older than DAILY_ROLLUP_RETENTION_DAYS on every plan.
+ * history, half-hour rollups after HALF_HOUR_ROLLUP_RETENTION_DAYS and daily rollups after
+ * DAILY_ROLLUP_RETENTION_DAYS on every plan.
  */
 export async function pruneCheckHistory(db: Kysely<Database>, now: number): Promise<PruneCounts> {
-  const counts: PruneCounts = { results: 0, hourly: 0, daily: 0, alerts: 0, incidents: 0 };
+  const counts: PruneCounts = {
+    results: 0,
+    halfHourly: 0,
+    hourly: 0,
+    daily: 0,
+    alerts: 0,
+    incidents: 0,
+  };
   for (const plan of PLANS) {
     const cutoff = now - historyRetentionDays(plan) * DAY_MS;
     const monitorsOfPlan = db
@@ -59,5 +73,11 @@ export async function pruneCheckHistory(db: Kysely<Database>, now: number): Prom
     .where("period_start", "<", now - DAILY_ROLLUP_RETENTION_DAYS * DAY_MS)
     .executeTakeFirst();
   counts.daily = Number(daily.numDeletedRows);
+  const halfHourly = await db
+    .deleteFrom("check_rollups")
+    .where("bucket_seconds", "=", 1800)
+    .where("period_start", "<", now - HALF_HOUR_ROLLUP_RETENTION_DAYS * DAY_MS)
+    .executeTakeFirst();
+  counts.halfHourly = Number(halfHourly.numDeletedRows);
   return counts;
 }

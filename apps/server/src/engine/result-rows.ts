@@ -17,8 +17,8 @@ export interface CheckRecord {
   transition?: HealthTransition | undefined;
 }
 
-/** The rollup granularities kept: hourly and daily. */
-export const ROLLUP_BUCKETS_SECONDS = [3600, 86_400] as const;
+/** The rollup granularities kept: half-hourly (the monitor list's bars), hourly and daily. */
+export const ROLLUP_BUCKETS_SECONDS = [1800, 3600, 86_400] as const;
 
 const ms = (value: number | null) => (value === null ? null : Math.round(value));
 

@@ -14,8 +14,8 @@ export interface ResultWriterOptions {
   onError?: (error: unknown, dropped: number) => void;
   /** Runs in each batch's transaction (alerting). */
   hook?: CheckBatchHook | undefined;
-  /** Called after each batch is committed. */
-  afterCommit?: (() => void) | undefined;
+  /** Called after each batch is committed, with the batch. */
+  afterCommit?: ((records: readonly CheckRecord[]) => void) | undefined;
 }
 
 /**
@@ -85,7 +85,7 @@ export class ResultWriter {
       const batch = this.buffer.slice(0, this.batchSize);
       try {
         this.stored += await storeCheckBatch(this.options.db, batch, this.options.hook);
-        this.options.afterCommit?.();
+        this.options.afterCommit?.(batch);
       } catch (error) {
         this.options.onError?.(error, 0);
         return;

@@ -11,7 +11,7 @@ const DAY = 24 * HOUR;
 const T0 = Date.UTC(2026, 10, 20, 0, 0, 0);
 
 describeEachDatabase("storing check results", (db) => {
-  it("writes raw rows, adds to hourly and daily rollups, and saves the latest health", async () => {
+  it("writes raw rows, adds to half-hourly, hourly and daily rollups, and saves the latest health", async () => {
     const ctx = createServiceContext(db().handle.db);
     const account = await createTestAccount(db(), "hobby", ctx);
     const monitor = await createTestMonitor(ctx, account.accountId, "hobby");
@@ -37,11 +37,13 @@ describeEachDatabase("storing check results", (db) => {
     expect(
       rollups.map((r) => [r.bucket_seconds, r.period_start, r.checks, r.up_checks, r.response_sum]),
     ).toEqual([
+      [1800, T0, 2, 2, 400],
+      [1800, T0 + HOUR, 1, 0, 900],
       [3600, T0, 2, 2, 400],
       [3600, T0 + HOUR, 1, 0, 900],
       [86400, T0, 3, 2, 1300],
     ]);
-    const daily = rollups[2]!;
+    const daily = rollups[4]!;
     expect([daily.dns_count, daily.dns_sum, daily.tls_sum]).toEqual([3, 6, 24]);
     const saved = await ctx.db
       .selectFrom("monitors")
@@ -61,7 +63,7 @@ describeEachDatabase("storing check results", (db) => {
     expect(stored).toBe(0);
   });
 
-  it("prunes raw results and hourly rollups by the plan's history, daily rollups after two years", async () => {
+  it("prunes raw results and hourly rollups by the plan's history, half-hour rollups after two days, daily rollups after two years", async () => {
     const ctx = createServiceContext(db().handle.db);
     const free = await createTestAccount(db(), "free", ctx);
     const hobby = await createTestAccount(db(), "hobby", ctx);
@@ -90,6 +92,7 @@ describeEachDatabase("storing check results", (db) => {
         .sort((a, b) => a - b);
     const hourOf = (time: number) => Math.floor(time / HOUR) * HOUR;
     const dayOf = (time: number) => Math.floor(time / DAY) * DAY;
+    expect(periodsOf(1800)).toEqual([]);
     expect(periodsOf(3600)).toEqual([hourOf(at(89)), hourOf(at(29))]);
     expect(periodsOf(86_400)).toEqual([dayOf(at(91)), dayOf(at(89)), dayOf(at(31)), dayOf(at(29))]);
     const left = await ctx.db

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
+import type { AlertsChanged } from "../alerting/alert-changes.ts";
 import { alertState } from "../alerting/alert-record.ts";
 import { rateLimitByAddress } from "../http/rate-limit.ts";
 import { sendMessagePage } from "../pages/message-page.ts";
@@ -23,8 +24,11 @@ function describe({ alert }: AlertPageFacts): string {
  * `/a/{token}`: the alert page linked from every notification. Opening it only shows the alert
  * (mail scanners open links); the button acknowledges it.
  */
-export async function alertPageRoutes(app: FastifyInstance, options: { ctx: ServiceContext }) {
-  const { ctx } = options;
+export async function alertPageRoutes(
+  app: FastifyInstance,
+  options: { ctx: ServiceContext; alertsChanged?: AlertsChanged | undefined },
+) {
+  const { ctx, alertsChanged } = options;
   const limit = rateLimitByAddress({ limit: 60, windowMs: 600_000 });
   const notFound = (reply: FastifyReply) =>
     sendMessagePage(reply, 404, {
@@ -55,7 +59,8 @@ export async function alertPageRoutes(app: FastifyInstance, options: { ctx: Serv
     async (request, reply) => {
       const facts = await findAlertByPageToken(ctx, request.params.token);
       if (!facts) return notFound(reply);
-      if (facts.alert.state !== "resolved") await acknowledgeStoredAlert(ctx, facts.alert);
+      if (facts.alert.state !== "resolved")
+        await acknowledgeStoredAlert(ctx, facts.alert, alertsChanged);
       const updated = await findAlertByPageToken(ctx, request.params.token);
       return sendMessagePage(reply, 200, {
         title: `${facts.monitorName}: ${alertState(updated?.alert ?? facts.alert)} alert`,

@@ -159,4 +159,22 @@ describe("the check scheduler", () => {
     await vi.advanceTimersByTimeAsync(180_000);
     expect(reports.length).toBe(count);
   });
+
+  it("runs a monitor now when asked and answers with its report, joining a run already going", async () => {
+    const { instance, reports, peak } = scheduler({ durationMs: 2_000 });
+    instance.upsert(check("mon_now", 3_600_000));
+    instance.start();
+    const first = instance.runNow("mon_now");
+    expect(instance.isRunning("mon_now")).toBe(true);
+    const joined = instance.runNow("mon_now");
+    await vi.advanceTimersByTimeAsync(2_000);
+    const [report, same] = await Promise.all([first, joined]);
+    expect(report).toMatchObject({ monitorId: "mon_now", outcome: UP });
+    expect(same).toBe(report);
+    expect(reports).toEqual([report]);
+    expect(peak()).toBe(1);
+    expect(await instance.runNow("mon_unknown")).toBeUndefined();
+    await instance.stop();
+    expect(await instance.runNow("mon_now")).toBeUndefined();
+  });
 });

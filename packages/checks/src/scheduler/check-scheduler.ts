@@ -59,7 +59,7 @@ export class CheckScheduler {
   private readonly entries = new Map<string, Entry>();
   private readonly heap = new MinHeap<Slot>((slot) => slot.plannedAt);
   private readonly waiting = new SlotQueue();
-  private readonly running = new Map<string, Promise<void>>();
+  private readonly running = new Map<string, Promise<CheckReport | undefined>>();
   private readonly stopController = new AbortController();
   private readonly now: () => number;
   private readonly run: NonNullable<SchedulerOptions["run"]>;
@@ -98,6 +98,24 @@ export class CheckScheduler {
 
   has(monitorId: string): boolean {
     return this.entries.has(monitorId);
+  }
+
+  /** Whether the monitor's check is running right now. */
+  isRunning(monitorId: string): boolean {
+    return this.running.has(monitorId);
+  }
+
+  /**
+   * Runs a scheduled monitor's check at once, outside its plan, even when `concurrency` checks
+   * are running; a run of it already going is joined rather than overlapped. Resolves with the
+   * report (after `onReport`), or undefined when the monitor is not scheduled or the scheduler stops.
+   */
+  runNow(monitorId: string): Promise<CheckReport | undefined> {
+    const running = this.running.get(monitorId);
+    if (running) return running;
+    const entry = this.entries.get(monitorId);
+    if (!entry || this.stopped) return Promise.resolve(undefined);
+    return this.begin({ id: monitorId, version: entry.version, plannedAt: this.now() });
   }
 
   start(): void {
@@ -161,9 +179,9 @@ export class CheckScheduler {
     this.begin(slot);
   }
 
-  private begin(slot: Slot): void {
+  private begin(slot: Slot): Promise<CheckReport | undefined> {
     const entry = this.entries.get(slot.id);
-    if (!entry || entry.version !== slot.version) return;
+    if (!entry || entry.version !== slot.version) return Promise.resolve(undefined);
     const startedAt = this.now();
     const done = this.run(entry.check.spec, {
       network: this.options.network,
@@ -171,20 +189,18 @@ export class CheckScheduler {
       signal: this.stopController.signal,
     })
       .then((outcome) => {
-        if (this.stopped) return;
+        if (this.stopped) return undefined;
         this.completed += 1;
-        this.options.onReport({
-          monitorId: slot.id,
-          plannedAt: slot.plannedAt,
-          startedAt,
-          outcome,
-        });
+        const report = { monitorId: slot.id, plannedAt: slot.plannedAt, startedAt, outcome };
+        this.options.onReport(report);
+        return report;
       })
       .finally(() => {
         this.running.delete(slot.id);
         this.startWaiting();
       });
     this.running.set(slot.id, done);
+    return done;
   }
 
   private startWaiting(): void {

@@ -4,6 +4,7 @@ import { accountsMigration } from "./2026_11_21_0100_accounts.ts";
 import { monitorsMigration } from "./2026_11_21_0101_monitors.ts";
 import { alertsMigration } from "./2026_11_21_0200_alerts.ts";
 import { channelsMigration } from "./2026_11_21_0201_channels.ts";
+import { halfHourRollupsMigration } from "./2026_11_22_0100_half_hour_rollups.ts";
 import { sessionsMigration } from "./2026_11_22_0100_sessions.ts";
 
 /** Every migration, in the order they apply. Names sort in that order too. */
@@ -13,5 +14,6 @@ export const migrations: Record<string, Migration> = {
   "2026_11_21_0101_monitors": monitorsMigration,
   "2026_11_21_0200_alerts": alertsMigration,
   "2026_11_21_0201_channels": channelsMigration,
+  "2026_11_22_0100_half_hour_rollups": halfHourRollupsMigration,
   "2026_11_22_0100_sessions": sessionsMigration,
 };

@@ -37,7 +37,14 @@ export async function alertRoutes(
   );
 
   app.post(OP.acknowledgeAlert.url, async (request: WithId) =>
-    presentAlert(await acknowledgeAlert(ctx, accessOf(request), request.params.id)),
+    presentAlert(
+      await acknowledgeAlert(
+        ctx,
+        accessOf(request),
+        request.params.id,
+        alerting.hooks.actx.alertsChanged,
+      ),
+    ),
   );
 
   app.post(OP.resolveAlert.url, async (request: WithId) =>

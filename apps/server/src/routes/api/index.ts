@@ -3,6 +3,9 @@ import type { Accounts } from "../../accounts.ts";
 import type { Alerting } from "../../alerting.ts";
 import { requireApiKeyOrSession } from "../../http/api-key-auth.ts";
 import { limitApiRequestsByPlan } from "../../http/api-rate-limit.ts";
+import type { LiveBus } from "../../live/live-bus.ts";
+import { sessionIsLive } from "../../services/auth/session-is-live.ts";
+import type { ImmediateChecks } from "../../services/checks/check-monitor-now.ts";
 import type { ServiceContext } from "../../services/context.ts";
 import type { MonitorChanges } from "../../services/monitors/monitor-changes.ts";
 import { accountRoutes } from "./account.ts";
@@ -11,6 +14,7 @@ import { apiKeyRoutes } from "./api-keys.ts";
 import { authRoutes } from "./auth.ts";
 import { channelRoutes } from "./channels.ts";
 import { dependencyRoutes } from "./dependencies.ts";
+import { eventRoutes } from "./events.ts";
 import { monitorResultRoutes } from "./monitor-results.ts";
 import { monitorRoutes } from "./monitors.ts";
 import { notificationRoutes } from "./notifications.ts";
@@ -19,8 +23,11 @@ import { buildOpenApiDocument } from "./openapi-document.ts";
 export interface ApiOptions {
   ctx: ServiceContext;
   changes: MonitorChanges;
+  /** The engine, when this server runs checks ("check now"). */
+  checks: ImmediateChecks | undefined;
   alerting: Alerting;
   accounts: Accounts;
+  live: LiveBus;
   /** The public origin, named as the server in the OpenAPI document. */
   serverUrl: string;
 }
@@ -45,11 +52,18 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
     });
     await authenticated.register(apiKeyRoutes, { ctx: options.ctx });
     await authenticated.register(monitorRoutes, { ctx: options.ctx, changes: options.changes });
-    await authenticated.register(monitorResultRoutes, { ctx: options.ctx });
+    await authenticated.register(monitorResultRoutes, {
+      ctx: options.ctx,
+      checks: options.checks,
+    });
     const alerting = { ctx: options.ctx, alerting: options.alerting };
     await authenticated.register(alertRoutes, alerting);
     await authenticated.register(dependencyRoutes, alerting);
     await authenticated.register(channelRoutes, alerting);
     await authenticated.register(notificationRoutes, { ctx: options.ctx });
+    await authenticated.register(eventRoutes, {
+      live: options.live,
+      sessionIsLive: (sessionId) => sessionIsLive(options.ctx, sessionId),
+    });
   });
 }

@@ -4,13 +4,14 @@ import type { ServiceContext } from "../../services/context.ts";
 import { createMonitor } from "../../services/monitors/create-monitor.ts";
 import { deleteMonitor } from "../../services/monitors/delete-monitor.ts";
 import { getMonitor } from "../../services/monitors/get-monitor.ts";
+import { getMonitorOverview } from "../../services/monitors/get-monitor-overview.ts";
 import { listMonitors } from "../../services/monitors/list-monitors.ts";
 import type { MonitorChanges } from "../../services/monitors/monitor-changes.ts";
 import { setMonitorPaused } from "../../services/monitors/set-monitor-paused.ts";
 import { updateMonitor } from "../../services/monitors/update-monitor.ts";
 import { OPERATIONS as OP } from "./operations.ts";
 import { parseWith } from "./parse.ts";
-import { presentMonitor } from "./present.ts";
+import { presentMonitor, presentOverview } from "./present.ts";
 
 export interface MonitorRouteOptions {
   ctx: ServiceContext;
@@ -19,7 +20,7 @@ export interface MonitorRouteOptions {
 
 type WithId = FastifyRequest<{ Params: { id: string } }>;
 
-/** `/api/v1/monitors`: create, read, change, delete, pause and resume monitors. */
+/** `/api/v1/monitors`: create, read, change, delete, pause and resume monitors; the overview. */
 export async function monitorRoutes(app: FastifyInstance, options: MonitorRouteOptions) {
   const { ctx, changes } = options;
 
@@ -32,6 +33,11 @@ export async function monitorRoutes(app: FastifyInstance, options: MonitorRouteO
     const monitor = await createMonitor(ctx, accessOf(request), input, changes);
     return reply.code(OP.createMonitor.status).send(presentMonitor(monitor));
   });
+
+  // Before `/monitors/:id`, so "overview" is never read as a monitor id.
+  app.get(OP.monitorOverview.url, async (request) => ({
+    data: (await getMonitorOverview(ctx, accessOf(request))).map(presentOverview),
+  }));
 
   app.get(OP.getMonitor.url, async (request: WithId) =>
     presentMonitor(await getMonitor(ctx, accessOf(request), request.params.id)),

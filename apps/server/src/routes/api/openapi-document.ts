@@ -31,9 +31,15 @@ function describeOperation(id: string, operation: ApiOperation) {
       });
     }
   }
-  const success = operation.response
-    ? { content: { "application/json": { schema: schemaOf(operation.response, "output") } } }
-    : {};
+  const success = operation.eventStream
+    ? {
+        content: {
+          "text/event-stream": { schema: { type: "string", description: operation.eventStream } },
+        },
+      }
+    : operation.response
+      ? { content: { "application/json": { schema: schemaOf(operation.response, "output") } } }
+      : {};
   return {
     operationId: id,
     summary: operation.summary,
@@ -66,6 +72,12 @@ function describeOperation(id: string, operation: ApiOperation) {
             : "The plan's hourly request allowance is spent (API keys only)",
         ...problem,
       },
+      ...Object.fromEntries(
+        Object.entries(operation.errors ?? {}).map(([status, description]) => [
+          status,
+          { description, ...problem },
+        ]),
+      ),
     },
   };
 }

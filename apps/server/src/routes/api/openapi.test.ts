@@ -36,9 +36,12 @@ describeEachDatabase("the OpenAPI document", (db) => {
       "/channels/{id}/test",
       "/dependencies",
       "/dependencies/{id}",
+      "/events",
       "/monitors",
+      "/monitors/overview",
       "/monitors/{id}",
       "/monitors/{id}/channels",
+      "/monitors/{id}/check",
       "/monitors/{id}/checks",
       "/monitors/{id}/incidents",
       "/monitors/{id}/pause",
@@ -70,6 +73,12 @@ describeEachDatabase("the OpenAPI document", (db) => {
       "30d",
     ]);
     expect(document.paths["/monitors"].post.responses["429"]).toBeDefined();
+    const checkNow = document.paths["/monitors/{id}/check"].post.responses;
+    const events = document.paths["/events"].get.responses["200"].content;
+    expect(Object.keys(events)).toEqual(["text/event-stream"]);
+    expect(Object.keys(checkNow)).toEqual(
+      expect.arrayContaining(["200", "404", "409", "429", "503"]),
+    );
   });
 
   it("describes the alerting operations from the schemas that validate them", async () => {

@@ -4,8 +4,10 @@ import { AUTH_OPERATIONS } from "./auth-operations.ts";
 import {
   accountResponse,
   checkPageResponse,
+  checkResultResponse,
   checksQuerySchema,
   monitorListResponse,
+  monitorOverviewResponse,
   monitorResponse,
   requestSchemas,
   statsQuerySchema,
@@ -27,7 +29,8 @@ export interface ApiOperation {
     | "Channels"
     | "Notifications"
     | "Sign-in"
-    | "API keys";
+    | "API keys"
+    | "Live updates";
   /** Who may call it: anyone, only a signed-in session, or (the default) a key or a session. */
   access?: "public" | "session";
   body?: z.ZodType;
@@ -36,6 +39,10 @@ export interface ApiOperation {
   response?: z.ZodType;
   /** When it can answer 409: what conflicts. */
   conflict?: string;
+  /** An answer that is a server-sent event stream rather than JSON: what it carries. */
+  eventStream?: string;
+  /** Answers besides the usual ones (400, 401, 403, 404, 429), or other words for them. */
+  errors?: Record<string, string>;
 }
 
 /** Every operation of the REST API; the routes and the OpenAPI document both read this. */
@@ -64,6 +71,14 @@ export const OPERATIONS = {
     body: requestSchemas.createMonitor,
     status: 201,
     response: monitorResponse,
+  },
+  monitorOverview: {
+    method: "GET",
+    url: "/monitors/overview",
+    summary: "Every monitor's status, last check, 24-hour uptime and half-hour bars",
+    tag: "Monitors",
+    status: 200,
+    response: monitorOverviewResponse,
   },
   getMonitor: {
     method: "GET",
@@ -114,6 +129,19 @@ export const OPERATIONS = {
     status: 200,
     response: checkPageResponse,
   },
+  checkMonitorNow: {
+    method: "POST",
+    url: "/monitors/:id/check",
+    summary: "Check the monitor now and answer with the stored result (alerts follow as usual)",
+    tag: "Checks",
+    status: 200,
+    response: checkResultResponse,
+    errors: {
+      "409": "The monitor is paused",
+      "429": "The monitor was checked in the last 5 seconds, or the hourly allowance is spent",
+      "503": "This server does not run checks (RUN_CHECKS=false) or is shutting down",
+    },
+  },
   monitorStats: {
     method: "GET",
     url: "/monitors/:id/stats",
@@ -125,4 +153,16 @@ export const OPERATIONS = {
   },
   ...ALERTING_OPERATIONS,
   ...AUTH_OPERATIONS,
+  streamEvents: {
+    method: "GET",
+    url: "/events",
+    summary: "The account's live updates as server-sent events",
+    tag: "Live updates",
+    status: 200,
+    eventStream:
+      "Events `check` {monitor_id, check, monitor_status}, `alert` {alert}, `monitor` {monitor} and `monitor-deleted` {monitor_id}, each `data` a JSON object whose parts have the shapes of the REST answers; a `: keep-alive` comment every 25 seconds.",
+    errors: {
+      "429": "The account has 20 live update streams open, or the hourly allowance is spent",
+    },
+  },
 } as const satisfies Record<string, ApiOperation>;

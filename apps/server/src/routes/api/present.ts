@@ -2,9 +2,15 @@ import { checkId } from "@upwatch/core";
 import type { CheckResultTable } from "@upwatch/db";
 import type { z } from "zod";
 import type { MonitorStats } from "../../services/checks/monitor-stats.ts";
+import type { MonitorOverview } from "../../services/monitors/get-monitor-overview.ts";
 import type { Monitor } from "../../services/monitors/monitor-record.ts";
 import { maskSecrets } from "../../services/monitors/secret-options.ts";
-import type { checkResultResponse, monitorResponse, statsResponse } from "./schemas.ts";
+import type {
+  checkResultResponse,
+  monitorOverviewResponse,
+  monitorResponse,
+  statsResponse,
+} from "./schemas.ts";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -28,6 +34,20 @@ export function presentMonitor(monitor: Monitor): z.infer<typeof monitorResponse
     last_checked_at: monitor.last_checked_at === null ? null : iso(monitor.last_checked_at),
     created_at: iso(monitor.created_at),
     updated_at: iso(monitor.updated_at),
+  };
+}
+
+/** One monitor of the list screen's overview. */
+export function presentOverview(
+  overview: MonitorOverview,
+): z.infer<typeof monitorOverviewResponse>["data"][number] {
+  return {
+    monitor_id: overview.monitorId,
+    status: overview.status,
+    last_checked_at: overview.lastCheckedAt === null ? null : iso(overview.lastCheckedAt),
+    last_response_time_ms: overview.lastResponseTimeMs,
+    uptime_24h: overview.uptime24h,
+    bars: overview.bars.map((bar) => ({ start: iso(bar.start), up: bar.up, down: bar.down })),
   };
 }
 

@@ -87,6 +87,28 @@ export const checkResultResponse = z.object({
   region: z.enum(REGIONS),
 });
 
+const monitorStatusField = z
+  .enum(["up", "down", "paused", "pending"])
+  .describe("paused while paused; pending until a conclusive check; otherwise up or down");
+
+export const monitorOverviewResponse = z.object({
+  data: z.array(
+    z.object({
+      monitor_id: z.string(),
+      status: monitorStatusField,
+      last_checked_at: isoTime.nullable(),
+      last_response_time_ms: ms,
+      uptime_24h: z
+        .number()
+        .nullable()
+        .describe("Percent of the checks in the bars that were up; null without checks."),
+      bars: z
+        .array(z.object({ start: isoTime, up: z.number().int(), down: z.number().int() }))
+        .describe("48 half-hour buckets, oldest first; the last one holds the current half hour."),
+    }),
+  ),
+});
+
 export const checkPageResponse = z.object({
   data: z.array(checkResultResponse),
   next_before: z.number().nullable(),

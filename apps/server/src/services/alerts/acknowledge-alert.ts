@@ -1,5 +1,6 @@
 import { acknowledgeEscalation } from "@upwatch/core";
 import type { AlertTable } from "@upwatch/db";
+import type { AlertsChanged } from "../../alerting/alert-changes.ts";
 import { escalationOf } from "../../alerting/alert-record.ts";
 import { RequestError } from "../../http/problem.ts";
 import type { AccountAccess } from "../accounts/account-access.ts";
@@ -12,19 +13,22 @@ export async function acknowledgeAlert(
   ctx: ServiceContext,
   access: AccountAccess,
   alertId: string,
+  alertsChanged?: AlertsChanged,
 ): Promise<AlertView> {
-  const alert = await acknowledgeStoredAlert(ctx, await findAlert(ctx, access, alertId));
+  const found = await findAlert(ctx, access, alertId);
+  const alert = await acknowledgeStoredAlert(ctx, found, alertsChanged);
   const [view] = await viewAlerts(ctx.db, [alert]);
   return view!;
 }
 
 /**
  * Acknowledges a stored alert (from the API or its page). Acknowledging twice is harmless; a
- * resolved alert cannot be acknowledged.
+ * resolved alert cannot be acknowledged. `alertsChanged` hears of it once it is stored.
  */
 export async function acknowledgeStoredAlert(
   ctx: ServiceContext,
   alert: AlertTable,
+  alertsChanged?: AlertsChanged,
 ): Promise<AlertTable> {
   if (alert.state === "resolved") {
     throw new RequestError(409, "This alert is already resolved; there is nothing to acknowledge.");
@@ -40,6 +44,7 @@ export async function acknowledgeStoredAlert(
     .where("acknowledged_at", "is", null)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 1) {
+    alertsChanged?.([alert]);
     return { ...alert, acknowledged_at: at, next_due_at: escalation.nextDueAt, held: 0 };
   }
   const current = await ctx.db
@@ -47,5 +52,7 @@ export async function acknowledgeStoredAlert(
     .selectAll()
     .where("id", "=", alert.id)
     .executeTakeFirstOrThrow();
-  return current.state === "resolved" ? acknowledgeStoredAlert(ctx, current) : current;
+  return current.state === "resolved"
+    ? acknowledgeStoredAlert(ctx, current, alertsChanged)
+    : current;
 }

@@ -1,3 +1,5 @@
+import { AlertChanges } from "../../alerting/alert-changes.ts";
+import { inTransaction } from "../../alerting/alerting-context.ts";
 import { AlertingSnapshot } from "../../alerting/alerting-snapshot.ts";
 import { closeAlert, enqueueClosingNotice } from "../../alerting/close-alert.ts";
 import { loadLastCheck } from "../../alerting/last-check.ts";
@@ -20,12 +22,15 @@ export async function resolveAlert(
   const alert = await findAlert(ctx, access, alertId);
   if (alert.state === "open") {
     const at = ctx.now();
+    const changes = new AlertChanges();
+    const actx = inTransaction(hooks.actx, changes);
     const queued = await ctx.db.transaction().execute(async (trx) => {
-      if (!(await closeAlert(trx, alert, at, "by-hand"))) return 0;
+      if (!(await closeAlert(trx, actx, alert, at, "by-hand"))) return 0;
       const snapshot = await AlertingSnapshot.load(trx, [alert.monitor_id]);
       const check = await loadLastCheck(trx, alert.monitor_id);
-      return enqueueClosingNotice(trx, hooks.actx, snapshot, alert, "alert.resolved", at, check);
+      return enqueueClosingNotice(trx, actx, snapshot, alert, "alert.resolved", at, check);
     });
+    changes.announce(hooks.actx.alertsChanged);
     if (queued > 0) hooks.queued();
   }
   const [view] = await viewAlerts(ctx.db, [await findAlert(ctx, access, alertId)]);

@@ -45,7 +45,7 @@ export async function updateMonitor(
         consecutive_failures: current.consecutive_failures,
         consecutive_successes: current.consecutive_successes,
       };
-  await storeOrExplain("the monitor", () =>
+  const resolved = await storeOrExplain("the monitor", () =>
     ctx.db.transaction().execute(async (trx) => {
       await trx
         .updateTable("monitors")
@@ -53,10 +53,11 @@ export async function updateMonitor(
         .where("id", "=", monitorId)
         .where("account_id", "=", access.accountId)
         .execute();
-      if (resetsHealth) await endOutageOfChangedMonitor(trx, monitorId, at);
+      return resetsHealth ? endOutageOfChangedMonitor(trx, monitorId, at) : [];
     }),
   );
   const monitor: Monitor = { ...current, ...parsed.data, ...health, updated_at: at } as Monitor;
   changes.saved(monitor);
+  if (resolved.length > 0) changes.alertsChanged?.(resolved);
   return monitor;
 }

@@ -1,0 +1,23 @@
+import type { z } from "zod";
+import type { alertResponse } from "../routes/api/alerting-schemas.ts";
+import type { checkResultResponse, monitorResponse } from "../routes/api/schemas.ts";
+import type { MonitorStatus } from "../services/monitors/monitor-status.ts";
+
+/** What an account's live stream carries; each `data` has the shape the REST API answers with. */
+export type LiveEvent =
+  | {
+      name: "check";
+      data: {
+        monitor_id: string;
+        check: z.infer<typeof checkResultResponse>;
+        monitor_status: MonitorStatus;
+      };
+    }
+  | { name: "alert"; data: { alert: z.infer<typeof alertResponse> } }
+  | { name: "monitor"; data: { monitor: z.infer<typeof monitorResponse> } }
+  | { name: "monitor-deleted"; data: { monitor_id: string } };
+
+/** An event in the server-sent events format. */
+export function formatLiveEvent(event: LiveEvent): string {
+  return `event: ${event.name}\ndata: ${JSON.stringify(event.data)}\n\n`;
+}

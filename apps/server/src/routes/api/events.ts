@@ -1,0 +1,50 @@
+import type { FastifyInstance } from "fastify";
+import { accessOf } from "../../http/api-key-auth.ts";
+import { sendEventStream } from "../../http/event-stream.ts";
+import { RequestError } from "../../http/problem.ts";
+import type { LiveBus } from "../../live/live-bus.ts";
+import type { AccountAccess } from "../../services/accounts/account-access.ts";
+import { OPERATIONS as OP } from "./operations.ts";
+
+export interface EventRouteOptions {
+  live: LiveBus;
+  /** Whether a session still stands; a session's stream ends soon after the session does. */
+  sessionIsLive?: (sessionId: string) => Promise<boolean>;
+  /** How often keep-alive comments go out (tests shorten it). */
+  keepAliveMs?: number;
+}
+
+/** What a stream authenticated with, so that ending it (a revoked key) can end the stream. */
+export function streamCredential(access: AccountAccess): string | undefined {
+  if (access.apiKeyId) return `key:${access.apiKeyId}`;
+  return access.sessionId ? `session:${access.sessionId}` : undefined;
+}
+
+function stillAllowed(
+  access: AccountAccess,
+  sessionIsLive: EventRouteOptions["sessionIsLive"],
+): (() => Promise<boolean>) | undefined {
+  const { sessionId } = access;
+  if (!sessionId || !sessionIsLive) return undefined;
+  return () => sessionIsLive(sessionId);
+}
+
+/** `/api/v1/events`: the account's live updates as server-sent events. */
+export async function eventRoutes(app: FastifyInstance, options: EventRouteOptions) {
+  const { live } = options;
+  app.get(OP.streamEvents.url, { compress: false }, async (request, reply) => {
+    const access = accessOf(request);
+    const sent = sendEventStream(reply, (listener) => live.subscribe(access.accountId, listener), {
+      keepAliveMs: options.keepAliveMs,
+      credential: streamCredential(access),
+      stillAllowed: stillAllowed(access, options.sessionIsLive),
+    });
+    if (!sent) {
+      throw new RequestError(
+        429,
+        "This account already has the most live update connections open at once (20). Close another tab or window of the app and try again.",
+      );
+    }
+    return sent;
+  });
+}

@@ -1,0 +1,61 @@
+import type { CheckResultTable } from "@upwatch/db";
+import { RequestError } from "../../http/problem.ts";
+import type { AccountAccess } from "../accounts/account-access.ts";
+import type { ServiceContext } from "../context.ts";
+import { getMonitor } from "../monitors/get-monitor.ts";
+import type { Monitor } from "../monitors/monitor-record.ts";
+
+/** A monitor is checked by hand at most once in this long. */
+export const CHECK_NOW_GAP_MS = 5000;
+
+/** What became of a check asked for by hand. */
+export type ImmediateCheck =
+  | { outcome: "checked"; checkedAt: number }
+  | { outcome: "too-soon" }
+  | { outcome: "not-run" };
+
+/** The engine's side of "check now": runs the check as a scheduled one and stores it. */
+export interface ImmediateChecks {
+  /** Checks now (or joins the running check) unless it was checked within `gapMs`. */
+  checkNow(monitor: Monitor, gapMs: number): Promise<ImmediateCheck>;
+}
+
+/**
+ * Checks one of the account's monitors at once through the engine, stored and alerted on like a
+ * scheduled check, and answers with the stored result. A paused monitor is not checked; one
+ * checked in the last five seconds is refused, unless its check is still running (then joined).
+ */
+export async function checkMonitorNow(
+  ctx: ServiceContext,
+  access: AccountAccess,
+  monitorId: string,
+  checks: ImmediateChecks | undefined,
+): Promise<CheckResultTable> {
+  const monitor = await getMonitor(ctx, access, monitorId);
+  if (monitor.paused) {
+    throw new RequestError(409, "This monitor is paused. Resume it to check it.");
+  }
+  if (!checks) {
+    throw new RequestError(503, "This server does not run checks, so it cannot check now.");
+  }
+  const check = await checks.checkNow(monitor, CHECK_NOW_GAP_MS);
+  if (check.outcome === "too-soon") {
+    throw new RequestError(429, "This monitor was checked a moment ago; wait a few seconds.");
+  }
+  const row =
+    check.outcome === "checked"
+      ? await ctx.db
+          .selectFrom("check_results")
+          .selectAll()
+          .where("monitor_id", "=", monitor.id)
+          .where("checked_at", "=", check.checkedAt)
+          .executeTakeFirst()
+      : undefined;
+  if (!row) {
+    throw new RequestError(
+      503,
+      "The check could not be completed just now; try again in a moment.",
+    );
+  }
+  return row;
+}
