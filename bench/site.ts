@@ -82,16 +82,32 @@ async function startServer(): Promise<{ url: string; stop: () => Promise<void> }
   };
 }
 
+/** Lighthouse's own "please run Lighthouse again" failures, which a busy machine causes. */
+const RETRIED_ERRORS = new Set(["NO_NAVSTART", "NO_FCP", "PROTOCOL_TIMEOUT"]);
+const ATTEMPTS = 3;
+
 async function runLighthouse(url: string, port: number): Promise<LighthouseRun> {
-  const result = await lighthouse(url, {
-    port,
-    output: "json",
-    logLevel: "error",
-    onlyCategories: [...CATEGORIES],
-  });
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(url, {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    const failure = lhr.runtimeError;
+    if (!failure) return readRun(lhr, url);
+    if (attempt >= ATTEMPTS || !RETRIED_ERRORS.has(failure.code)) {
+      throw new Error(`Lighthouse failed on ${url}: ${failure.message}`);
+    }
+    console.log(`Lighthouse asked to run again on ${url} (${failure.code}); running it again.`);
+  }
+}
+
+type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+
+function readRun(lhr: LighthouseResult, url: string): LighthouseRun {
   const requests = ((lhr.audits["network-requests"]?.details as { items?: NetworkRequest[] })
     ?.items ?? []) as NetworkRequest[];
   const origin = new URL(url).origin;

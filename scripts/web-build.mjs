@@ -5,7 +5,13 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const SOURCES = ["apps/web/app", "apps/web/public", "packages/core/src", "content"];
+const SOURCES = [
+  "apps/web/app",
+  "apps/web/vite-plugins",
+  "apps/web/public",
+  "packages/core/src",
+  "content",
+];
 const CONFIG_FILES = [
   "apps/web/vite.config.ts",
   "apps/web/react-router.config.ts",

@@ -1,8 +1,9 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { standaloneScript } from "./vite-plugins/standalone-script.ts";
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), standaloneScript()],
   // The footer's copyright year in prerendered HTML; the browser swaps in its own year.
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   server: { port: 5173 },
@@ -20,7 +21,7 @@ export default defineConfig({
             },
             {
               name: "site",
-              test: /apps[\\/]web[\\/]app[\\/]((lib|analytics|theme)[\\/]|components[\\/](icons|logo|site-header|site-footer|promo-banner|theme-toggle|tracked-link|use-menu)\.)|packages[\\/]core[\\/]src[\\/](product|site-config)\./,
+              test: /apps[\\/]web[\\/]app[\\/]((lib|analytics|theme)[\\/]|components[\\/](icons|logo|site-header|site-footer|promo-banner|theme-toggle|tracked-link|use-menu|menu-dismissal)\.)|packages[\\/]core[\\/]src[\\/](product|site-config)\./,
             },
           ],
         },

@@ -1,8 +1,17 @@
 import { SITE_CONFIG_JSON_TOKEN, serializeSiteConfig } from "@upwatch/core";
-import type { ReactNode } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { type ReactNode, useContext } from "react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  UNSAFE_FrameworkContext,
+  useMatches,
+} from "react-router";
 import { usePageViews } from "./analytics/use-page-views.ts";
 import { ErrorScreen } from "./components/error-screen.tsx";
+import { staticPageScript } from "./lib/page-handle.ts";
 import { getSiteConfig, SITE_CONFIG_ELEMENT_ID } from "./lib/site-config.ts";
 import { stylesheet } from "./lib/stylesheet.ts";
 import globalCss from "./styles/global.css?url";
@@ -12,6 +21,14 @@ export const links = () => [stylesheet(globalCss)];
 
 /** The HTML document around every page. */
 export function Layout({ children }: { children: ReactNode }) {
+  const matches = useMatches();
+  // Decided while prerendering pages only: in the browser the app is running and keeps its
+  // scripts, and the fallback page for addresses not prerendered always starts the app.
+  const spaFallback = useContext(UNSAFE_FrameworkContext)?.isSpaMode ?? false;
+  const pageScript =
+    typeof document === "undefined" && !spaFallback
+      ? staticPageScript(matches.map((match) => match.handle))
+      : undefined;
   const configJson =
     typeof document === "undefined" ? SITE_CONFIG_JSON_TOKEN : serializeSiteConfig(getSiteConfig());
   return (
@@ -37,8 +54,14 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {pageScript ? (
+          <script type="module" src={pageScript} />
+        ) : (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );

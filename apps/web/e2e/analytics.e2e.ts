@@ -51,8 +51,8 @@ describe("analytics with the recording adapter", () => {
         push(...args);
       };
     });
-    await page.goto(product.url);
-    await waitForEvent(page, "page_view", { path: "/" });
+    await page.goto(`${product.url}/privacy`);
+    await waitForEvent(page, "page_view", { path: "/privacy" });
     await page.locator(".site-header").getByRole("link", { name: "Contact" }).click();
     await page.waitForURL(`${product.url}/contact`);
     const view = await waitForEvent(page, "page_view", { path: "/contact" });
@@ -68,14 +68,17 @@ describe("analytics with the recording adapter", () => {
 
   it("does not count following an anchor on the same page as a page view", async () => {
     const page = await browser.newPage();
-    await page.goto(product.url);
+    await page.goto(`${product.url}/privacy`);
+    await waitForEvent(page, "page_view", { path: "/privacy" });
+    await page.locator(".site-header").getByRole("link", { name: "Features" }).click();
+    await page.waitForURL(`${product.url}/#features`);
     await waitForEvent(page, "page_view", { path: "/" });
     await page.locator(".site-header").getByRole("link", { name: "Pricing" }).click();
     await page.waitForURL(`${product.url}/#pricing`);
-    await page.locator(".site-footer").getByRole("link", { name: "Privacy" }).click();
-    await waitForEvent(page, "page_view", { path: "/privacy" });
+    await page.locator(".site-footer").getByRole("link", { name: "Terms" }).click();
+    await waitForEvent(page, "page_view", { path: "/terms" });
     const views = (await recordedEvents(page)).filter((event) => event.name === "page_view");
-    expect(views.map((event) => event.path)).toEqual(["/", "/privacy"]);
+    expect(views.map((event) => event.path)).toEqual(["/privacy", "/", "/terms"]);
     await page.close();
   });
 

@@ -104,8 +104,28 @@ describe("alert channels in the app", () => {
     const row = log.getByRole("row", { name: /Test/ });
     expect(await row.textContent()).toContain("Delivered");
     expect(await row.textContent()).toMatch(/\d+ ms/);
+
+    // Twenty more tests: the log shows twenty attempts a page, newest first.
+    const channelId = page.url().split("/").at(-1);
+    for (let test = 0; test < 20; test++) {
+      const sent = await context.request.post(`${product.url}/api/v1/channels/${channelId}/test`, {
+        headers: { "x-csrf-token": session.csrf_token },
+      });
+      expect(sent.status()).toBe(200);
+    }
+    await page.reload();
+    await log.waitFor();
+    expect(await log.getByRole("row").count()).toBe(21);
+    const pager = page.getByRole("navigation", { name: "Delivery log pages" });
+    await pager.getByRole("button", { name: "Older" }).click();
+    await pager.getByText("Page 2").waitFor();
+    expect(await log.getByRole("row").count()).toBe(2);
+    expect(await pager.getByRole("button", { name: "Older" }).isDisabled()).toBe(true);
+    await pager.getByRole("button", { name: "Newer" }).click();
+    await pager.getByText("Page 1").waitFor();
+    expect(await log.getByRole("row").count()).toBe(21);
     await context.close();
-  });
+  }, 60_000);
 
   it("adds an e-mail channel on Free, attaches it to a monitor, edits and deletes it", async () => {
     const context = await newContext();
@@ -127,6 +147,7 @@ describe("alert channels in the app", () => {
     await page.waitForURL(/\/app\/channels\/[^/]+$/);
     await page.getByRole("heading", { level: 1, name: "oncall@example.com" }).waitFor();
     expect(await page.getByText("1 monitor", { exact: true }).isVisible()).toBe(true);
+    await page.getByRole("link", { name: "Shop" }).waitFor();
 
     await page.getByRole("button", { name: "Edit" }).click();
     await page.getByLabel("Name").fill("On-call team");

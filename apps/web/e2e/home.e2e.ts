@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./support/browser.ts";
@@ -20,7 +21,7 @@ describe("the home page", () => {
     await product?.stop();
   });
 
-  it("hydrates without a single console error", async () => {
+  it("runs its script without a single console error", async () => {
     await page.waitForFunction(() => document.documentElement.classList.contains("js"));
     await page.getByRole("button", { name: "Yearly" }).waitFor();
     expect(errors).toEqual([]);
@@ -143,6 +144,59 @@ describe("the home page", () => {
       const top = document.getElementById("pricing")?.getBoundingClientRect().top ?? 999;
       return Math.abs(top) < 120;
     });
+  });
+});
+
+describe("the home page's script", () => {
+  let product: RunningProduct;
+  let browser: Browser;
+  beforeAll(async () => {
+    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  it("is a few kilobytes of its own instead of the whole app", async () => {
+    const page = await browser.newPage();
+    const scripts: { url: string; body: Buffer }[] = [];
+    page.on("response", async (response) => {
+      if (response.request().resourceType() === "script") {
+        scripts.push({ url: response.url(), body: await response.body() });
+      }
+    });
+    await page.goto(product.url, { waitUntil: "networkidle" });
+    expect(scripts.map((script) => new URL(script.url).pathname)).toEqual([
+      expect.stringMatching(/^\/assets\/enhance-home-[\w-]+\.js$/),
+    ]);
+    const gzipped = scripts.reduce((sum, script) => sum + gzipSync(script.body).length, 0);
+    expect(gzipped).toBeLessThan(8_000);
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    await page.close();
+  });
+
+  it("leaves the home page to the app when it is reached from another page", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = collectPageErrors(page);
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto(`${product.url}/privacy`);
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await page.evaluate(() => Object.assign(window, { documentMarker: "same document" }));
+    await page.locator(".site-header").getByRole("link", { name: "Pricing" }).click();
+    await page.waitForURL(`${product.url}/#pricing`);
+    const pricing = page.locator("#pricing");
+    await pricing.getByRole("button", { name: "Yearly" }).click();
+    await expect
+      .poll(() => pricing.locator(".plan-price").allTextContents())
+      .toEqual(["$0 forever", "$84 /year", "$240 /year", "Custom"]);
+    expect(await page.evaluate(() => (window as { documentMarker?: string }).documentMarker)).toBe(
+      "same document",
+    );
+    expect(requested.filter((path) => path.includes("enhance-home"))).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
   });
 });
 

@@ -116,7 +116,7 @@ describe("the header, footer and navigation", () => {
   });
 
   it("shows the router's error screen when a page fails to render, in the visitor's theme", async () => {
-    const page = await desktopPage();
+    const page = await desktopPage("/privacy");
     await page.getByRole("button", { name: "Switch to light theme" }).click();
     const contactModule = await page.evaluate(
       () =>
@@ -191,6 +191,31 @@ describe("the menu on a phone-sized screen", () => {
     ).toBe("false");
     expect(await page.locator("#site-menu").isVisible()).toBe(false);
     await page.close();
+  });
+
+  it("closes the menu when an anchor in it is followed on the same page", async () => {
+    const page = await phonePage();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.locator(".site-header").getByRole("link", { name: "Pricing" }).click();
+    await page.waitForURL(`${product.url}/#pricing`);
+    const button = page.getByRole("button", { name: "Open menu" });
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+    expect(await page.locator("#site-menu").isVisible()).toBe(false);
+    await page.close();
+  });
+
+  it("closes the menu on a press outside it, on the home page and on the others", async () => {
+    for (const path of ["/", "/contact"]) {
+      const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+      await page.goto(`${product.url}${path}`, { waitUntil: "networkidle" });
+      await page.getByRole("button", { name: "Open menu" }).click();
+      await page.getByRole("button", { name: "Close menu" }).waitFor();
+      const menu = await page.locator("#site-menu").boundingBox();
+      await page.mouse.click(20, (menu?.y ?? 0) + (menu?.height ?? 0) + 40);
+      await page.getByRole("button", { name: "Open menu" }).waitFor();
+      expect(await page.locator("#site-menu").isVisible(), path).toBe(false);
+      await page.close();
+    }
   });
 
   it("closes the menu with Escape and gives the focus back to its button", async () => {

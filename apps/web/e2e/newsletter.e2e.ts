@@ -140,6 +140,24 @@ describe("the newsletter sign-up", () => {
     await page.close();
   });
 
+  it("subscribes the same way when the home page is reached from another page", async () => {
+    const page = await browser.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${product.url}/privacy`);
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await page.locator(".site-header").getByRole("link", { name: "Pricing" }).click();
+    await page.waitForURL(`${product.url}/#pricing`);
+    await page.waitForFunction(() => document.querySelector("form.newsletter-form[novalidate]"));
+    await subscribe(page);
+    await expect.poll(() => alertText(page)).toBe("Please enter a valid email address");
+    await emailField(page).fill("in-app@example.com");
+    await waitLikeAPerson(page);
+    await subscribe(page);
+    await page.getByRole("status").getByText(THANKS).waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("still subscribes without JavaScript and shows the server's answer", async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

@@ -91,7 +91,7 @@ describe("every public page", () => {
 
   it("updates the title and canonical link on client-side navigation", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(product.url);
+    await page.goto(`${product.url}/terms`);
     await page.locator(".site-footer").getByRole("link", { name: "Privacy" }).click();
     await page.waitForFunction(() => document.title === "Privacy Policy | Upwatch");
     expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(

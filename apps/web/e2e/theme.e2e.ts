@@ -71,6 +71,34 @@ describe("the theme", () => {
     await context.close();
   });
 
+  it("shows the sun in the dark theme and the moon in the light one", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    for (const path of ["/", "/contact"]) {
+      await page.goto(`${product.url}${path}`);
+      const toggle = page.getByRole("button", { name: "Switch to light theme" });
+      expect(await toggle.locator(".theme-icon-sun").isVisible(), path).toBe(true);
+      expect(await toggle.locator(".theme-icon-moon").isVisible(), path).toBe(false);
+      await toggle.click();
+      const back = page.getByRole("button", { name: "Switch to dark theme" });
+      expect(await back.locator(".theme-icon-moon").isVisible(), path).toBe(true);
+      expect(await back.locator(".theme-icon-sun").isVisible(), path).toBe(false);
+      await back.click();
+    }
+    await context.close();
+  });
+
+  it("follows on the home page a change made in another tab", async () => {
+    const context = await browser.newContext();
+    const home = await context.newPage();
+    const other = await context.newPage();
+    await Promise.all([home.goto(product.url), other.goto(`${product.url}/contact`)]);
+    await other.getByRole("button", { name: "Switch to light theme" }).click();
+    await home.waitForFunction(() => document.documentElement.dataset.theme === "light");
+    await home.getByRole("button", { name: "Switch to dark theme" }).waitFor();
+    await context.close();
+  });
+
   it("follows a change made in another tab", async () => {
     const context = await browser.newContext();
     const first = await context.newPage();

@@ -90,6 +90,65 @@ describeEachDatabase("the channels migration", (db) => {
   });
 });
 
+describeEachDatabase("the sessions migration", (db) => {
+  it("removes a user's sessions and reset links with the account, foreign keys enforced", async () => {
+    const raw = db().handle.db;
+    await raw
+      .insertInto("accounts")
+      .values({ id: "acc_gone", name: "Gone", plan: "free", created_at: 1 })
+      .execute();
+    await raw
+      .insertInto("users")
+      .values({
+        id: "usr_gone",
+        account_id: "acc_gone",
+        email: "gone@example.com",
+        email_key: "gone@example.com",
+        role: "owner",
+        password_hash: null,
+        created_at: 1,
+      })
+      .execute();
+    await raw
+      .insertInto("sessions")
+      .values({
+        token_hash: "a".repeat(64),
+        user_id: "usr_gone",
+        account_id: "acc_gone",
+        created_at: 1,
+        expires_at: 2,
+        last_seen_at: 1,
+      })
+      .execute();
+    await raw
+      .insertInto("password_resets")
+      .values({
+        token_hash: "b".repeat(64),
+        user_id: "usr_gone",
+        created_at: 1,
+        expires_at: 2,
+        used_at: null,
+      })
+      .execute();
+    await expect(
+      raw
+        .insertInto("sessions")
+        .values({
+          token_hash: "c".repeat(64),
+          user_id: "usr_missing",
+          account_id: "acc_gone",
+          created_at: 1,
+          expires_at: 2,
+          last_seen_at: 1,
+        })
+        .execute(),
+    ).rejects.toThrow();
+    await raw.deleteFrom("accounts").where("id", "=", "acc_gone").execute();
+    expect(await raw.selectFrom("sessions").selectAll().execute()).toEqual([]);
+    expect(await raw.selectFrom("password_resets").selectAll().execute()).toEqual([]);
+  });
+});
+
 describeEachDatabase("the half-hour rollups migration", (db) => {
   it("fills half-hour rollups from the raw results of the last two days only", async () => {
     const handle = db().handle;
@@ -180,64 +239,5 @@ describeEachDatabase("the half-hour rollups migration", (db) => {
       [current, 2, 1, 12_040, 2, 0, 1, 0, 1],
       [current + halfHour, 1, 1, 140, 1, 0, 0, 1, 0],
     ]);
-  });
-});
-
-describeEachDatabase("the sessions migration", (db) => {
-  it("removes a user's sessions and reset links with the account, foreign keys enforced", async () => {
-    const raw = db().handle.db;
-    await raw
-      .insertInto("accounts")
-      .values({ id: "acc_gone", name: "Gone", plan: "free", created_at: 1 })
-      .execute();
-    await raw
-      .insertInto("users")
-      .values({
-        id: "usr_gone",
-        account_id: "acc_gone",
-        email: "gone@example.com",
-        email_key: "gone@example.com",
-        role: "owner",
-        password_hash: null,
-        created_at: 1,
-      })
-      .execute();
-    await raw
-      .insertInto("sessions")
-      .values({
-        token_hash: "a".repeat(64),
-        user_id: "usr_gone",
-        account_id: "acc_gone",
-        created_at: 1,
-        expires_at: 2,
-        last_seen_at: 1,
-      })
-      .execute();
-    await raw
-      .insertInto("password_resets")
-      .values({
-        token_hash: "b".repeat(64),
-        user_id: "usr_gone",
-        created_at: 1,
-        expires_at: 2,
-        used_at: null,
-      })
-      .execute();
-    await expect(
-      raw
-        .insertInto("sessions")
-        .values({
-          token_hash: "c".repeat(64),
-          user_id: "usr_missing",
-          account_id: "acc_gone",
-          created_at: 1,
-          expires_at: 2,
-          last_seen_at: 1,
-        })
-        .execute(),
-    ).rejects.toThrow();
-    await raw.deleteFrom("accounts").where("id", "=", "acc_gone").execute();
-    expect(await raw.selectFrom("sessions").selectAll().execute()).toEqual([]);
-    expect(await raw.selectFrom("password_resets").selectAll().execute()).toEqual([]);
   });
 });

@@ -11,6 +11,8 @@ export interface EventStreamOptions {
   /** A reader this far behind is cut off (it reconnects and reloads) rather than buffered for. */
   maxBufferedBytes?: number;
   credential?: string | undefined;
+  /** Asked at every keep-alive; the stream ends once it answers false (the session ended). */
+  stillAllowed?: (() => Promise<boolean>) | undefined;
 }
 
 /**
@@ -45,7 +47,11 @@ export function sendEventStream(
   const remove = subscribe(listener);
   if (!remove) return null;
   unsubscribe = remove;
-  timer = setInterval(() => write(": keep-alive\n\n"), options.keepAliveMs ?? 25_000);
+  const keepAlive = async () => {
+    if (options.stillAllowed && !(await options.stillAllowed().catch(() => true))) return end();
+    write(": keep-alive\n\n");
+  };
+  timer = setInterval(keepAlive, options.keepAliveMs ?? 25_000);
   timer.unref();
   reply.raw.on("close", end);
   stream.write(`retry: ${options.retryMs ?? 5000}\n\n`);

@@ -64,6 +64,11 @@ export class LiveBus {
     }
   }
 
+  /** Ends every stream of an account (it was deleted). */
+  endAccount(accountId: string): void {
+    for (const listener of [...(this.accounts.get(accountId) ?? [])]) listener.end();
+  }
+
   /** Ends every stream (the server is shutting down). */
   endAll(): void {
     for (const listeners of [...this.accounts.values()]) {

@@ -1,23 +1,16 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { track } from "../analytics/track.ts";
-import { loadFormSchemas } from "../forms/load-form-schemas.ts";
-import { failureMessage, postJson, textField } from "../forms/post-json.ts";
-import { readSpamTrap, SpamTrapFields, useFormClock } from "../forms/spam-trap-fields.tsx";
-import { apiEndpoint } from "../lib/app-links.ts";
+import { readSpamTrap } from "../forms/spam-trap.ts";
+import { SpamTrapFields, useFormClock } from "../forms/spam-trap-fields.tsx";
 import { useHydrated } from "../lib/use-hydrated.ts";
-
-export const NEWSLETTER_THANKS = "Thanks for subscribing! We'll keep you updated.";
-const REFUSED = "Failed to subscribe";
-const FALLBACK = "Something went wrong. Please try again.";
-const ENDPOINT = "/email-subscriptions/subscribe";
+import {
+  NEWSLETTER_BUTTON,
+  NEWSLETTER_THANKS,
+  newsletterEndpoint,
+  preloadNewsletterChecks,
+  submitNewsletter,
+} from "./newsletter-submission.ts";
 
 type Status = "idle" | "submitting" | "subscribed";
-
-/** What the server added to the thank-you (such as asking to confirm), minus what it repeats. */
-export function followUp(serverMessage: string | undefined): string {
-  const rest = (serverMessage ?? "").replace(/^Thanks for subscribing!\s*/i, "").trim();
-  return rest === NEWSLETTER_THANKS || rest === "We'll keep you updated." ? "" : rest;
-}
 
 /** The newsletter sign-up: one e-mail field, replaced by a thank-you once subscribed. */
 export function NewsletterForm() {
@@ -40,25 +33,15 @@ export function NewsletterForm() {
     if (status !== "idle") return;
     const trap = readSpamTrap(event.currentTarget, elapsed);
     setError("");
-    try {
-      const { newsletterSubscriptionSchema, describeFirstIssue, INVALID_EMAIL_MESSAGE } =
-        await loadFormSchemas();
-      const parsed = newsletterSubscriptionSchema.safeParse({ email, ...trap });
-      if (!parsed.success) {
-        const onEmail = parsed.error.issues[0]?.path[0] === "email";
-        setError(onEmail ? INVALID_EMAIL_MESSAGE : describeFirstIssue(parsed.error));
-        inputRef.current?.focus();
-        return;
-      }
-      setStatus("submitting");
-      const answer = await postJson(apiEndpoint(ENDPOINT), parsed.data, REFUSED);
-      track({ name: "newsletter_subscription" });
-      setNext(followUp(textField(answer, "message")));
+    const outcome = await submitNewsletter({ email, ...trap }, () => setStatus("submitting"));
+    if (outcome.kind === "subscribed") {
+      setNext(outcome.next);
       setStatus("subscribed");
-    } catch (failure) {
-      setStatus("idle");
-      setError(failureMessage(failure, FALLBACK));
+      return;
     }
+    setStatus("idle");
+    setError(outcome.message);
+    if (outcome.kind === "invalid") inputRef.current?.focus();
   }
 
   if (status === "subscribed") {
@@ -75,7 +58,7 @@ export function NewsletterForm() {
     <form
       className="newsletter-form"
       method="post"
-      action={apiEndpoint(ENDPOINT)}
+      action={newsletterEndpoint()}
       noValidate={hydrated}
       onSubmit={handleSubmit}
     >
@@ -94,12 +77,12 @@ export function NewsletterForm() {
           placeholder="you@example.com"
           value={email}
           onChange={(event) => setEmail(event.target.value)}
-          onFocus={() => void loadFormSchemas().catch(() => {})}
+          onFocus={preloadNewsletterChecks}
           aria-invalid={error ? true : undefined}
           aria-describedby={errorId}
         />
         <button type="submit" className="button button-primary" disabled={status === "submitting"}>
-          {status === "submitting" ? "Subscribing..." : "Subscribe"}
+          {status === "submitting" ? NEWSLETTER_BUTTON.sending : NEWSLETTER_BUTTON.idle}
         </button>
       </div>
       <SpamTrapFields />

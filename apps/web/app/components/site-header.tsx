@@ -2,6 +2,7 @@ import { Link, NavLink } from "react-router";
 import { loginUrl, registerUrl } from "../lib/app-links.ts";
 import { CloseIcon, MenuIcon } from "./icons.tsx";
 import { Logo } from "./logo.tsx";
+import { menuButtonLabel } from "./menu-dismissal.ts";
 import { ThemeToggle } from "./theme-toggle.tsx";
 import { TrackedLink } from "./tracked-link.tsx";
 import { useMenu } from "./use-menu.ts";
@@ -70,10 +71,11 @@ export function SiteHeader() {
           className="icon-button menu-button"
           aria-expanded={menu.open}
           aria-controls="site-menu"
-          aria-label={menu.open ? "Close menu" : "Open menu"}
+          aria-label={menuButtonLabel(menu.open)}
           onClick={menu.toggle}
         >
-          {menu.open ? <CloseIcon /> : <MenuIcon />}
+          <MenuIcon className="menu-icon-open" />
+          <CloseIcon className="menu-icon-close" />
         </button>
       </div>
     </header>

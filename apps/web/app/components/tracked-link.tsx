@@ -1,6 +1,6 @@
 import type { AnchorHTMLAttributes, MouseEvent } from "react";
 import type { SignUpPlacement } from "../analytics/events.ts";
-import { track } from "../analytics/track.ts";
+import { SIGN_UP_ATTRIBUTE, TRACK_ATTRIBUTE, trackLinkClick } from "../analytics/link-click.ts";
 
 interface TrackedLinkProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
   href: string;
@@ -10,7 +10,10 @@ interface TrackedLinkProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
   signUpPlacement?: SignUpPlacement;
 }
 
-/** A plain link (for addresses outside this web app) that reports its click to analytics. */
+/**
+ * A plain link (for addresses outside this web app) that reports its click to analytics. The
+ * attributes name the click for the script of a page that does not hydrate.
+ */
 export function TrackedLink({
   href,
   trackAs,
@@ -19,9 +22,9 @@ export function TrackedLink({
   ...props
 }: TrackedLinkProps) {
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    track({ name: "click", label: trackAs, href });
-    if (signUpPlacement) track({ name: "registration_complete", placement: signUpPlacement });
+    trackLinkClick({ label: trackAs, href, signUpPlacement });
     onClick?.(event);
   };
-  return <a href={href} {...props} onClick={handleClick} />;
+  const names = { [TRACK_ATTRIBUTE]: trackAs, [SIGN_UP_ATTRIBUTE]: signUpPlacement };
+  return <a href={href} {...names} {...props} onClick={handleClick} />;
 }

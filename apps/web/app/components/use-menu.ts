@@ -1,5 +1,6 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import { listenForMenuDismissal } from "./menu-dismissal.ts";
 
 export interface Menu {
   open: boolean;
@@ -23,22 +24,11 @@ export function useMenu(): Menu {
   useEffect(close, [pathname, hash, close]);
 
   useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    const onPointer = (event: PointerEvent) => {
-      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("pointerdown", onPointer);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onPointer);
-    };
-  }, [open]);
+    const container = containerRef.current;
+    const button = buttonRef.current;
+    if (!open || !container || !button) return;
+    return listenForMenuDismissal({ container, button }, close);
+  }, [open, close]);
 
   return { open, toggle, close, containerRef, buttonRef };
 }

@@ -1,7 +1,5 @@
 import { useEffect, useRef } from "react";
-
-/** Reads how long the form has been open, in whole milliseconds. */
-export type ElapsedClock = () => number;
+import type { ElapsedClock } from "./spam-trap.ts";
 
 /** Starts a clock when the form appears on screen. */
 export function useFormClock(): ElapsedClock {
@@ -26,14 +24,4 @@ export function SpamTrapFields() {
       <input type="hidden" name="elapsedMs" defaultValue="" />
     </div>
   );
-}
-
-/** The spam-trap values of a form, filling in the elapsed time for a plain (non-script) post too. */
-export function readSpamTrap(form: HTMLFormElement, elapsed: ElapsedClock) {
-  const elapsedMs = elapsed();
-  const hidden = form.elements.namedItem("elapsedMs");
-  if (hidden instanceof HTMLInputElement) hidden.value = String(elapsedMs);
-  const honeypot = form.elements.namedItem("website");
-  const website = honeypot instanceof HTMLInputElement ? honeypot.value : "";
-  return { website, elapsedMs };
 }

@@ -2,21 +2,57 @@ import { PhoneIcon } from "../components/icons.tsx";
 import { TrackedLink } from "../components/tracked-link.tsx";
 import { getSiteConfig } from "../lib/site-config.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
+import { STORE_LINKS_TEMPLATE_ID, type StoreLink, storeLinks } from "./store-links.ts";
 
-/** The store links this deployment configured; read after hydration so the HTML never differs. */
-function useStoreLinks() {
+/**
+ * The store buttons this deployment configured, or the coming-soon note. The prerendered HTML
+ * is the same whatever the configuration: it carries every button in a template, with the
+ * addresses the server fills in, and the page's script keeps those that have one.
+ */
+function StoreButtons() {
   const hydrated = useHydrated();
-  if (!hydrated) return undefined;
-  const { iosAppUrl, androidAppUrl } = getSiteConfig();
-  return [
-    { href: iosAppUrl, store: "App Store", action: "Download on the", track: "app-store" },
-    { href: androidAppUrl, store: "Google Play", action: "Get it on", track: "google-play" },
-  ].filter((link) => link.href);
+  const all = storeLinks(getSiteConfig());
+  if (!hydrated) {
+    return (
+      <template id={STORE_LINKS_TEMPLATE_ID}>
+        <StoreLinkList links={all} />
+        <ComingSoon />
+      </template>
+    );
+  }
+  const configured = all.filter((link) => link.href);
+  return configured.length > 0 ? <StoreLinkList links={configured} /> : <ComingSoon />;
+}
+
+function StoreLinkList({ links }: { links: StoreLink[] }) {
+  return links.map((link) => (
+    <TrackedLink
+      key={link.store}
+      href={link.href}
+      className="store-link"
+      trackAs={link.track}
+      rel="noopener"
+    >
+      <PhoneIcon width="22" height="22" />
+      <span>
+        <span className="store-action">{link.action}</span>
+        <span className="store-name">{link.store}</span>
+      </span>
+    </TrackedLink>
+  ));
+}
+
+function ComingSoon() {
+  return (
+    <p className="store-soon">
+      Coming soon to the App Store and Google Play. Until then the dashboard works in any phone
+      browser, and alerts reach you by SMS, email and Slack.
+    </p>
+  );
 }
 
 /** The mobile apps section: what the apps do and where to get them. */
 export function MobileApps() {
-  const links = useStoreLinks();
   return (
     <section className="section section-alt" aria-labelledby="apps-title">
       <div className="container apps-grid">
@@ -29,27 +65,7 @@ export function MobileApps() {
             you acknowledge or resolve an alert with one tap.
           </p>
           <div className="store-links">
-            {links?.map((link) => (
-              <TrackedLink
-                key={link.store}
-                href={link.href}
-                className="store-link"
-                trackAs={link.track}
-                rel="noopener"
-              >
-                <PhoneIcon width="22" height="22" />
-                <span>
-                  <span className="store-action">{link.action}</span>
-                  <span className="store-name">{link.store}</span>
-                </span>
-              </TrackedLink>
-            ))}
-            {links?.length === 0 ? (
-              <p className="store-soon">
-                Coming soon to the App Store and Google Play. Until then the dashboard works in any
-                phone browser, and alerts reach you by SMS, email and Slack.
-              </p>
-            ) : null}
+            <StoreButtons />
           </div>
         </div>
         <PhoneNotification />

@@ -3,7 +3,14 @@ import { Link } from "react-router";
 import { CheckIcon } from "../components/icons.tsx";
 import { TrackedLink } from "../components/tracked-link.tsx";
 import { registerUrl } from "../lib/app-links.ts";
-import { type BillingCycle, formatInterval, formatLimit, planPrice } from "./plan-price.ts";
+import {
+  type BillingCycle,
+  formatInterval,
+  formatLimit,
+  PRICES_ATTRIBUTE,
+  planPrice,
+  planPrices,
+} from "./plan-price.ts";
 
 /** One plan: name, badge, price for the billing cycle, key limits, features and its action. */
 export function PlanCard({ plan, cycle }: { plan: Plan; cycle: BillingCycle }) {
@@ -14,6 +21,7 @@ export function PlanCard({ plan, cycle }: { plan: Plan; cycle: BillingCycle }) {
       className="plan-card"
       data-highlighted={plan.highlighted || undefined}
       aria-labelledby={titleId}
+      {...{ [PRICES_ATTRIBUTE]: JSON.stringify(planPrices(plan)) }}
     >
       {plan.badge ? <p className="plan-badge">{plan.badge}</p> : null}
       <h3 id={titleId}>{plan.name}</h3>

@@ -1,6 +1,12 @@
 import { getPlan, PLANS } from "@upwatch/core";
 import { describe, expect, it } from "vitest";
-import { bestYearlySaving, formatInterval, formatLimit, planPrice } from "./plan-price.ts";
+import {
+  bestYearlySaving,
+  formatInterval,
+  formatLimit,
+  planPrice,
+  planPrices,
+} from "./plan-price.ts";
 
 describe("the price line of a plan card", () => {
   it("shows Free as $0 forever whatever the billing cycle", () => {
@@ -47,5 +53,21 @@ describe("the limits of a plan card", () => {
 
   it("advertises the largest yearly saving on the toggle", () => {
     expect(bestYearlySaving(PLANS)).toBe(48);
+  });
+});
+
+describe("the prices a plan card carries for both billing cycles", () => {
+  it("holds the monthly and the yearly price line of each plan", () => {
+    for (const plan of PLANS) {
+      expect(planPrices(plan)).toEqual({
+        monthly: planPrice(plan, "monthly"),
+        yearly: planPrice(plan, "yearly"),
+      });
+    }
+    expect(planPrices(getPlan("business")).yearly).toEqual({
+      amount: "$240",
+      per: "/year",
+      note: "Save $48 a year",
+    });
   });
 });

@@ -25,6 +25,20 @@ export function planPrice(plan: Plan, cycle: BillingCycle): PlanPrice {
   return { amount: `$${plan.monthlyPrice}`, per: "/month", note: "Billed monthly, cancel anytime" };
 }
 
+/** The pricing section's name in the view-content event. */
+export const PRICING_CONTENT = "pricing";
+
+/** A plan's price for each billing cycle, so the page can switch without the framework. */
+export type PlanPrices = Record<BillingCycle, PlanPrice>;
+
+/** The attribute of a plan card that carries its `PlanPrices` as JSON. */
+export const PRICES_ATTRIBUTE = "data-prices";
+
+/** The price line of a plan for both billing cycles. */
+export function planPrices(plan: Plan): PlanPrices {
+  return { monthly: planPrice(plan, "monthly"), yearly: planPrice(plan, "yearly") };
+}
+
 /** "5 min", "1 min" or "30 sec": the shortest time between two checks. */
 export function formatInterval(seconds: number): string {
   return seconds < 60 ? `${seconds} sec` : `${seconds / 60} min`;

@@ -1,8 +1,8 @@
 import { MONEY_BACK_DAYS, OVERAGE, PLANS, SMS_COUNTRIES, SMS_PRICE_USD } from "@upwatch/core";
 import { useEffect, useRef, useState } from "react";
-import { track } from "../analytics/track.ts";
+import { reportFirstView } from "../analytics/first-view.ts";
 import { PlanCard } from "./plan-card.tsx";
-import { type BillingCycle, bestYearlySaving } from "./plan-price.ts";
+import { type BillingCycle, bestYearlySaving, PRICING_CONTENT } from "./plan-price.ts";
 
 const CYCLES: readonly { id: BillingCycle; label: string }[] = [
   { id: "monthly", label: "Monthly" },
@@ -13,15 +13,7 @@ const CYCLES: readonly { id: BillingCycle; label: string }[] = [
 function useViewContent(content: string) {
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
-    const element = ref.current;
-    if (!element || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver((entries) => {
-      if (!entries.some((entry) => entry.isIntersecting)) return;
-      track({ name: "view_content", content });
-      observer.disconnect();
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
+    if (ref.current) return reportFirstView(ref.current, content);
   }, [content]);
   return ref;
 }
@@ -29,7 +21,7 @@ function useViewContent(content: string) {
 /** The plans of spec section 9 with a Monthly/Yearly toggle, monthly first. */
 export function Pricing() {
   const [cycle, setCycle] = useState<BillingCycle>("monthly");
-  const ref = useViewContent("pricing");
+  const ref = useViewContent(PRICING_CONTENT);
   return (
     <section id="pricing" className="section" aria-labelledby="pricing-title" ref={ref}>
       <div className="container">
@@ -48,6 +40,7 @@ export function Pricing() {
               key={option.id}
               type="button"
               className="cycle-option"
+              data-cycle={option.id}
               aria-pressed={cycle === option.id}
               onClick={() => setCycle(option.id)}
             >

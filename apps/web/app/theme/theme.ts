@@ -1,5 +1,3 @@
-import { useSyncExternalStore } from "react";
-
 export type Theme = "dark" | "light";
 
 /** The localStorage key that remembers the visitor's choice. */
@@ -27,11 +25,23 @@ export function applyRememberedTheme(): void {
   document.documentElement.classList.add("js");
 }
 
-function currentTheme(): Theme {
+/** The theme on screen now. */
+export function currentTheme(): Theme {
   return document.documentElement.dataset.theme === "light" ? "light" : "dark";
 }
 
-function subscribe(onChange: () => void): () => void {
+/** The theme the toggle switches to from `theme`. */
+export function otherTheme(theme: Theme): Theme {
+  return theme === "dark" ? "light" : "dark";
+}
+
+/** The toggle's accessible name and tooltip while `theme` is on screen. */
+export function themeToggleLabel(theme: Theme): string {
+  return `Switch to ${otherTheme(theme)} theme`;
+}
+
+/** Calls `onChange` after every theme change, in this tab or another; returns the unsubscribe. */
+export function subscribeToTheme(onChange: () => void): () => void {
   const onStorage = (event: StorageEvent) => {
     if (event.key !== THEME_STORAGE_KEY) return;
     document.documentElement.dataset.theme = event.newValue === "light" ? "light" : "dark";
@@ -54,9 +64,4 @@ export function setTheme(theme: Theme): void {
     // Storage can be disabled; the choice then lasts for this page only.
   }
   window.dispatchEvent(new Event(CHANGE_EVENT));
-}
-
-/** The theme on screen; "dark" while prerendering and hydrating, as in the served HTML. */
-export function useTheme(): Theme {
-  return useSyncExternalStore(subscribe, currentTheme, () => "dark");
 }

@@ -40,6 +40,7 @@ export async function accountRoutes(
     const input = parseWith(OP.deleteAccount.body, request.body);
     const who = { userId: access.userId, accountId: access.accountId };
     await deleteAccount(options.ctx, who, input.confirm_email, options.changes);
+    request.server.live.endAccount(access.accountId);
     clearSessionCookie(reply, options.session);
     return reply.code(OP.deleteAccount.status).send();
   });

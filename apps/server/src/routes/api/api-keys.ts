@@ -32,6 +32,7 @@ export async function apiKeyRoutes(app: FastifyInstance, options: { ctx: Service
     OP.revokeApiKey.url,
     async (request: FastifyRequest<{ Params: { id: string } }>, reply) => {
       await revokeApiKey(ctx, request.params.id, accessOf(request).accountId);
+      request.server.live.endCredential(`key:${request.params.id}`);
       return reply.code(OP.revokeApiKey.status).send();
     },
   );

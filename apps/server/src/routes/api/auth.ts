@@ -55,7 +55,9 @@ export async function authRoutes(app: FastifyInstance, options: { accounts: Acco
   });
 
   app.post(OP.logout.url, signedIn, async (request, reply) => {
-    await logOut(auth, sessionOf(accessOf(request)).sessionId);
+    const { sessionId } = sessionOf(accessOf(request));
+    await logOut(auth, sessionId);
+    request.server.live.endCredential(`session:${sessionId}`);
     clearSessionCookie(reply, session);
     return reply.code(OP.logout.status).send();
   });

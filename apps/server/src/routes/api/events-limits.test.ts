@@ -10,17 +10,27 @@ describe("the live update stream's limits", () => {
   let app: FastifyInstance;
   let base: string;
   const live = new LiveBus();
+  const liveSessions = new Set<string>();
 
   beforeAll(async () => {
     app = Fastify();
     installProblemHandlers(app);
     await app.register(compress, { encodings: ["br", "gzip"], threshold: 0 });
     app.addHook("onRequest", async (request) => {
-      const account = request.headers["x-account"];
-      request.access = { accountId: String(account), plan: "hobby", apiKeyId: `key_${account}` };
+      const account = String(request.headers["x-account"]);
+      const session = request.headers["x-session"];
+      request.access =
+        typeof session === "string"
+          ? { accountId: account, plan: "hobby", userId: "usr_1", sessionId: session }
+          : { accountId: account, plan: "hobby", apiKeyId: `key_${account}` };
     });
     app.addHook("preClose", async () => live.endAll());
-    await app.register(eventRoutes, { prefix: "/api/v1", live, keepAliveMs: 100 });
+    await app.register(eventRoutes, {
+      prefix: "/api/v1",
+      live,
+      keepAliveMs: 100,
+      sessionIsLive: async (sessionId) => liveSessions.has(sessionId),
+    });
     base = `${await app.listen({ port: 0, host: "127.0.0.1" })}/api/v1/events`;
   });
   afterAll(() => app.close());
@@ -63,6 +73,17 @@ describe("the live update stream's limits", () => {
     );
     await Promise.all([first.ended, second.ended]);
     expect(live.listening("acc_key")).toBe(false);
+  });
+
+  it("ends a signed-in stream at its next keep-alive once the session has ended elsewhere", async () => {
+    liveSessions.add("ses_a").add("ses_b");
+    const ending = await openEventStream(base, { "x-account": "acc_ses", "x-session": "ses_a" });
+    const staying = await openEventStream(base, { "x-account": "acc_ses", "x-session": "ses_b" });
+    liveSessions.delete("ses_a");
+    await ending.ended;
+    expect(live.count("acc_ses")).toBe(1);
+    await expect.poll(() => staying.text(), { timeout: 2000 }).toContain(": keep-alive\n\n");
+    staying.close();
   });
 
   it("delivers each event to every stream of its account in the event-stream format", async () => {

@@ -45,7 +45,7 @@ describeEachDatabase("live updates over a real socket", (db) => {
   });
 
   const api = async (
-    method: "GET" | "POST" | "DELETE",
+    method: "GET" | "POST" | "PATCH" | "DELETE",
     url: string,
     payload?: object,
     headers = owner.headers,
@@ -95,7 +95,7 @@ describeEachDatabase("live updates over a real socket", (db) => {
     expect(alert).toEqual(await api("GET", `/alerts/${alert.id}`));
   });
 
-  it("sends an acknowledged alert, a paused monitor and a deleted one", async () => {
+  it("sends an acknowledged alert, the alert a new target resolves, a paused monitor and a deleted one", async () => {
     const [open] = (await api("GET", `/alerts?monitor_id=${monitorId}`)).data;
     await api("POST", `/alerts/${open.id}/acknowledge`);
     const acknowledged = await ours.next(
@@ -104,6 +104,15 @@ describeEachDatabase("live updates over a real socket", (db) => {
         (dataOf(event).alert as { state: string }).state === "acknowledged",
     );
     expect(acknowledged.data).toEqual({ alert: await api("GET", `/alerts/${open.id}`) });
+
+    await api("PATCH", `/monitors/${monitorId}`, { target: `http://127.0.0.1:${target.port}/v2` });
+    const resolved = await ours.next(
+      (event) =>
+        event.event === "alert" &&
+        (dataOf(event).alert as { id: string; state: string }).id === open.id &&
+        (dataOf(event).alert as { state: string }).state === "resolved",
+    );
+    expect(dataOf(resolved).alert).toMatchObject({ resolution: "monitor-changed" });
 
     await api("POST", `/monitors/${monitorId}/pause`);
     await ours.next(

@@ -8,13 +8,25 @@ import { OPERATIONS as OP } from "./operations.ts";
 
 export interface EventRouteOptions {
   live: LiveBus;
+  /** Whether a session still stands; a session's stream ends soon after the session does. */
+  sessionIsLive?: (sessionId: string) => Promise<boolean>;
   /** How often keep-alive comments go out (tests shorten it). */
   keepAliveMs?: number;
 }
 
 /** What a stream authenticated with, so that ending it (a revoked key) can end the stream. */
 export function streamCredential(access: AccountAccess): string | undefined {
-  return access.apiKeyId ? `key:${access.apiKeyId}` : undefined;
+  if (access.apiKeyId) return `key:${access.apiKeyId}`;
+  return access.sessionId ? `session:${access.sessionId}` : undefined;
+}
+
+function stillAllowed(
+  access: AccountAccess,
+  sessionIsLive: EventRouteOptions["sessionIsLive"],
+): (() => Promise<boolean>) | undefined {
+  const { sessionId } = access;
+  if (!sessionId || !sessionIsLive) return undefined;
+  return () => sessionIsLive(sessionId);
 }
 
 /** `/api/v1/events`: the account's live updates as server-sent events. */
@@ -25,6 +37,7 @@ export async function eventRoutes(app: FastifyInstance, options: EventRouteOptio
     const sent = sendEventStream(reply, (listener) => live.subscribe(access.accountId, listener), {
       keepAliveMs: options.keepAliveMs,
       credential: streamCredential(access),
+      stillAllowed: stillAllowed(access, options.sessionIsLive),
     });
     if (!sent) {
       throw new RequestError(

@@ -4,6 +4,7 @@ import type { Alerting } from "../../alerting.ts";
 import { requireApiKeyOrSession } from "../../http/api-key-auth.ts";
 import { limitApiRequestsByPlan } from "../../http/api-rate-limit.ts";
 import type { LiveBus } from "../../live/live-bus.ts";
+import { sessionIsLive } from "../../services/auth/session-is-live.ts";
 import type { ImmediateChecks } from "../../services/checks/check-monitor-now.ts";
 import type { ServiceContext } from "../../services/context.ts";
 import type { MonitorChanges } from "../../services/monitors/monitor-changes.ts";
@@ -60,6 +61,9 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
     await authenticated.register(dependencyRoutes, alerting);
     await authenticated.register(channelRoutes, alerting);
     await authenticated.register(notificationRoutes, { ctx: options.ctx });
-    await authenticated.register(eventRoutes, { live: options.live });
+    await authenticated.register(eventRoutes, {
+      live: options.live,
+      sessionIsLive: (sessionId) => sessionIsLive(options.ctx, sessionId),
+    });
   });
 }

@@ -36,8 +36,8 @@ export async function deleteAccount(
     .select("id")
     .where("account_id", "=", session.accountId)
     .execute();
-  for (const monitor of monitors) changes.removed(monitor.id, session.accountId);
   await ctx.db.transaction().execute((trx) => deleteAccountRows(trx, session.accountId));
+  for (const monitor of monitors) changes.removed(monitor.id, session.accountId);
 }
 
 async function deleteAccountRows(trx: Kysely<Database>, accountId: string): Promise<void> {

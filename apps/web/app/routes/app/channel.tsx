@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { APP_BASE, ApiError, apiRequest } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { ChannelForm } from "../../signed-in/channels/channel-form.tsx";
+import { ChannelMonitorList } from "../../signed-in/channels/channel-monitor-list.tsx";
 import { monitorCount } from "../../signed-in/channels/channel-table.tsx";
 import { ChannelTest } from "../../signed-in/channels/channel-test.tsx";
 import {
@@ -125,6 +126,7 @@ function ChannelDetails({ channel, reload }: { channel: Channel; reload(): Promi
               <dd>{formatDateTime(channel.created_at)}</dd>
             </div>
           </dl>
+          <ChannelMonitorList monitorIds={channel.monitor_ids} />
           {channel.monitor_ids.length === 0 && !channel.attach_to_new_monitors ? (
             <EmptyState title="No monitor uses this channel">
               <p>Its alerts go nowhere until you choose monitors for it. Choose Edit to do so.</p>

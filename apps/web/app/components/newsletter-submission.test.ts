@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { followUp } from "./newsletter-form.tsx";
+import { followUp } from "./newsletter-submission.ts";
 
 describe("the newsletter thank-you", () => {
   it("adds what the server asks of the subscriber without repeating the thanks", () => {
