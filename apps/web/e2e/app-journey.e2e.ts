@@ -14,6 +14,23 @@ async function waitOutCheckGap(page: Page): Promise<void> {
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 }
 
+/**
+ * Presses "Check now". A scheduled check can land just before it, and then the server asks to
+ * wait a few seconds (shown on the page); a person would press again, and so does the test.
+ */
+async function checkNow(page: Page): Promise<void> {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    await waitOutCheckGap(page);
+    const answer = page.waitForResponse((response) => response.url().endsWith("/check"));
+    await page.getByRole("button", { name: "Check now" }).click();
+    const response = await answer;
+    if (response.status() === 200) return;
+    expect(response.status()).toBe(429);
+    await page.getByText("This monitor was checked a moment ago; wait a few seconds.").waitFor();
+  }
+  throw new Error("Check now was refused three times.");
+}
+
 describe("the journey from the home page to an alert that resolves", () => {
   let product: RunningProduct;
   let browser: Browser;
@@ -108,8 +125,7 @@ describe("the journey from the home page to an alert that resolves", () => {
 
     // The site stops; "Check now" finds it down, and the alert opens on the page by itself.
     await site.stop();
-    await waitOutCheckGap(page);
-    await page.getByRole("button", { name: "Check now" }).click();
+    await checkNow(page);
     await status.filter({ hasText: "Down" }).waitFor();
     const alert = page.locator(".alert-item");
     await alert.locator(".alert-state", { hasText: "Open" }).waitFor();
@@ -122,8 +138,7 @@ describe("the journey from the home page to an alert that resolves", () => {
     await alert.getByRole("button", { name: "Acknowledge" }).click();
     await alert.locator(".alert-state", { hasText: "Acknowledged" }).waitFor();
     await site.start();
-    await waitOutCheckGap(page);
-    await page.getByRole("button", { name: "Check now" }).click();
+    await checkNow(page);
     await status.filter({ hasText: "Up" }).waitFor();
     await alert.locator(".alert-state", { hasText: "Resolved" }).waitFor();
     expect(await alert.textContent()).toContain("the monitor recovered");
@@ -137,8 +152,9 @@ describe("the journey from the home page to an alert that resolves", () => {
     await page.getByRole("heading", { name: /No active alerts/ }).waitFor();
     await page.getByRole("link", { name: "Resolved" }).click();
     await page.locator(".alert-item", { hasText: "Shop" }).waitFor();
-    expect(errors.filter((line) => !/status of (400|401|403)/.test(line))).toEqual([]);
-    expect(await violations()).toEqual([]);
+    const unexpected = errors.filter((line) => !/status of (400|401|403|429)/.test(line));
+    expect(unexpected, "console errors").toEqual([]);
+    expect(await violations(), "policy violations").toEqual([]);
     await context.close();
   }, 120_000);
 });
