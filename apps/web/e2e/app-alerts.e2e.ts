@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerAccount } from "./support/app-account.ts";
-import { createHttpMonitor, waitForFirstChecks } from "./support/app-monitors.ts";
+import { checkNow, createHttpMonitor, waitForFirstChecks } from "./support/app-monitors.ts";
 import { launchBrowser } from "./support/browser.ts";
 import { type HttpTarget, startHttpTarget } from "./support/http-target.ts";
 import { collectPageErrors } from "./support/page-errors.ts";
@@ -56,7 +56,7 @@ describe("the alerts screen and live updates", () => {
 
     site.failing = true;
     await new Promise((resolve) => setTimeout(resolve, firstCheck + CHECK_NOW_GAP_MS - Date.now()));
-    await account.api("POST", `/monitors/${shop.id}/check`);
+    await checkNow(account, shop.id);
 
     await row.locator(".status-badge", { hasText: "Down" }).waitFor();
     expect(await row.locator(".monitor-row-figures").textContent()).toContain("50.00%");
