@@ -12,6 +12,7 @@ import type {
   ListOf,
   MonitorView,
 } from "../../signed-in/monitors/api-types.ts";
+import { formatInterval } from "../../signed-in/monitors/format.ts";
 import { groupNames } from "../../signed-in/monitors/monitor-filters.ts";
 import monitorsCss from "../../signed-in/monitors/monitors.css?url";
 import { useApiResource } from "../../signed-in/monitors/use-api-resource.ts";
@@ -42,6 +43,13 @@ export default function NewMonitor() {
         <Link to={APP_BASE}>Monitors</Link> <span aria-hidden="true">/</span> New
       </nav>
       <h1>Add a monitor</h1>
+      {plan && account.data ? (
+        <p className="app-page-description form-page-lead">
+          Your {plan.name} plan: {account.data.monitors} of{" "}
+          {plan.limits.monitors.toLocaleString("en-US")} monitors used, checks as often as every{" "}
+          {formatInterval(plan.limits.minIntervalSeconds).replace(/^1 /, "")}.
+        </p>
+      ) : null}
       {problem ? (
         <p className="notice notice-error" role="alert">
           {problem}
