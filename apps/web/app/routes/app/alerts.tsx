@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { stylesheet } from "../../lib/stylesheet.ts";
 import { AlertItem } from "../../signed-in/alerts/alert-item.tsx";
+import alertsCss from "../../signed-in/alerts/alerts.css?url";
 import { APP_BASE, apiRequest } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { type LiveEvent, useLiveEvents } from "../../signed-in/live-events.ts";
@@ -18,7 +19,7 @@ import { problemText, useApiResource } from "../../signed-in/monitors/use-api-re
 import { EmptyState } from "../../signed-in/ui/empty-state.tsx";
 import { PageHeader } from "../../signed-in/ui/page-header.tsx";
 
-export const links = () => [stylesheet(monitorsCss)];
+export const links = () => [stylesheet(monitorsCss), stylesheet(alertsCss)];
 
 export function meta() {
   return appMeta("Alerts");

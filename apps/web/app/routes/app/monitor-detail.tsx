@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { stylesheet } from "../../lib/stylesheet.ts";
 import { AlertItem } from "../../signed-in/alerts/alert-item.tsx";
+import alertsCss from "../../signed-in/alerts/alerts.css?url";
 import { APP_BASE } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { type LiveEvent, useLiveEvents } from "../../signed-in/live-events.ts";
@@ -10,6 +11,7 @@ import { ChecksTable } from "../../signed-in/monitor-detail/checks-table.tsx";
 import { DependenciesPanel } from "../../signed-in/monitor-detail/dependencies-panel.tsx";
 import { IncidentsList } from "../../signed-in/monitor-detail/incidents-list.tsx";
 import { MonitorActions } from "../../signed-in/monitor-detail/monitor-actions.tsx";
+import detailCss from "../../signed-in/monitor-detail/monitor-detail.css?url";
 import { MonitorSettings } from "../../signed-in/monitor-detail/monitor-settings.tsx";
 import { ResponseChart } from "../../signed-in/monitor-detail/response-chart.tsx";
 import { DayBars, UptimeSummary } from "../../signed-in/monitor-detail/uptime-summary.tsx";
@@ -33,7 +35,7 @@ import { StatusBadge } from "../../signed-in/monitors/status-badge.tsx";
 import { useApiResource } from "../../signed-in/monitors/use-api-resource.ts";
 import { useMinuteTick } from "../../signed-in/monitors/use-minute-tick.ts";
 
-export const links = () => [stylesheet(monitorsCss)];
+export const links = () => [stylesheet(monitorsCss), stylesheet(detailCss), stylesheet(alertsCss)];
 
 export function meta() {
   return appMeta("Monitor");

@@ -5,6 +5,7 @@ import { stylesheet } from "../../lib/stylesheet.ts";
 import { APP_BASE } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { formValuesFromMonitor } from "../../signed-in/monitor-form/form-values.ts";
+import formCss from "../../signed-in/monitor-form/monitor-form.css?url";
 import { MonitorForm } from "../../signed-in/monitor-form/monitor-form.tsx";
 import type {
   AccountOverview,
@@ -16,7 +17,7 @@ import { groupNames } from "../../signed-in/monitors/monitor-filters.ts";
 import monitorsCss from "../../signed-in/monitors/monitors.css?url";
 import { useApiResource } from "../../signed-in/monitors/use-api-resource.ts";
 
-export const links = () => [stylesheet(monitorsCss)];
+export const links = () => [stylesheet(monitorsCss), stylesheet(formCss)];
 
 export function meta() {
   return appMeta("Edit monitor");
