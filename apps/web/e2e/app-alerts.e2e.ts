@@ -81,6 +81,11 @@ describe("the alerts screen and live updates", () => {
     await alerts.getByRole("link", { name: "Resolved" }).click();
     await alerts.locator(".alert-item", { hasText: "resolved by hand" }).waitFor();
     await detail.locator(".alert-item .alert-state", { hasText: "Resolved" }).waitFor();
+
+    // Deleted elsewhere, the monitor leaves the list and its page says so.
+    await account.api("DELETE", `/monitors/${shop.id}`);
+    await detail.getByRole("heading", { name: "This monitor was deleted" }).waitFor();
+    await list.getByRole("heading", { name: "Add your first monitor" }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

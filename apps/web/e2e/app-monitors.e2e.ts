@@ -261,6 +261,9 @@ describe("the monitors screens", () => {
     await dialog.getByRole("button", { name: "Delete monitor" }).click();
     await page.getByRole("heading", { name: "Add your first monitor" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/app");
+    await page.goto(`${product.url}/app/monitors/${shop.id}`);
+    await page.getByRole("heading", { name: "No such monitor" }).waitFor();
+    await page.getByRole("link", { name: "Back to monitors" }).waitFor();
     await context.close();
   });
 
