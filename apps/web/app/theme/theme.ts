@@ -49,6 +49,10 @@ export function subscribeToTheme(onChange: () => void): () => void {
   };
   window.addEventListener(CHANGE_EVENT, onChange);
   window.addEventListener("storage", onStorage);
+  // Another tab may have changed the theme while this one was still starting up.
+  const before = currentTheme();
+  applyRememberedTheme();
+  if (currentTheme() !== before) onChange();
   return () => {
     window.removeEventListener(CHANGE_EVENT, onChange);
     window.removeEventListener("storage", onStorage);
