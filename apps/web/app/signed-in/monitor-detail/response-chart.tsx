@@ -14,6 +14,9 @@ const LEFT = 56;
 const TOP = 10;
 const BOTTOM = 26;
 
+/** The width two time labels need so the first check's time does not run into the last one's. */
+const TIME_LABEL_ROOM = 140;
+
 /** The chart's drawn width in CSS pixels, so its text keeps its size on a phone too. */
 function useWidth(fallback: number) {
   const ref = useRef<HTMLElement>(null);
@@ -109,9 +112,11 @@ export function ResponseChart({ checks }: { checks: readonly CheckView[] }) {
         ))}
         {ordered.length > 0 ? (
           <g className="chart-grid">
-            <text x={LEFT + (slots - ordered.length) * slot} y={HEIGHT - 6}>
-              {formatTime(ordered[0]!.checked_at)}
-            </text>
+            {ordered.length * slot >= TIME_LABEL_ROOM ? (
+              <text x={LEFT + (slots - ordered.length) * slot} y={HEIGHT - 6}>
+                {formatTime(ordered[0]!.checked_at)}
+              </text>
+            ) : null}
             <text x={WIDTH} y={HEIGHT - 6} textAnchor="end">
               {formatTime(ordered[ordered.length - 1]!.checked_at)}
             </text>
