@@ -13,6 +13,8 @@ export interface Accounts {
   auth: AuthContext;
   session: SessionOptions;
   throttle: LoginThrottle;
+  /** Registrations and password-reset requests allowed per client address per hour (0: off). */
+  signupRateLimit: number;
 }
 
 const PRUNE_EVERY_MS = 3_600_000;
@@ -50,6 +52,7 @@ export async function prepareAccounts(
       allowedOrigins,
     },
     throttle: new LoginThrottle(ctx.now),
+    signupRateLimit: config.signupRateLimit,
   };
 }
 

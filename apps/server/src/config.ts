@@ -69,6 +69,11 @@ const environmentSchema = z.object({
     .min(1, { message: "must be a whole number of seconds from 1 to 86400" })
     .max(86400, { message: "must be a whole number of seconds from 1 to 86400" })
     .default(600),
+  SIGNUP_RATE_LIMIT: z.coerce
+    .number({ message: "must be a whole number (0 switches the limit off)" })
+    .int({ message: "must be a whole number (0 switches the limit off)" })
+    .min(0, { message: "must be a whole number (0 switches the limit off)" })
+    .default(20),
   ALLOW_PRIVATE_TARGETS: flag.default(false),
   RUN_CHECKS: flag.default(true),
   CHECK_CONCURRENCY: z.coerce
@@ -144,6 +149,8 @@ export interface Config {
   /** Which proxies may tell us the client address: none, all, the nearest N hops, or these addresses. */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   forms: { rateLimit: number; rateWindowSeconds: number; minFillMs: number };
+  /** Registrations, and password-reset requests, allowed per client address per hour (0: off). */
+  signupRateLimit: number;
   monitoring: { allowPrivateTargets: boolean; runChecks: boolean; checkConcurrency: number };
   iosAppUrl: string;
   androidAppUrl: string;
@@ -218,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       rateWindowSeconds: e.FORMS_RATE_WINDOW_SECONDS,
       minFillMs: e.FORMS_MIN_FILL_MS,
     },
+    signupRateLimit: e.SIGNUP_RATE_LIMIT,
     iosAppUrl: e.IOS_APP_URL ?? "",
     androidAppUrl: e.ANDROID_APP_URL ?? "",
     analyticsProvider,

@@ -6,7 +6,12 @@ export interface RateLimitOptions {
   limit: number;
   windowMs: number;
   now?: () => number;
+  /** The 429's sentence, given the wait in words ("3 minutes"). */
+  message?: (wait: string) => string;
 }
+
+const TOO_MANY_SUBMISSIONS = (wait: string) =>
+  `Too many submissions from your address. Please try again in ${wait}.`;
 
 interface Window {
   count: number;
@@ -40,10 +45,7 @@ export function rateLimitByAddress(options: RateLimitOptions) {
     if (window.count <= options.limit) return;
     const seconds = Math.max(1, Math.ceil((window.resetAt - at) / 1000));
     reply.header("retry-after", String(seconds));
-    throw new RequestError(
-      429,
-      `Too many submissions from your address. Please try again in ${waitInWords(seconds)}.`,
-    );
+    throw new RequestError(429, (options.message ?? TOO_MANY_SUBMISSIONS)(waitInWords(seconds)));
   };
 }
 

@@ -181,6 +181,30 @@ describeEachDatabase("registering, signing in and out", (db) => {
     expect(elsewhere.statusCode).toBe(200);
   });
 
+  it("refuses a 21st registration or reset request from one address within the hour, with a sentence", async () => {
+    const from = (remoteAddress: string, url: string, payload: object) =>
+      app.inject({ method: "POST", url: `/api/v1/auth/${url}`, payload, remoteAddress });
+    const register = (remoteAddress: string) =>
+      from(remoteAddress, "register", { email: uniqueEmail("burst"), password: "a long password" });
+    for (let index = 0; index < 20; index++) {
+      expect((await register("127.0.4.1")).statusCode).toBe(201);
+      const reset = await from("127.0.4.1", "password-reset", { email: uniqueEmail("lost") });
+      expect(reset.statusCode).toBe(202);
+    }
+    const refused = await register("127.0.4.1");
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().detail).toMatch(
+      /^Too many accounts were created from your address\. Please try again in \d+ minutes\.$/,
+    );
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    const resetRefused = await from("127.0.4.1", "password-reset", { email: uniqueEmail("lost") });
+    expect(resetRefused.statusCode).toBe(429);
+    expect(resetRefused.json().detail).toMatch(/^Too many password resets were asked for/);
+    expect((await register("127.0.4.2")).statusCode).toBe(201);
+    clock += 3_600_000;
+    expect((await register("127.0.4.1")).statusCode).toBe(201);
+  });
+
   it("extends a session in use after a day and ends one unused for 30 days", async () => {
     const user = await registerUser(app);
     const sameDay = await session(user.cookie);

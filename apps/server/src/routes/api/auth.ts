@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Accounts } from "../../accounts.ts";
 import { accessOf } from "../../http/api-key-auth.ts";
+import { rateLimitByAddress } from "../../http/rate-limit.ts";
 import { refuseOtherOrigins } from "../../http/same-origin.ts";
 import { clearSessionCookie, requireSession, setSessionCookie } from "../../http/session-auth.ts";
 import { TooManySignInAttemptsError } from "../../services/auth/auth-errors.ts";
@@ -20,6 +21,11 @@ import { presentSignedIn } from "./present-auth.ts";
 export const PASSWORD_RESET_REQUESTED =
   "If an account uses that address, we have sent it a link to reset the password. The link works for one hour.";
 
+const TOO_MANY_REGISTRATIONS = (wait: string) =>
+  `Too many accounts were created from your address. Please try again in ${wait}.`;
+const TOO_MANY_RESETS = (wait: string) =>
+  `Too many password resets were asked for from your address. Please try again in ${wait}.`;
+
 /** `/api/v1/auth/...`: registering, signing in and out, the session, password and address. */
 export async function authRoutes(app: FastifyInstance, options: { accounts: Accounts }) {
   const { auth, session, throttle } = options.accounts;
@@ -31,12 +37,21 @@ export async function authRoutes(app: FastifyInstance, options: { accounts: Acco
       refuseOtherOrigins(request, session.allowedOrigins),
   };
   const signedIn = { onRequest: requireSession(session) };
+  const perAddressPerHour = (message: (wait: string) => string) => ({
+    ...sameSite,
+    preHandler: rateLimitByAddress({
+      limit: options.accounts.signupRateLimit,
+      windowMs: 3_600_000,
+      now: auth.now,
+      message,
+    }),
+  });
   const answerSignedIn = (reply: FastifyReply, status: number, result: SignedIn) => {
     setSessionCookie(reply, session, result.session.token);
     return reply.code(status).send(presentSignedIn(result));
   };
 
-  app.post(OP.register.url, sameSite, async (request, reply) => {
+  app.post(OP.register.url, perAddressPerHour(TOO_MANY_REGISTRATIONS), async (request, reply) => {
     const input = parseWith(OP.register.body, request.body);
     return answerSignedIn(reply, OP.register.status, await register(auth, input));
   });
@@ -66,11 +81,15 @@ export async function authRoutes(app: FastifyInstance, options: { accounts: Acco
     presentSignedIn(await getSession(auth, sessionOf(accessOf(request)))),
   );
 
-  app.post(OP.requestPasswordReset.url, sameSite, async (request, reply) => {
-    const input = parseWith(OP.requestPasswordReset.body, request.body);
-    if (await requestPasswordReset(auth, input.email)) app.outbox.wake();
-    return reply.code(OP.requestPasswordReset.status).send({ message: PASSWORD_RESET_REQUESTED });
-  });
+  app.post(
+    OP.requestPasswordReset.url,
+    perAddressPerHour(TOO_MANY_RESETS),
+    async (request, reply) => {
+      const input = parseWith(OP.requestPasswordReset.body, request.body);
+      if (await requestPasswordReset(auth, input.email)) app.outbox.wake();
+      return reply.code(OP.requestPasswordReset.status).send({ message: PASSWORD_RESET_REQUESTED });
+    },
+  );
 
   app.post(OP.completePasswordReset.url, sameSite, async (request, reply) => {
     const input = parseWith(OP.completePasswordReset.body, request.body);
