@@ -3,13 +3,26 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildTestApp } from "../../../test/app.ts";
 import { describeEachDatabase } from "../../../test/databases.ts";
 import { logInRequest, registerUser, sessionFrom, uniqueEmail } from "../../../test/sessions.ts";
+import { loopbackSmtpTransport, type SmtpSink, startSmtpSink } from "../../../test/smtp-sink.ts";
 
 describeEachDatabase("changing the e-mail address and the password", (db) => {
   let app: FastifyInstance;
+  let smtp: SmtpSink;
   beforeAll(async () => {
-    app = await buildTestApp(db());
+    smtp = await startSmtpSink();
+    app = await buildTestApp(db(), {
+      env: { PUBLIC_URL: "https://upwatch.example" },
+      mailTransport: loopbackSmtpTransport(smtp.port),
+    });
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app.close();
+    await smtp.close();
+  });
+  const mailTo = async (address: string) => {
+    await app.outbox.drain();
+    return smtp.received.filter((mail) => JSON.stringify(mail.to).includes(address));
+  };
 
   const patch = (url: string, headers: Record<string, string>, payload: Record<string, string>) =>
     app.inject({ method: "PATCH", url: `/api/v1/auth/${url}`, headers, payload });
@@ -35,6 +48,34 @@ describeEachDatabase("changing the e-mail address and the password", (db) => {
     });
     expect((await logInRequest(app, user.email, user.password)).statusCode).toBe(401);
     expect((await logInRequest(app, next, user.password)).statusCode).toBe(200);
+  });
+
+  it("tells the old address that the account now signs in with another, with the way to take it back", async () => {
+    const user = await registerUser(app);
+    const next = uniqueEmail("elsewhere");
+    const refused = await patch("email", user.headers, { email: next, current_password: "nope" });
+    expect(refused.statusCode).toBe(403);
+    expect(await mailTo(user.email)).toEqual([]);
+
+    await patch("email", user.headers, { email: next, current_password: user.password });
+    const [notice, ...more] = await mailTo(user.email);
+    expect(more).toEqual([]);
+    expect(notice?.subject).toBe("Your Upwatch sign-in address was changed");
+    expect(notice?.text).toContain(`now signs in with ${next}`);
+    expect(notice?.text).toContain("https://upwatch.example/app/forgot-password");
+    expect(await mailTo(next)).toEqual([]);
+  });
+
+  it("sends no notice when only the letter case of the address changes", async () => {
+    const user = await registerUser(app);
+    const shouted = user.email.toUpperCase();
+    const changed = await patch("email", user.headers, {
+      email: shouted,
+      current_password: user.password,
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await mailTo(user.email)).toEqual([]);
+    expect(await mailTo(shouted)).toEqual([]);
   });
 
   it("refuses an address another account uses, and a malformed one", async () => {

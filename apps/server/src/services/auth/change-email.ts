@@ -1,3 +1,5 @@
+import { emailChangedMail } from "../../mail/messages/email-changed.ts";
+import { enqueueMail } from "../../mail/outbox.ts";
 import type { AuthContext } from "./auth-context.ts";
 import { EmailTakenError, WrongCurrentPasswordError } from "./auth-errors.ts";
 import { verifyPassword } from "./password-hash.ts";
@@ -5,9 +7,13 @@ import { accountNameFor } from "./register.ts";
 
 const TAKEN = "An account already uses that e-mail address.";
 
+/** The outbox kind of the notice sent to the old address. */
+export const EMAIL_CHANGED_MAIL_KIND = "email-changed";
+
 /**
  * Changes the address a signed-in user signs in with, after checking the current password. An
- * account still named after the old address is renamed; alert channels keep their addresses.
+ * account still named after the old address is renamed; alert channels keep their addresses. The
+ * old address is told, so a stolen password cannot quietly take the account over.
  */
 export async function changeEmail(
   ctx: AuthContext,
@@ -44,6 +50,14 @@ export async function changeEmail(
         .where("id", "=", session.accountId)
         .where("name", "=", accountNameFor(user.email))
         .execute();
+      if (emailKey !== user.email.toLowerCase()) {
+        const notice = emailChangedMail({
+          oldEmail: user.email,
+          newEmail: input.email,
+          forgotPasswordUrl: `${ctx.appUrl}/forgot-password`,
+        });
+        await enqueueMail(trx, ctx, EMAIL_CHANGED_MAIL_KIND, notice);
+      }
     });
   } catch (error) {
     if (await taken()) throw new EmailTakenError(TAKEN);
