@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginPath, safeNextPath } from "./api-client.ts";
+import { ApiError, errorDetail, loginPath, safeNextPath } from "./api-client.ts";
 
 describe("where signing in leads", () => {
   it("follows next to a screen of the app, keeping its query", () => {
@@ -30,5 +30,15 @@ describe("where signing in leads", () => {
     expect(loginPath("/app/settings?x=1")).toBe("/app/login?next=%2Fapp%2Fsettings%3Fx%3D1");
     expect(loginPath("/app")).toBe("/app/login");
     expect(loginPath()).toBe("/app/login");
+  });
+});
+
+describe("the sentence shown for a failed request", () => {
+  it("is the API's detail when the API answered", () => {
+    expect(errorDetail(new ApiError(409, "That address is taken."))).toBe("That address is taken.");
+  });
+
+  it("is the error as text otherwise", () => {
+    expect(errorDetail(new TypeError("Failed to parse"))).toBe("TypeError: Failed to parse");
   });
 });

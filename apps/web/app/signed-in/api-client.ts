@@ -36,6 +36,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The sentence to show for a failed request: the API's detail, or the error as text. */
+export function errorDetail(error: unknown): string {
+  return error instanceof ApiError ? error.detail : String(error);
+}
+
 let csrfToken: string | undefined;
 
 /** Remembers the session's security token, sent with every state-changing request. */

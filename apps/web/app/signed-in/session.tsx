@@ -8,7 +8,7 @@ import {
   useMemo,
   useState,
 } from "react";
-import { ApiError, apiRequest, setCsrfToken } from "./api-client.ts";
+import { ApiError, apiRequest, errorDetail, setCsrfToken } from "./api-client.ts";
 
 export interface SessionUser {
   id: string;
@@ -91,7 +91,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } catch (error) {
       setState({
         status: "error",
-        detail: error instanceof ApiError ? error.detail : String(error),
+        detail: errorDetail(error),
       });
     }
   }, []);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ApiError, apiRequest } from "./api-client.ts";
+import { apiRequest, errorDetail } from "./api-client.ts";
 
 export type ApiData<T> =
   | { status: "loading"; data?: undefined; error?: undefined }
@@ -22,7 +22,7 @@ export function useApiData<T>(path: string): ApiData<T> & { reload(): Promise<vo
       if (latest.current !== target) return;
       setState({
         status: "error",
-        error: error instanceof ApiError ? error.detail : String(error),
+        error: errorDetail(error),
       });
     }
   }, []);

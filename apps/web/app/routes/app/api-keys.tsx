@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { ApiError, apiRequest } from "../../signed-in/api-client.ts";
+import { apiRequest, errorDetail } from "../../signed-in/api-client.ts";
 import { ApiKeyTable } from "../../signed-in/api-keys/api-key-table.tsx";
 import type { ApiKey, CreatedApiKey } from "../../signed-in/api-keys/api-key-types.ts";
 import { CreateApiKeyForm } from "../../signed-in/api-keys/create-api-key-form.tsx";
@@ -41,7 +41,7 @@ export default function ApiKeys() {
       showToast(`${revoking.name} is revoked; requests with it are refused from now on.`);
       setRevoking(undefined);
     } catch (error) {
-      setRevokeError(error instanceof ApiError ? error.detail : String(error));
+      setRevokeError(errorDetail(error));
     } finally {
       setRevokeBusy(false);
     }

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { APP_BASE, ApiError, apiRequest } from "../../signed-in/api-client.ts";
+import { APP_BASE, apiRequest, errorDetail } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { ChannelForm } from "../../signed-in/channels/channel-form.tsx";
 import { ChannelMonitorList } from "../../signed-in/channels/channel-monitor-list.tsx";
@@ -69,7 +69,7 @@ function ChannelDetails({ channel, reload }: { channel: Channel; reload(): Promi
       showToast(`${channel.name} is deleted.`);
       navigate(`${APP_BASE}/channels`);
     } catch (error) {
-      setDeleteError(error instanceof ApiError ? error.detail : String(error));
+      setDeleteError(errorDetail(error));
       setDeleteBusy(false);
     }
   };

@@ -1,14 +1,15 @@
-import { type FormEvent, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { stylesheet } from "../../lib/stylesheet.ts";
-import { APP_BASE, ApiError, apiRequest } from "../../signed-in/api-client.ts";
+import { APP_BASE, apiRequest } from "../../signed-in/api-client.ts";
 import appCss from "../../signed-in/app.css?url";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { emailError } from "../../signed-in/field-errors.ts";
 import { AuthFrame } from "../../signed-in/ui/auth-frame.tsx";
 import { Button } from "../../signed-in/ui/button.tsx";
-import { Field } from "../../signed-in/ui/field.tsx";
+import { EmailInputField } from "../../signed-in/ui/email-input-field.tsx";
 import { FormError } from "../../signed-in/ui/form-error.tsx";
+import { useFormSubmission } from "../../signed-in/ui/use-form-submission.ts";
 
 export const links = () => [stylesheet(appCss)];
 
@@ -19,33 +20,18 @@ export function meta() {
 /** Asking for a password reset link; the answer is the same whether or not the address exists. */
 export default function ForgotPassword() {
   const [email, setEmail] = useState("");
-  const [fieldError, setFieldError] = useState<string>();
-  const [formError, setFormError] = useState<string>();
   const [sent, setSent] = useState<string>();
-  const [busy, setBusy] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = emailError(email);
-    setFieldError(problem);
-    setFormError(undefined);
-    if (problem) {
-      emailRef.current?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
+  const { errors, busy, onSubmit } = useFormSubmission({
+    focus: { email: emailRef },
+    check: () => ({ email: emailError(email) }),
+    send: async () => {
       const answer = await apiRequest<{ message: string }>("POST", "/auth/password-reset", {
         email: email.trim(),
       });
       setSent(answer.message);
-    } catch (error) {
-      setFormError(error instanceof ApiError ? error.detail : String(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
 
   return (
     <AuthFrame
@@ -72,18 +58,16 @@ export default function ForgotPassword() {
         </div>
       ) : (
         <form onSubmit={onSubmit} noValidate>
-          <FormError message={formError} />
-          <Field id="forgot-email" label="E-mail address" error={fieldError}>
-            <input
-              ref={emailRef}
-              type="email"
-              name="email"
-              autoComplete="email"
-              inputMode="email"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-          </Field>
+          <FormError message={errors.form} />
+          <EmailInputField
+            ref={emailRef}
+            id="forgot-email"
+            name="email"
+            autoComplete="email"
+            value={email}
+            onChange={setEmail}
+            error={errors.email}
+          />
           <Button type="submit" busy={busy} busyLabel="Sending...">
             Send the reset link
           </Button>

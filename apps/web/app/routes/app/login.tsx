@@ -1,27 +1,23 @@
-import { type FormEvent, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { stylesheet } from "../../lib/stylesheet.ts";
-import { APP_BASE, ApiError, apiRequest, safeNextPath } from "../../signed-in/api-client.ts";
+import { APP_BASE, apiRequest, safeNextPath } from "../../signed-in/api-client.ts";
 import appCss from "../../signed-in/app.css?url";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { emailError } from "../../signed-in/field-errors.ts";
 import { acceptSession, type SessionAnswer } from "../../signed-in/session.tsx";
 import { AuthFrame } from "../../signed-in/ui/auth-frame.tsx";
 import { Button } from "../../signed-in/ui/button.tsx";
-import { Field } from "../../signed-in/ui/field.tsx";
+import { EmailInputField } from "../../signed-in/ui/email-input-field.tsx";
 import { FormError } from "../../signed-in/ui/form-error.tsx";
+import { PasswordInputField } from "../../signed-in/ui/password-input-field.tsx";
+import { useFormSubmission } from "../../signed-in/ui/use-form-submission.ts";
 import { useRedirectIfSignedIn } from "../../signed-in/use-redirect-if-signed-in.ts";
 
 export const links = () => [stylesheet(appCss)];
 
 export function meta() {
   return appMeta("Log in");
-}
-
-interface Errors {
-  email?: string | undefined;
-  password?: string | undefined;
-  form?: string | undefined;
 }
 
 /** Signing in with e-mail and password; `?next=` (an app path) is where it leads after. */
@@ -33,37 +29,26 @@ export default function Login() {
   const notice = (location.state as { notice?: string } | null)?.notice;
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   useRedirectIfSignedIn(next);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found: Errors = {
+  const { errors, busy, onSubmit } = useFormSubmission({
+    focus: { email: emailRef, password: passwordRef },
+    check: () => ({
       email: emailError(email),
       password: password ? undefined : "Enter your password.",
-    };
-    if (found.email || found.password) {
-      setErrors(found);
-      (found.email ? emailRef : passwordRef).current?.focus();
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
+    }),
+    send: async () => {
       const answer = await apiRequest<SessionAnswer>("POST", "/auth/login", {
         email: email.trim(),
         password,
       });
       acceptSession(answer);
       navigate(next, { replace: true });
-    } catch (error) {
-      setErrors({ form: error instanceof ApiError ? error.detail : String(error) });
-      setBusy(false);
-    }
-  };
+    },
+    staysBusy: true,
+  });
 
   return (
     <AuthFrame
@@ -82,27 +67,25 @@ export default function Login() {
       ) : null}
       <form onSubmit={onSubmit} noValidate>
         <FormError message={errors.form} />
-        <Field id="login-email" label="E-mail address" error={errors.email}>
-          <input
-            ref={emailRef}
-            type="email"
-            name="email"
-            autoComplete="username"
-            inputMode="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </Field>
-        <Field id="login-password" label="Password" error={errors.password}>
-          <input
-            ref={passwordRef}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </Field>
+        <EmailInputField
+          ref={emailRef}
+          id="login-email"
+          name="email"
+          autoComplete="username"
+          value={email}
+          onChange={setEmail}
+          error={errors.email}
+        />
+        <PasswordInputField
+          ref={passwordRef}
+          id="login-password"
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+          error={errors.password}
+        />
         <p className="auth-forgot">
           <Link to={`${APP_BASE}/forgot-password`}>Forgot your password?</Link>
         </p>

@@ -1,12 +1,12 @@
 import { getPlan } from "@upwatch/core";
 import { useMemo } from "react";
-import { Link } from "react-router";
-import { stylesheet } from "../../lib/stylesheet.ts";
-import { APP_BASE } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { defaultFormValues } from "../../signed-in/monitor-form/form-values.ts";
-import formCss from "../../signed-in/monitor-form/monitor-form.css?url";
 import { MonitorForm } from "../../signed-in/monitor-form/monitor-form.tsx";
+import {
+  MonitorFormPage,
+  monitorFormPageLinks,
+} from "../../signed-in/monitor-form/monitor-form-page.tsx";
 import type {
   AccountOverview,
   ChannelSummary,
@@ -15,10 +15,9 @@ import type {
 } from "../../signed-in/monitors/api-types.ts";
 import { formatInterval } from "../../signed-in/monitors/format.ts";
 import { groupNames } from "../../signed-in/monitors/monitor-filters.ts";
-import monitorsCss from "../../signed-in/monitors/monitors.css?url";
 import { useApiResource } from "../../signed-in/monitors/use-api-resource.ts";
 
-export const links = () => [stylesheet(monitorsCss), stylesheet(formCss)];
+export const links = monitorFormPageLinks;
 
 export function meta() {
   return appMeta("Add a monitor");
@@ -36,38 +35,32 @@ export default function NewMonitor() {
       channel_ids: channels.data.data.filter((c) => c.attach_to_new_monitors).map((c) => c.id),
     };
   }, [plan, channels.data]);
-  const problem = account.error ?? channels.error;
 
   return (
-    <div className="app-page form-page">
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to={APP_BASE}>Monitors</Link> <span aria-hidden="true">/</span> New
-      </nav>
-      <h1>Add a monitor</h1>
-      {plan && account.data ? (
-        <p className="app-page-description form-page-lead">
-          Your {plan.name} plan: {account.data.monitors} of{" "}
-          {plan.limits.monitors.toLocaleString("en-US")} monitors used, checks as often as every{" "}
-          {formatInterval(plan.limits.minIntervalSeconds).replace(/^1 /, "")}.
-        </p>
-      ) : null}
-      {problem ? (
-        <p className="notice notice-error" role="alert">
-          {problem}
-        </p>
-      ) : !plan || !initial || !account.data ? (
-        <p className="loading-line" role="status">
-          Loading…
-        </p>
-      ) : (
-        <MonitorForm
-          initial={initial}
-          plan={plan}
-          monitorCount={account.data.monitors}
-          channels={channels.data?.data}
-          groups={groupNames(monitors.data?.data ?? [])}
-        />
-      )}
-    </div>
+    <MonitorFormPage
+      crumbs="New"
+      title="Add a monitor"
+      lead={
+        plan && account.data ? (
+          <p className="app-page-description form-page-lead">
+            Your {plan.name} plan: {account.data.monitors} of{" "}
+            {plan.limits.monitors.toLocaleString("en-US")} monitors used, checks as often as every{" "}
+            {formatInterval(plan.limits.minIntervalSeconds).replace(/^1 /, "")}.
+          </p>
+        ) : null
+      }
+      problem={account.error ?? channels.error}
+      form={
+        plan && initial && account.data ? (
+          <MonitorForm
+            initial={initial}
+            plan={plan}
+            monitorCount={account.data.monitors}
+            channels={channels.data?.data}
+            groups={groupNames(monitors.data?.data ?? [])}
+          />
+        ) : null
+      }
+    />
   );
 }

@@ -1,15 +1,16 @@
-import { type FormEvent, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { stylesheet } from "../../lib/stylesheet.ts";
-import { APP_BASE, ApiError, apiRequest } from "../../signed-in/api-client.ts";
+import { APP_BASE, apiRequest } from "../../signed-in/api-client.ts";
 import appCss from "../../signed-in/app.css?url";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { newPasswordError, PASSWORD_RULE } from "../../signed-in/field-errors.ts";
 import { acceptSession, type SessionAnswer } from "../../signed-in/session.tsx";
 import { AuthFrame } from "../../signed-in/ui/auth-frame.tsx";
 import { Button } from "../../signed-in/ui/button.tsx";
-import { Field } from "../../signed-in/ui/field.tsx";
 import { FormError } from "../../signed-in/ui/form-error.tsx";
+import { PasswordInputField } from "../../signed-in/ui/password-input-field.tsx";
+import { useFormSubmission } from "../../signed-in/ui/use-form-submission.ts";
 
 export const links = () => [stylesheet(appCss)];
 
@@ -23,33 +24,20 @@ export default function ResetPassword() {
   const token = params.get("token") ?? "";
   const navigate = useNavigate();
   const [password, setPassword] = useState("");
-  const [fieldError, setFieldError] = useState<string>();
-  const [formError, setFormError] = useState<string>();
-  const [busy, setBusy] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = newPasswordError(password);
-    setFieldError(problem);
-    setFormError(undefined);
-    if (problem) {
-      passwordRef.current?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
+  const { errors, busy, onSubmit } = useFormSubmission({
+    focus: { password: passwordRef },
+    check: () => ({ password: newPasswordError(password) }),
+    send: async () => {
       const answer = await apiRequest<SessionAnswer>("POST", "/auth/password-reset/complete", {
         token,
         password,
       });
       acceptSession(answer);
       navigate(APP_BASE, { replace: true });
-    } catch (error) {
-      setFormError(error instanceof ApiError ? error.detail : String(error));
-      setBusy(false);
-    }
-  };
+    },
+    staysBusy: true,
+  });
 
   const askAgain = (
     <p>
@@ -76,17 +64,18 @@ export default function ResetPassword() {
       footer={askAgain}
     >
       <form onSubmit={onSubmit} noValidate>
-        <FormError message={formError} />
-        <Field id="reset-password" label="New password" hint={PASSWORD_RULE} error={fieldError}>
-          <input
-            ref={passwordRef}
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </Field>
+        <FormError message={errors.form} />
+        <PasswordInputField
+          ref={passwordRef}
+          id="reset-password"
+          label="New password"
+          hint={PASSWORD_RULE}
+          name="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+          error={errors.password}
+        />
         <Button type="submit" busy={busy} busyLabel="Saving...">
           Save and sign in
         </Button>

@@ -1,13 +1,14 @@
 import { ALERT_CHANNELS, type AlertChannel } from "@upwatch/core";
-import { type FormEvent, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Link } from "react-router";
-import { APP_BASE, ApiError, apiRequest } from "../api-client.ts";
+import { APP_BASE, apiRequest } from "../api-client.ts";
 import { useSession } from "../session.tsx";
 import { Button } from "../ui/button.tsx";
 import { Field } from "../ui/field.tsx";
 import { FormError } from "../ui/form-error.tsx";
+import { useFormSubmission } from "../ui/use-form-submission.ts";
 import { useApiData } from "../use-api-data.ts";
-import { type ChannelFormErrors, channelErrorsFrom, destinationError } from "./channel-errors.ts";
+import { channelErrorsFrom, destinationError } from "./channel-errors.ts";
 import {
   CHANNEL_TYPES,
   type Channel,
@@ -35,31 +36,21 @@ export function ChannelForm({ channel, onSaved, onCancel }: ChannelFormProps) {
   const [name, setName] = useState(channel?.name ?? "");
   const [attach, setAttach] = useState(channel?.attach_to_new_monitors ?? true);
   const [monitorIds, setMonitorIds] = useState<string[]>(channel?.monitor_ids ?? []);
-  const [errors, setErrors] = useState<ChannelFormErrors>({});
-  const [busy, setBusy] = useState(false);
   const destinationRef = useRef<HTMLInputElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
   const typeRef = useRef<HTMLFieldSetElement>(null);
-
-  const chooseType = (next: AlertChannel) => {
-    setType(next);
-    if (next !== type) setDestination("");
-    setErrors({});
-  };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = destinationError(type, destination);
-    const nameProblem = name.trim().length > 100 ? "Use at most 100 characters." : undefined;
-    if (problem || nameProblem) {
-      setErrors({ destination: problem, name: nameProblem });
-      (problem ? destinationRef : nameRef).current?.focus();
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    const config = { [info.field.key]: destination.trim() };
-    try {
+  const { errors, setErrors, busy, onSubmit } = useFormSubmission({
+    focus: {
+      destination: destinationRef,
+      name: nameRef,
+      type: () => typeRef.current?.querySelector<HTMLInputElement>(":checked")?.focus(),
+    },
+    check: () => ({
+      destination: destinationError(type, destination),
+      name: name.trim().length > 100 ? "Use at most 100 characters." : undefined,
+    }),
+    send: async () => {
+      const config = { [info.field.key]: destination.trim() };
       const saved = channel
         ? await apiRequest<Channel>("PATCH", `/channels/${encodeURIComponent(channel.id)}`, {
             ...(name.trim() ? { name: name.trim() } : {}),
@@ -75,17 +66,15 @@ export function ChannelForm({ channel, onSaved, onCancel }: ChannelFormProps) {
             monitor_ids: monitorIds,
           });
       onSaved(saved);
-    } catch (error) {
-      const found =
-        error instanceof ApiError
-          ? channelErrorsFrom(error.status, error.detail)
-          : { form: String(error) };
-      setErrors(found);
-      if (found.destination) destinationRef.current?.focus();
-      else if (found.name) nameRef.current?.focus();
-      else if (found.type) typeRef.current?.querySelector<HTMLInputElement>(":checked")?.focus();
-      setBusy(false);
-    }
+    },
+    refusal: ({ status, detail }) => channelErrorsFrom(status, detail),
+    staysBusy: true,
+  });
+
+  const chooseType = (next: AlertChannel) => {
+    setType(next);
+    if (next !== type) setDestination("");
+    setErrors({});
   };
 
   return (

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { ApiError, apiRequest } from "../api-client.ts";
+import { apiRequest, errorDetail } from "../api-client.ts";
 import { Button } from "../ui/button.tsx";
 import {
   type Channel,
@@ -24,7 +24,7 @@ export function ChannelTest({ channel, onSent }: { channel: Channel; onSent(): v
       );
       onSent();
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.detail : String(failure));
+      setError(errorDetail(failure));
     } finally {
       setBusy(false);
     }

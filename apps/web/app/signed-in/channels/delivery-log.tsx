@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { ApiError, apiRequest } from "../api-client.ts";
+import { apiRequest, errorDetail } from "../api-client.ts";
 import { Button } from "../ui/button.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
 import { formatDateTime, formatRelative } from "../ui/format.ts";
@@ -33,7 +33,7 @@ export function DeliveryLog({ channelId, version }: { channelId: string; version
     try {
       setPage(await apiRequest<Page>("GET", `/notifications?${query}`));
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.detail : String(failure));
+      setError(errorDetail(failure));
     } finally {
       setLoading(false);
     }

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { ApiError, apiRequest, setCsrfToken } from "../api-client.ts";
+import { apiRequest, errorDetail, setCsrfToken } from "../api-client.ts";
 import { useSession } from "../session.tsx";
 import { Button } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
@@ -38,7 +38,7 @@ export function DeleteAccount() {
       setCsrfToken(undefined);
       navigate("/", { replace: true, state: { notice: ACCOUNT_DELETED_NOTICE } });
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.detail : String(failure));
+      setError(errorDetail(failure));
       setBusy(false);
     }
   };

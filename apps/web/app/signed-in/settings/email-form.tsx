@@ -1,17 +1,13 @@
-import { type FormEvent, useRef, useState } from "react";
-import { ApiError, apiRequest } from "../api-client.ts";
+import { useRef, useState } from "react";
+import { apiRequest } from "../api-client.ts";
 import { emailError } from "../field-errors.ts";
 import { useSession } from "../session.tsx";
 import { Button } from "../ui/button.tsx";
-import { Field } from "../ui/field.tsx";
+import { EmailInputField } from "../ui/email-input-field.tsx";
 import { FormError } from "../ui/form-error.tsx";
+import { PasswordInputField } from "../ui/password-input-field.tsx";
 import { useToast } from "../ui/toast.tsx";
-
-interface Errors {
-  email?: string | undefined;
-  password?: string | undefined;
-  form?: string | undefined;
-}
+import { useFormSubmission } from "../ui/use-form-submission.ts";
 
 /** Changing the sign-in e-mail address; the current password proves it is the owner. */
 export function EmailForm() {
@@ -19,29 +15,20 @@ export function EmailForm() {
   const { showToast } = useToast();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found: Errors = {
+  const { errors, busy, onSubmit } = useFormSubmission({
+    focus: { email: emailRef, password: passwordRef },
+    check: () => ({
       email:
         emailError(email) ??
         (email.trim().toLowerCase() === user.email.toLowerCase()
           ? "That is already your e-mail address."
           : undefined),
       password: password ? undefined : "Enter your current password.",
-    };
-    if (found.email || found.password) {
-      setErrors(found);
-      (found.email ? emailRef : passwordRef).current?.focus();
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
+    }),
+    send: async () => {
       await apiRequest("PATCH", "/auth/email", {
         email: email.trim(),
         current_password: password,
@@ -50,21 +37,10 @@ export function EmailForm() {
       setEmail("");
       setPassword("");
       showToast(`You now sign in with ${email.trim()}.`);
-    } catch (error) {
-      const detail = error instanceof ApiError ? error.detail : String(error);
-      if (error instanceof ApiError && error.status === 403) {
-        setErrors({ password: detail });
-        passwordRef.current?.focus();
-      } else if (error instanceof ApiError && error.status === 409) {
-        setErrors({ email: detail });
-        emailRef.current?.focus();
-      } else {
-        setErrors({ form: detail });
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    refusal: ({ status, detail }) =>
+      status === 403 ? { password: detail } : status === 409 ? { email: detail } : { form: detail },
+  });
 
   return (
     <section className="app-panel" aria-labelledby="email-heading">
@@ -75,25 +51,24 @@ export function EmailForm() {
       </p>
       <form className="app-form" onSubmit={onSubmit} noValidate>
         <FormError message={errors.form} />
-        <Field id="settings-email" label="New e-mail address" error={errors.email}>
-          <input
-            ref={emailRef}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </Field>
-        <Field id="settings-email-password" label="Current password" error={errors.password}>
-          <input
-            ref={passwordRef}
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </Field>
+        <EmailInputField
+          ref={emailRef}
+          id="settings-email"
+          label="New e-mail address"
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+          error={errors.email}
+        />
+        <PasswordInputField
+          ref={passwordRef}
+          id="settings-email-password"
+          label="Current password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+          error={errors.password}
+        />
         <div className="app-form-actions">
           <Button type="submit" busy={busy} busyLabel="Saving...">
             Change e-mail address
