@@ -1,8 +1,8 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { axeViolations } from "./support/axe.ts";
-import { launchBrowser } from "./support/browser.ts";
-import { type RunningProduct, startProduct } from "./support/server.ts";
+import { withProductAndBrowser } from "./support/product-and-browser.ts";
+import type { RunningProduct } from "./support/server.ts";
 
 const PATHS = [
   "/",
@@ -23,13 +23,7 @@ const PATHS = [
 describe("accessibility", () => {
   let product: RunningProduct;
   let browser: Browser;
-  beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  withProductAndBrowser((running) => ({ product, browser } = running));
 
   for (const theme of ["dark", "light"]) {
     it(`passes the WCAG 2.1 AA and best-practice checks, contrast included, on every page in the ${theme} theme`, async () => {

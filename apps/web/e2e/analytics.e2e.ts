@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordedEvents, waitForEvent } from "./support/analytics-events.ts";
 import { launchBrowser } from "./support/browser.ts";
 import { waitLikeAPerson } from "./support/forms.ts";
+import { withProductAndBrowser } from "./support/product-and-browser.ts";
 import { type RunningProduct, startProduct } from "./support/server.ts";
 
 /** Stops links from leaving the page, so events recorded by a click can still be read. */
@@ -141,13 +142,7 @@ describe("analytics with the recording adapter", () => {
 describe("analytics on a default install", () => {
   let product: RunningProduct;
   let browser: Browser;
-  beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  withProductAndBrowser((running) => ({ product, browser } = running));
 
   it("loads nothing and sends nothing anywhere but to the site itself", async () => {
     const page = await browser.newPage();

@@ -1,9 +1,9 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { registerInContext } from "./support/app-accounts.ts";
 import { axeViolations } from "./support/axe.ts";
-import { launchBrowser } from "./support/browser.ts";
-import { type RunningProduct, startProduct } from "./support/server.ts";
+import { withProductAndBrowser } from "./support/product-and-browser.ts";
+import type { RunningProduct } from "./support/server.ts";
 
 const SIGNED_OUT = [
   "/app/login",
@@ -26,13 +26,7 @@ async function settled(page: Page) {
 describe("accessibility of the app", () => {
   let product: RunningProduct;
   let browser: Browser;
-  beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  withProductAndBrowser((running) => ({ product, browser } = running));
 
   for (const theme of ["dark", "light"]) {
     for (const size of SIZES) {

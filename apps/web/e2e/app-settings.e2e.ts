@@ -1,19 +1,13 @@
 import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { logIn, registerInContext } from "./support/app-accounts.ts";
-import { launchBrowser } from "./support/browser.ts";
-import { type RunningProduct, startProduct } from "./support/server.ts";
+import { withProductAndBrowser } from "./support/product-and-browser.ts";
+import type { RunningProduct } from "./support/server.ts";
 
 describe("account settings in the app", () => {
   let product: RunningProduct;
   let browser: Browser;
-  beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  withProductAndBrowser((running) => ({ product, browser } = running));
 
   async function newContext(): Promise<BrowserContext> {
     const context = await browser.newContext();

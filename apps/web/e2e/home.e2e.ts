@@ -3,6 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./support/browser.ts";
 import { collectPageErrors } from "./support/page-errors.ts";
+import { withProductAndBrowser } from "./support/product-and-browser.ts";
 import { type RunningProduct, startProduct } from "./support/server.ts";
 
 describe("the home page", () => {
@@ -150,13 +151,7 @@ describe("the home page", () => {
 describe("the home page's script", () => {
   let product: RunningProduct;
   let browser: Browser;
-  beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  withProductAndBrowser((running) => ({ product, browser } = running));
 
   it("is a few kilobytes of its own instead of the whole app", async () => {
     const page = await browser.newPage();

@@ -1,21 +1,15 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "./support/browser.ts";
+import { describe, expect, it } from "vitest";
 import { collectPageErrors } from "./support/page-errors.ts";
-import { type RunningProduct, startProduct } from "./support/server.ts";
+import { withProductAndBrowser } from "./support/product-and-browser.ts";
+import type { RunningProduct } from "./support/server.ts";
 
 const APP_URL = "https://app.upwatch.example";
 
 describe("the header, footer and navigation", () => {
   let product: RunningProduct;
   let browser: Browser;
-  beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct({ APP_URL }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  withProductAndBrowser((running) => ({ product, browser } = running), { APP_URL });
 
   async function desktopPage(path = "/") {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -146,13 +140,7 @@ describe("the header, footer and navigation", () => {
 describe("the menu on a phone-sized screen", () => {
   let product: RunningProduct;
   let browser: Browser;
-  beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  withProductAndBrowser((running) => ({ product, browser } = running));
 
   async function phonePage() {
     const page = await browser.newPage({ viewport: { width: 360, height: 740 } });

@@ -1,8 +1,8 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "./support/browser.ts";
+import { describe, expect, it } from "vitest";
 import { collectPageErrors } from "./support/page-errors.ts";
-import { type RunningProduct, startProduct } from "./support/server.ts";
+import { withProductAndBrowser } from "./support/product-and-browser.ts";
+import type { RunningProduct } from "./support/server.ts";
 
 const DARK_BACKGROUND = "rgb(11, 16, 32)";
 const LIGHT_BACKGROUND = "rgb(255, 255, 255)";
@@ -10,13 +10,7 @@ const LIGHT_BACKGROUND = "rgb(255, 255, 255)";
 describe("the theme", () => {
   let product: RunningProduct;
   let browser: Browser;
-  beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  withProductAndBrowser((running) => ({ product, browser } = running));
 
   const background = () => getComputedStyle(document.body).backgroundColor;
 

@@ -1,0 +1,30 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { launchBrowser } from "./browser.ts";
+import { type RunningProduct, startProduct } from "./server.ts";
+
+/** The product and the browser a block of browser tests shares. */
+export interface ProductAndBrowser {
+  product: RunningProduct;
+  browser: Browser;
+}
+
+/**
+ * Starts the product (with `env`) and Chromium before the tests of the enclosing block, hands
+ * them to `use`, and stops both after the block.
+ */
+export function withProductAndBrowser(
+  use: (running: ProductAndBrowser) => void,
+  env?: Record<string, string>,
+): void {
+  let running: Partial<ProductAndBrowser> = {};
+  beforeAll(async () => {
+    const [product, browser] = await Promise.all([startProduct(env), launchBrowser()]);
+    running = { product, browser };
+    use({ product, browser });
+  });
+  afterAll(async () => {
+    await running.browser?.close();
+    await running.product?.stop();
+  });
+}
