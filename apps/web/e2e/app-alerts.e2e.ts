@@ -1,11 +1,11 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { registerAccount } from "./support/app-account.ts";
 import { checkNow, createHttpMonitor, waitForFirstChecks } from "./support/app-monitors.ts";
-import { launchBrowser } from "./support/browser.ts";
-import { type HttpTarget, startHttpTarget } from "./support/http-target.ts";
+import { type HttpTarget, withHttpTarget } from "./support/http-target.ts";
 import { collectPageErrors } from "./support/page-errors.ts";
-import { type RunningProduct, startProduct } from "./support/server.ts";
+import { PRIVATE_TARGETS, withProductAndBrowser } from "./support/product-and-browser.ts";
+import type { RunningProduct } from "./support/server.ts";
 
 /** "Check now" is refused within 5 seconds of the last check. */
 const CHECK_NOW_GAP_MS = 5_500;
@@ -18,18 +18,8 @@ describe("the alerts screen and live updates", () => {
   let product: RunningProduct;
   let browser: Browser;
   let site: HttpTarget;
-  beforeAll(async () => {
-    [product, browser, site] = await Promise.all([
-      startProduct({ ALLOW_PRIVATE_TARGETS: "true" }),
-      launchBrowser(),
-      startHttpTarget(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-    await site?.stop();
-  });
+  withProductAndBrowser((running) => ({ product, browser } = running), PRIVATE_TARGETS);
+  withHttpTarget((target) => (site = target));
 
   it("shows a failed check, the monitor going down and its alert on the list, the monitor's page and the alerts screen without reloading, then acknowledges and resolves it", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

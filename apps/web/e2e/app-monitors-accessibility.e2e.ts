@@ -1,11 +1,11 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type AppAccount, registerAccount } from "./support/app-account.ts";
 import { createHttpMonitor, waitForFirstChecks } from "./support/app-monitors.ts";
 import { axeViolations } from "./support/axe.ts";
-import { launchBrowser } from "./support/browser.ts";
-import { type HttpTarget, startHttpTarget } from "./support/http-target.ts";
-import { type RunningProduct, startProduct } from "./support/server.ts";
+import { type HttpTarget, withHttpTarget } from "./support/http-target.ts";
+import { PRIVATE_TARGETS, withProductAndBrowser } from "./support/product-and-browser.ts";
+import type { RunningProduct } from "./support/server.ts";
 
 const SCREENS = [
   { name: "desktop", viewport: { width: 1280, height: 900 } },
@@ -16,18 +16,8 @@ describe("accessibility of the monitors and alerts screens", () => {
   let product: RunningProduct;
   let browser: Browser;
   let site: HttpTarget;
-  beforeAll(async () => {
-    [product, browser, site] = await Promise.all([
-      startProduct({ ALLOW_PRIVATE_TARGETS: "true" }),
-      launchBrowser(),
-      startHttpTarget(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-    await site?.stop();
-  });
+  withProductAndBrowser((running) => ({ product, browser } = running), PRIVATE_TARGETS);
+  withHttpTarget((target) => (site = target));
 
   /** Each screen once its data is in, with the states worth checking showing. */
   async function visitScreens(page: Page, ids: { down: string }): Promise<string[]> {

@@ -1,12 +1,12 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type AppAccount, registerAccount } from "./support/app-account.ts";
 import { setPlan } from "./support/app-accounts.ts";
 import { createHttpMonitor, waitForFirstChecks } from "./support/app-monitors.ts";
-import { launchBrowser } from "./support/browser.ts";
-import { type HttpTarget, startHttpTarget } from "./support/http-target.ts";
+import { type HttpTarget, withHttpTarget } from "./support/http-target.ts";
 import { collectPageErrors } from "./support/page-errors.ts";
-import { type RunningProduct, startProduct } from "./support/server.ts";
+import { PRIVATE_TARGETS, withProductAndBrowser } from "./support/product-and-browser.ts";
+import type { RunningProduct } from "./support/server.ts";
 
 /** Waits until the list shows exactly these monitors, in this order. */
 async function shownMonitors(page: Page, names: string[]): Promise<void> {
@@ -34,18 +34,8 @@ describe("the monitors screens", () => {
   let product: RunningProduct;
   let browser: Browser;
   let site: HttpTarget;
-  beforeAll(async () => {
-    [product, browser, site] = await Promise.all([
-      startProduct({ ALLOW_PRIVATE_TARGETS: "true" }),
-      launchBrowser(),
-      startHttpTarget(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-    await site?.stop();
-  });
+  withProductAndBrowser((running) => ({ product, browser } = running), PRIVATE_TARGETS);
+  withHttpTarget((target) => (site = target));
 
   async function signedIn(): Promise<{ context: BrowserContext; page: Page; account: AppAccount }> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -1,4 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import { afterAll, beforeAll } from "vitest";
 
 /** A small web site on loopback for monitors to check, which can be stopped and started again. */
 export interface HttpTarget {
@@ -46,4 +47,16 @@ export async function startHttpTarget(): Promise<HttpTarget> {
   };
   await target.start();
   return target;
+}
+
+/** Starts a loopback site before the tests of the enclosing block and stops it after them. */
+export function withHttpTarget(use: (target: HttpTarget) => void): void {
+  let running: HttpTarget | undefined;
+  beforeAll(async () => {
+    running = await startHttpTarget();
+    use(running);
+  });
+  afterAll(async () => {
+    await running?.stop();
+  });
 }

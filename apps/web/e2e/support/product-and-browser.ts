@@ -3,6 +3,9 @@ import { afterAll, beforeAll } from "vitest";
 import { launchBrowser } from "./browser.ts";
 import { type RunningProduct, startProduct } from "./server.ts";
 
+/** The setting that lets a product under test monitor the loopback sites the tests start. */
+export const PRIVATE_TARGETS = { ALLOW_PRIVATE_TARGETS: "true" };
+
 /** The product and the browser a block of browser tests shares. */
 export interface ProductAndBrowser {
   product: RunningProduct;
