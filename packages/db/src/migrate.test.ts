@@ -1,7 +1,7 @@
-import { type Kysely, Migrator, sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../../apps/server/test/databases.ts";
-import { migrateToLatest } from "./migrate.ts";
+import { createMigrator, migrateToLatest } from "./migrate.ts";
 
 describeEachDatabase("migrations", (db) => {
   it("apply once and are a no-op on the next start", async () => {
@@ -21,15 +21,7 @@ describeEachDatabase("migrations", (db) => {
 describeEachDatabase("the channels migration", (db) => {
   it("gives every existing account its owner's address as an e-mail channel on its monitors", async () => {
     const handle = db().handle;
-    const { migrations } = await import("./migrations/index.ts");
-    const migrator = new Migrator({
-      db: handle.db,
-      provider: { getMigrations: async () => migrations },
-      migrationTableSchema:
-        handle.dialect === "postgres"
-          ? (await sql<{ s: string }>`select current_schema() as s`.execute(handle.db)).rows[0]?.s
-          : undefined,
-    });
+    const migrator = await createMigrator(handle);
     const down = await migrator.migrateTo("2026_11_21_0101_monitors");
     expect(down.error).toBeUndefined();
     const raw = handle.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
@@ -152,15 +144,7 @@ describeEachDatabase("the sessions migration", (db) => {
 describeEachDatabase("the half-hour rollups migration", (db) => {
   it("fills half-hour rollups from the raw results of the last two days only", async () => {
     const handle = db().handle;
-    const { migrations } = await import("./migrations/index.ts");
-    const migrator = new Migrator({
-      db: handle.db,
-      provider: { getMigrations: async () => migrations },
-      migrationTableSchema:
-        handle.dialect === "postgres"
-          ? (await sql<{ s: string }>`select current_schema() as s`.execute(handle.db)).rows[0]?.s
-          : undefined,
-    });
+    const migrator = await createMigrator(handle);
     expect((await migrator.migrateTo("2026_11_21_0201_channels")).error).toBeUndefined();
     const raw = handle.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
     await raw

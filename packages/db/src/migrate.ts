@@ -8,13 +8,18 @@ class BundledMigrations implements MigrationProvider {
   }
 }
 
-/** Brings the schema up to date; safe to call on every start. Returns the names applied now. */
-export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
-  const migrator = new Migrator({
+/** The migrator of the bundled migrations, keeping its bookkeeping beside the tables. */
+export async function createMigrator(handle: DatabaseHandle): Promise<Migrator> {
+  return new Migrator({
     db: handle.db,
     provider: new BundledMigrations(),
     migrationTableSchema: await currentSchema(handle),
   });
+}
+
+/** Brings the schema up to date; safe to call on every start. Returns the names applied now. */
+export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  const migrator = await createMigrator(handle);
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error) {
     const failed = results.find((result) => result.status === "Error");
