@@ -44,7 +44,7 @@ export async function prepareAccounts(
   });
   app.addHook("onClose", async () => clearInterval(pruning));
   return {
-    auth: { ...ctx, csrfSecret, appUrl },
+    auth: { ...ctx, csrfSecret, appUrl, newAccountPlan: config.defaultPlan },
     session: {
       ctx,
       csrfSecret,

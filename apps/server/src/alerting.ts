@@ -5,6 +5,8 @@ import type { AlertingContext } from "./alerting/alerting-context.ts";
 import type { Config } from "./config.ts";
 import type { LiveBus } from "./live/live-bus.ts";
 import { alertPublisher } from "./live/publish-alerts.ts";
+import type { NotificationMetrics } from "./metrics/server-metrics.ts";
+import { countMailNotifications } from "./notifications/count-mail-notifications.ts";
 import { DeliveryAttempts } from "./notifications/delivery-log.ts";
 import { logAlertMailAttempts } from "./notifications/log-mail-attempts.ts";
 import { NotificationWorker } from "./notifications/notification-worker.ts";
@@ -24,6 +26,7 @@ export interface AlertingOptions {
   network?: NetworkAccess | undefined;
   /** Where changed alerts are published once committed. */
   live: LiveBus;
+  metrics?: NotificationMetrics | undefined;
 }
 
 /** Everything the API and the check engine need of alerting. */
@@ -58,9 +61,11 @@ export function registerAlerting(app: FastifyInstance, options: AlertingOptions)
     attempts,
     log,
     mailQueued: () => app.outbox.wake(),
+    metrics: options.metrics,
   });
   const engine = new AlertEngine({ db: ctx.db, actx, log, onQueued: () => worker.wake() });
   app.outbox.onAttempt(logAlertMailAttempts(ctx, attempts));
+  if (options.metrics) app.outbox.onAttempt(countMailNotifications(options.metrics));
   const hooks: AlertingHooks = {
     actx,
     queued: () => worker.wake(),

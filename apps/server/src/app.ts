@@ -12,6 +12,7 @@ import { installSecurityHeaders } from "./http/security-headers.ts";
 import { LiveBus } from "./live/live-bus.ts";
 import { loggerOptions } from "./logger.ts";
 import type { MailTransport } from "./mail/outgoing-mail.ts";
+import { installMetrics } from "./metrics/install-metrics.ts";
 import { registerMonitoring } from "./monitoring.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { createServiceContext, type ServiceContext } from "./services/context.ts";
@@ -49,6 +50,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   installRequestLog(app);
   installSecurityHeaders(app, { https: deps.config.publicUrl.startsWith("https://") });
   installProblemHandlers(app);
+  const metrics = installMetrics(app, { config: deps.config, db: deps.database.db });
   await app.register(compress, { encodings: ["br", "gzip"], threshold: 1024 });
 
   await app.register(healthRoutes, { database: deps.database });
@@ -69,6 +71,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     start: deps.startAlerting ?? true,
     network: deps.network,
     live,
+    metrics,
   });
   const accounts = await prepareAccounts(app, { config: deps.config, ctx });
   await registerMonitoring(app, {
@@ -78,6 +81,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     accounts,
     network: deps.network,
     live,
+    metrics,
   });
   if (deps.webClientDir) {
     await serveWeb(app, { clientDir: deps.webClientDir, siteConfig: siteConfigFrom(deps.config) });

@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { ANALYTICS_PROVIDERS, type AnalyticsProvider } from "@upwatch/core";
+import { ANALYTICS_PROVIDERS, type AnalyticsProvider, PLAN_IDS, type PlanId } from "@upwatch/core";
 import { z } from "zod";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -15,13 +15,13 @@ const httpUrl = z
   .refine((value) => !/[?#]/.test(value), { message: "must not contain a query or a fragment" })
   .transform((value) => value.replace(/\/+$/, ""));
 
-const port = (fallback: number) =>
-  z.coerce
-    .number({ message: "must be a whole number from 1 to 65535" })
-    .int({ message: "must be a whole number from 1 to 65535" })
-    .min(1, { message: "must be a whole number from 1 to 65535" })
-    .max(65535, { message: "must be a whole number from 1 to 65535" })
-    .default(fallback);
+const portNumber = z.coerce
+  .number({ message: "must be a whole number from 1 to 65535" })
+  .int({ message: "must be a whole number from 1 to 65535" })
+  .min(1, { message: "must be a whole number from 1 to 65535" })
+  .max(65535, { message: "must be a whole number from 1 to 65535" });
+
+const port = (fallback: number) => portNumber.default(fallback);
 
 const email = z
   .string()
@@ -113,6 +113,17 @@ const environmentSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9-]+$/, { message: "must be a pixel id of letters, digits and dashes" })
     .optional(),
+  DEFAULT_PLAN: z
+    .enum(PLAN_IDS, { message: `must be one of ${PLAN_IDS.join(", ")}` })
+    .default("free"),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,256}$/, {
+      message:
+        "must be 16 to 256 visible characters without spaces, such as the output of openssl rand -hex 32",
+    })
+    .optional(),
+  METRICS_PORT: portNumber.optional(),
 });
 
 /** A Twilio-compatible SMS API: where it is and the account that sends. */
@@ -157,6 +168,10 @@ export interface Config {
   analyticsProvider: AnalyticsProvider;
   analyticsId: string;
   adPixelId: string;
+  /** The plan of every account made by registering. */
+  defaultPlan: PlanId;
+  /** Where `/metrics` is served: behind this bearer token, and/or on a port of its own. */
+  metrics: { token?: string | undefined; port?: number | undefined };
 }
 
 /** Raised for a bad environment; its message is one line naming the variable. */
@@ -182,6 +197,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   if (smsSettings.some(Boolean) && !smsSettings.every(Boolean)) {
     throw new ConfigError(
       "Invalid configuration: SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM must be set together to send SMS.",
+    );
+  }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError(
+      `Invalid configuration: METRICS_PORT must differ from PORT (both are ${e.PORT}); use METRICS_TOKEN to serve metrics on the main port.`,
     );
   }
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
@@ -231,6 +251,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     analyticsProvider,
     analyticsId: e.ANALYTICS_ID ?? "",
     adPixelId: e.AD_PIXEL_ID ?? "",
+    defaultPlan: e.DEFAULT_PLAN,
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
   };
 }
 

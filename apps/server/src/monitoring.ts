@@ -7,6 +7,7 @@ import { MonitoringEngine } from "./engine/monitoring-engine.ts";
 import type { LiveBus } from "./live/live-bus.ts";
 import { liveMonitorChanges } from "./live/live-monitor-changes.ts";
 import { checkPublisher } from "./live/publish-checks.ts";
+import type { CheckMetrics, ResultWriteMetrics } from "./metrics/server-metrics.ts";
 import { apiRoutes } from "./routes/api/index.ts";
 import type { ServiceContext } from "./services/context.ts";
 import { everyMonitorChange, IGNORE_MONITOR_CHANGES } from "./services/monitors/monitor-changes.ts";
@@ -19,6 +20,7 @@ export interface MonitoringOptions {
   live: LiveBus;
   /** Replaces the network the checks use (tests). */
   network?: NetworkAccess | undefined;
+  metrics?: (CheckMetrics & ResultWriteMetrics) | undefined;
 }
 
 /**
@@ -40,6 +42,7 @@ export async function registerMonitoring(
         concurrency: config.monitoring.checkConcurrency,
         log: app.log.child({ part: "monitoring" }),
         now: ctx.now,
+        metrics: options.metrics,
         alerting: {
           hook: options.alerting.engine.hook,
           afterCommit: (records) => {

@@ -13,6 +13,7 @@ Commands:
   subscribers   Newsletter subscribers, same options
   create-account  --name "Acme" --email ops@acme.example [--plan free|hobby|business|enterprise]
                   Creates an account with its owner and prints a first API key
+                  (without --plan: DEFAULT_PLAN, free unless set)
   create-key      --account <id> [--name "CI"]       Prints a new API key for the account
   revoke-key      --key <key id>                      Revokes a key at once
   list-keys       --account <id>                      Keys with prefix, creation and last use
@@ -71,7 +72,10 @@ async function runAccountCommand(
   try {
     await migrateToLatest(database);
     process.stdout.write(
-      await ACCOUNT_COMMANDS[command]!(createServiceContext(database.db), values),
+      await ACCOUNT_COMMANDS[command]!(createServiceContext(database.db), {
+        ...values,
+        defaultPlan: config.defaultPlan,
+      }),
     );
   } finally {
     await database.close();

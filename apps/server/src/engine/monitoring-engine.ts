@@ -7,6 +7,7 @@ import {
 import { applyCheckResult, type HealthRules, type MonitorHealth } from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
+import type { CheckMetrics, ResultWriteMetrics } from "../metrics/server-metrics.ts";
 import type { ImmediateCheck, ImmediateChecks } from "../services/checks/check-monitor-now.ts";
 import type { MonitorChanges } from "../services/monitors/monitor-changes.ts";
 import { type Monitor, monitorFromRow } from "../services/monitors/monitor-record.ts";
@@ -36,6 +37,7 @@ export interface MonitoringEngineOptions {
   observe?: (report: CheckReport) => void;
   /** Turns stored checks into alerts in the same transaction. */
   alerting?: Pick<ResultWriterOptions, "hook" | "afterCommit">;
+  metrics?: (CheckMetrics & ResultWriteMetrics) | undefined;
 }
 
 interface Known {
@@ -43,6 +45,7 @@ interface Known {
   health: MonitorHealth;
   rules: HealthRules;
   region: string;
+  type: string;
 }
 
 /**
@@ -71,10 +74,12 @@ export class MonitoringEngine implements MonitorChanges, ImmediateChecks {
     this.writer = new ResultWriter({
       db: options.db,
       flushIntervalMs: options.flushIntervalMs,
+      metrics: options.metrics,
       ...options.alerting,
       onError: (error, dropped) =>
         options.log.error({ err: error, dropped }, "storing check results failed; will retry"),
     });
+    options.metrics?.watchScheduler(() => this.scheduler.counters());
   }
 
   async start(): Promise<void> {
@@ -190,6 +195,7 @@ export class MonitoringEngine implements MonitorChanges, ImmediateChecks {
         recoveryConfirmations: monitor.recovery_confirmations,
       },
       region: monitor.region,
+      type: monitor.type,
     });
     if (monitor.paused) this.scheduler.remove(monitor.id);
     else this.scheduler.upsert(scheduledCheckOf(monitor), runNow);
@@ -206,6 +212,12 @@ export class MonitoringEngine implements MonitorChanges, ImmediateChecks {
       known.rules,
     );
     known.health = health;
+    this.options.metrics?.checkFinished({
+      type: known.type,
+      region: known.region,
+      status: report.outcome.status,
+      lagMs: report.startedAt - report.plannedAt,
+    });
     this.writer.add({
       monitorId: report.monitorId,
       checkedAt: report.startedAt,

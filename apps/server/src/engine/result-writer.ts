@@ -1,5 +1,6 @@
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
+import type { ResultWriteMetrics } from "../metrics/server-metrics.ts";
 import type { CheckRecord } from "./result-rows.ts";
 import { type CheckBatchHook, storeCheckBatch } from "./store-results.ts";
 
@@ -16,6 +17,7 @@ export interface ResultWriterOptions {
   hook?: CheckBatchHook | undefined;
   /** Called after each batch is committed, with the batch. */
   afterCommit?: ((records: readonly CheckRecord[]) => void) | undefined;
+  metrics?: ResultWriteMetrics | undefined;
 }
 
 /**
@@ -84,7 +86,9 @@ export class ResultWriter {
     while (this.buffer.length) {
       const batch = this.buffer.slice(0, this.batchSize);
       try {
+        const started = performance.now();
         this.stored += await storeCheckBatch(this.options.db, batch, this.options.hook);
+        this.options.metrics?.batchWritten(batch.length, (performance.now() - started) / 1000);
         this.options.afterCommit?.(batch);
       } catch (error) {
         this.options.onError?.(error, 0);

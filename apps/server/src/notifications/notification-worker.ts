@@ -5,6 +5,7 @@ import type { ExpressionBuilder } from "kysely";
 import type { NotificationMessage } from "../alerting/notification-message.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import type { OutgoingMail } from "../mail/outgoing-mail.ts";
+import type { NotificationMetrics } from "../metrics/server-metrics.ts";
 import type { ServiceContext } from "../services/context.ts";
 import { type DeliveryAttempt, type DeliveryAttempts, logDeliveryAttempt } from "./delivery-log.ts";
 import {
@@ -32,6 +33,7 @@ export interface NotificationWorkerOptions {
   pollMs?: number;
   /** How long a claim lasts; a crashed sender's notifications are sent by another after it. */
   claimMs?: number;
+  metrics?: NotificationMetrics | undefined;
 }
 
 type Claimed = NotificationTable & {
@@ -205,6 +207,7 @@ export class NotificationWorker {
     };
     const cost = receipt?.kind === "delivered" ? receipt.costCents : undefined;
     await this.record(row, attempt, cost);
+    this.options.metrics?.notificationSent(row.channel_type, attempt.status);
     if (failure) {
       this.options.log.warn(
         {

@@ -14,6 +14,8 @@ export interface AccountCommandOptions {
   email?: string | undefined;
   account?: string | undefined;
   key?: string | undefined;
+  /** The plan when --plan is not given: the operator's DEFAULT_PLAN. */
+  defaultPlan?: string | undefined;
 }
 
 type AccountCommand = (ctx: ServiceContext, options: AccountCommandOptions) => Promise<string>;
@@ -30,7 +32,7 @@ export const ACCOUNT_COMMANDS: Record<string, AccountCommand> = {
   "create-account": async (ctx, options) => {
     const account = await createAccount(ctx, {
       name: required(options.name, "name"),
-      plan: options.plan ?? "free",
+      plan: options.plan ?? options.defaultPlan ?? "free",
       ownerEmail: required(options.email, "email"),
     });
     const key = await createApiKey(ctx, account.accountId, "Created by the admin command");

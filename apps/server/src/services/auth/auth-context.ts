@@ -1,3 +1,4 @@
+import type { PlanId } from "@upwatch/core";
 import type { ServiceContext } from "../context.ts";
 
 /** What the sign-in verbs need beyond storage: the secret behind CSRF tokens and the app's address. */
@@ -6,4 +7,6 @@ export interface AuthContext extends ServiceContext {
   csrfSecret: Buffer;
   /** The absolute address of the signed-in app, for links in mail (`https://.../app`). */
   appUrl: string;
+  /** The plan every registration gets (DEFAULT_PLAN). */
+  newAccountPlan: PlanId;
 }

@@ -12,7 +12,8 @@ export function accountNameFor(email: string): string {
 }
 
 /**
- * Makes a Free account owned by a new user with a password, named after the address, and signs
+ * Makes an account on the operator's plan for new accounts (Free unless DEFAULT_PLAN says
+ * otherwise) owned by a new user with a password, named after the address, and signs
  * the user in. An address already in use is a 409.
  */
 export async function register(ctx: AuthContext, input: RegisterInput): Promise<SignedIn> {
@@ -30,7 +31,7 @@ export async function register(ctx: AuthContext, input: RegisterInput): Promise<
   try {
     created = await createAccount(ctx, {
       name: accountNameFor(input.email),
-      plan: "free",
+      plan: ctx.newAccountPlan,
       ownerEmail: input.email,
       ownerPasswordHash: passwordHash,
     });
