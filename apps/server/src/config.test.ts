@@ -90,4 +90,30 @@ describe("configuration", () => {
       /ANALYTICS_PROVIDER must be one of none, gtag, record/,
     );
   });
+
+  it("gives new accounts the Free plan unless DEFAULT_PLAN names another", () => {
+    expect(loadConfig({}).defaultPlan).toBe("free");
+    expect(loadConfig({ DEFAULT_PLAN: "enterprise" }).defaultPlan).toBe("enterprise");
+    expect(() => loadConfig({ DEFAULT_PLAN: "gold" })).toThrowError(
+      'Invalid configuration: DEFAULT_PLAN must be one of free, hobby, business, enterprise (got "gold").',
+    );
+  });
+
+  it("serves no metrics unless METRICS_TOKEN or METRICS_PORT is set, and refuses weak settings", () => {
+    expect(loadConfig({}).metrics).toEqual({ token: undefined, port: undefined });
+    const token = "0123456789abcdef0123";
+    expect(loadConfig({ METRICS_TOKEN: token, METRICS_PORT: "9464" }).metrics).toEqual({
+      token,
+      port: 9464,
+    });
+    expect(() => loadConfig({ METRICS_TOKEN: "secret" })).toThrowError(
+      /^Invalid configuration: METRICS_TOKEN must be 16 to 256 visible characters without spaces/,
+    );
+    expect(() => loadConfig({ METRICS_PORT: "metrics" })).toThrowError(
+      'Invalid configuration: METRICS_PORT must be a whole number from 1 to 65535 (got "metrics").',
+    );
+    expect(() => loadConfig({ PORT: "8080", METRICS_PORT: "8080" })).toThrowError(
+      /^Invalid configuration: METRICS_PORT must differ from PORT/,
+    );
+  });
 });

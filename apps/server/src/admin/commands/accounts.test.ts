@@ -19,6 +19,16 @@ describeEachDatabase("the account admin commands", (db) => {
     expect(access?.plan).toBe("business");
   });
 
+  it("create an account on the operator's DEFAULT_PLAN when no plan is given", async () => {
+    const ctx = createServiceContext(db().handle.db);
+    const output = await ACCOUNT_COMMANDS["create-account"]!(ctx, {
+      name: "Solo",
+      email: "solo@example.com",
+      defaultPlan: "enterprise",
+    });
+    expect(output).toMatch(/^Account acc_\S+ created on the Enterprise\+ plan\./);
+  });
+
   it("list, revoke and re-plan what they created", async () => {
     const ctx = createServiceContext(db().handle.db);
     const created = await ACCOUNT_COMMANDS["create-account"]!(ctx, {
