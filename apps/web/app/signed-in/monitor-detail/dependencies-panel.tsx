@@ -1,8 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { APP_BASE, apiRequest } from "../api-client.ts";
+import { APP_BASE, apiRequest, problemText } from "../api-client.ts";
 import type { DependencyView, MonitorView } from "../monitors/api-types.ts";
-import { problemText } from "../monitors/use-api-resource.ts";
 
 /**
  * The monitors this one depends on: while every parent is down its alerts are held back.
