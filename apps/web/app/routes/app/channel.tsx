@@ -14,6 +14,7 @@ import {
   destinationOf,
 } from "../../signed-in/channels/channel-types.ts";
 import { DeliveryLog } from "../../signed-in/channels/delivery-log.tsx";
+import type { ListOf } from "../../signed-in/monitors/api-types.ts";
 import { Button } from "../../signed-in/ui/button.tsx";
 import { ConfirmDialog } from "../../signed-in/ui/confirm-dialog.tsx";
 import { EmptyState } from "../../signed-in/ui/empty-state.tsx";
@@ -67,7 +68,9 @@ function ChannelDetails({ channel }: { channel: Channel }) {
     setDeleteError(undefined);
     try {
       await apiRequest("DELETE", `/channels/${encodeURIComponent(channel.id)}`);
-      void client.invalidateQueries({ queryKey: queryKeys.channels });
+      client.setQueryData<ListOf<Channel>>(queryKeys.channels, (list) =>
+        list ? { ...list, data: list.data.filter((item) => item.id !== channel.id) } : list,
+      );
       showToast(`${channel.name} is deleted.`);
       navigate(`${APP_BASE}/channels`);
     } catch (error) {
