@@ -28,20 +28,12 @@ export function DependenciesPanel({
     (item) => item.id !== monitor.id && !parents.some((edge) => edge.parent_monitor_id === item.id),
   );
 
-  async function add(event: React.FormEvent) {
-    event.preventDefault();
-    if (!parentId) {
-      setProblem("Choose the monitor this one depends on.");
-      return;
-    }
+  /** Sends one change, then reads the dependencies again; a refusal is shown as said. */
+  async function change(request: () => Promise<unknown>) {
     setBusy(true);
     setProblem(null);
     try {
-      await apiRequest("POST", "/dependencies", {
-        child_monitor_id: monitor.id,
-        parent_monitor_id: parentId,
-      });
-      setParentId("");
+      await request();
       await onChange();
     } catch (error) {
       setProblem(problemText(error));
@@ -50,18 +42,23 @@ export function DependenciesPanel({
     }
   }
 
-  async function remove(edge: DependencyView) {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await apiRequest("DELETE", `/dependencies/${edge.id}`);
-      await onChange();
-    } catch (error) {
-      setProblem(problemText(error));
-    } finally {
-      setBusy(false);
+  async function add(event: React.FormEvent) {
+    event.preventDefault();
+    if (!parentId) {
+      setProblem("Choose the monitor this one depends on.");
+      return;
     }
+    await change(async () => {
+      await apiRequest("POST", "/dependencies", {
+        child_monitor_id: monitor.id,
+        parent_monitor_id: parentId,
+      });
+      setParentId("");
+    });
   }
+
+  const remove = (edge: DependencyView) =>
+    change(() => apiRequest("DELETE", `/dependencies/${edge.id}`));
 
   return (
     <div className="dependencies">
