@@ -41,6 +41,12 @@ export function errorDetail(error: unknown): string {
   return error instanceof ApiError ? error.detail : String(error);
 }
 
+/** The sentence shown when a screen's data failed to load: the server's detail, or why there was none. */
+export function problemText(error: unknown): string {
+  if (error instanceof ApiError) return error.detail;
+  return "The server could not be reached. Check your connection and try again.";
+}
+
 let csrfToken: string | undefined;
 
 /** Remembers the session's security token, sent with every state-changing request. */

@@ -1,21 +1,16 @@
+import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ALERT_SEVERITIES, type AlertSeverity, type AlertState } from "@upwatch/core";
-import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { stylesheet } from "../../lib/stylesheet.ts";
 import { AlertItem } from "../../signed-in/alerts/alert-item.tsx";
 import alertsCss from "../../signed-in/alerts/alerts.css?url";
-import { APP_BASE, apiRequest } from "../../signed-in/api-client.ts";
+import { APP_BASE, problemText } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
-import { type LiveEvent, useLiveEvents } from "../../signed-in/live-events.ts";
-import type {
-  AlertPage,
-  AlertView,
-  ListOf,
-  MonitorView,
-} from "../../signed-in/monitors/api-types.ts";
+import { storeAlert } from "../../signed-in/cache/live-cache.ts";
+import { alertsQuery, monitorsQuery } from "../../signed-in/cache/queries.ts";
+import type { AlertView } from "../../signed-in/monitors/api-types.ts";
 import { LiveIndicator } from "../../signed-in/monitors/live-indicator.tsx";
 import monitorsCss from "../../signed-in/monitors/monitors.css?url";
-import { problemText, useApiResource } from "../../signed-in/monitors/use-api-resource.ts";
 import { EmptyState } from "../../signed-in/ui/empty-state.tsx";
 import { PageHeader } from "../../signed-in/ui/page-header.tsx";
 
@@ -31,13 +26,6 @@ const TABS: { state: AlertState; label: string; empty: string }[] = [
   { state: "resolved", label: "Resolved", empty: "No resolved alerts yet." },
 ];
 
-function alertsPath(state: AlertState, severity: string, before?: number): string {
-  const query = new URLSearchParams({ state, limit: "50" });
-  if (severity) query.set("severity", severity);
-  if (before !== undefined) query.set("before", String(before));
-  return `/alerts?${query}`;
-}
-
 export default function Alerts() {
   const [params, setParams] = useSearchParams();
   const state = TABS.find((tab) => tab.state === params.get("state"))?.state ?? "open";
@@ -45,33 +33,15 @@ export default function Alerts() {
   const severity = (ALERT_SEVERITIES as readonly string[]).includes(severityParam)
     ? (severityParam as AlertSeverity)
     : "";
-  const list = useApiResource<AlertPage>(alertsPath(state, severity));
-  const monitors = useApiResource<ListOf<MonitorView>>("/monitors");
-  const [moreProblem, setMoreProblem] = useState<string | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
+  const client = useQueryClient();
+  const list = useInfiniteQuery(
+    alertsQuery({ state, ...(severity ? { severity } : {}), limit: 50 }),
+  );
+  const monitors = useQuery(monitorsQuery());
+  const alerts = list.data?.pages.flatMap((page) => page.data) ?? [];
   const names = new Map((monitors.data?.data ?? []).map((item) => [item.id, item.name]));
   const tab = TABS.find((item) => item.state === state) ?? TABS[0]!;
-
-  const place = (alert: AlertView) =>
-    list.setData((current) => {
-      if (!current) return current;
-      const belongs = alert.state === state && (!severity || alert.severity === severity);
-      const rest = current.data.filter((item) => item.id !== alert.id);
-      const known = rest.length !== current.data.length;
-      if (!belongs) return { ...current, data: rest };
-      return {
-        ...current,
-        data: known
-          ? current.data.map((item) => (item.id === alert.id ? alert : item))
-          : [alert, ...current.data],
-      };
-    });
-
-  useLiveEvents((event: LiveEvent) => {
-    if (event.type === "alert") place(event.alert);
-    else if (event.type === "resync") void list.reload();
-    else if (event.type === "monitor" || event.type === "monitor-deleted") void monitors.reload();
-  });
+  const place = (alert: AlertView) => storeAlert(client, alert);
 
   const choose = (next: { state?: AlertState; severity?: string }) => {
     const query = new URLSearchParams();
@@ -81,23 +51,6 @@ export default function Alerts() {
     if (nextSeverity) query.set("severity", nextSeverity);
     setParams(query, { replace: true, preventScrollReset: true });
   };
-
-  async function loadMore() {
-    const before = list.data?.next_before;
-    if (before === null || before === undefined) return;
-    setLoadingMore(true);
-    setMoreProblem(null);
-    try {
-      const page = await apiRequest<AlertPage>("GET", alertsPath(state, severity, before));
-      list.setData((current) =>
-        current ? { data: [...current.data, ...page.data], next_before: page.next_before } : page,
-      );
-    } catch (error) {
-      setMoreProblem(problemText(error));
-    } finally {
-      setLoadingMore(false);
-    }
-  }
 
   return (
     <div className="app-page alerts-page">
@@ -138,18 +91,18 @@ export default function Alerts() {
           </select>
         </div>
       </div>
-      {list.error ? (
+      {list.error && !list.isFetchNextPageError ? (
         <div className="notice notice-error" role="alert">
-          <p>{list.error}</p>
-          <button type="button" className="button button-ghost" onClick={list.reload}>
+          <p>{problemText(list.error)}</p>
+          <button type="button" className="button button-ghost" onClick={() => void list.refetch()}>
             Try again
           </button>
         </div>
-      ) : !list.data ? (
+      ) : list.isPending ? (
         <p className="loading-line" role="status">
           Loading alerts…
         </p>
-      ) : list.data.data.length === 0 ? (
+      ) : alerts.length === 0 ? (
         <EmptyState
           title={tab.empty}
           action={
@@ -166,7 +119,7 @@ export default function Alerts() {
       ) : (
         <>
           <ul className="alert-list" aria-label={`${tab.label} alerts`}>
-            {list.data.data.map((alert) => (
+            {alerts.map((alert) => (
               <AlertItem
                 key={alert.id}
                 alert={alert}
@@ -175,19 +128,19 @@ export default function Alerts() {
               />
             ))}
           </ul>
-          {list.data.next_before !== null ? (
+          {list.hasNextPage ? (
             <button
               type="button"
               className="button button-ghost load-more"
-              onClick={loadMore}
-              disabled={loadingMore}
+              onClick={() => void list.fetchNextPage()}
+              disabled={list.isFetchingNextPage}
             >
-              {loadingMore ? "Loading…" : "Show older alerts"}
+              {list.isFetchingNextPage ? "Loading…" : "Show older alerts"}
             </button>
           ) : null}
-          {moreProblem ? (
+          {list.isFetchNextPageError ? (
             <p className="notice notice-error" role="alert">
-              {moreProblem}
+              {problemText(list.error)}
             </p>
           ) : null}
         </>

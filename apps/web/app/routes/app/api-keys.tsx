@@ -1,9 +1,11 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { apiRequest, errorDetail } from "../../signed-in/api-client.ts";
+import { apiRequest, errorDetail, problemText } from "../../signed-in/api-client.ts";
 import { ApiKeyTable } from "../../signed-in/api-keys/api-key-table.tsx";
 import type { ApiKey, CreatedApiKey } from "../../signed-in/api-keys/api-key-types.ts";
 import { CreateApiKeyForm } from "../../signed-in/api-keys/create-api-key-form.tsx";
 import { appMeta } from "../../signed-in/app-meta.ts";
+import { apiKeysQuery, queryKeys } from "../../signed-in/cache/queries.ts";
 import { ConfirmDialog } from "../../signed-in/ui/confirm-dialog.tsx";
 import { EmptyState } from "../../signed-in/ui/empty-state.tsx";
 import { LoadError } from "../../signed-in/ui/load-error.tsx";
@@ -11,7 +13,6 @@ import { PageHeader } from "../../signed-in/ui/page-header.tsx";
 import { SecretOnce } from "../../signed-in/ui/secret-once.tsx";
 import { Skeleton } from "../../signed-in/ui/skeleton.tsx";
 import { useToast } from "../../signed-in/ui/toast.tsx";
-import { useApiData } from "../../signed-in/use-api-data.ts";
 
 export function meta() {
   return appMeta("API keys");
@@ -19,7 +20,9 @@ export function meta() {
 
 /** API keys: create one (shown once), see when each was last used, revoke. */
 export default function ApiKeys() {
-  const keys = useApiData<{ data: ApiKey[] }>("/api-keys");
+  const keys = useQuery(apiKeysQuery());
+  const client = useQueryClient();
+  const reloadKeys = () => client.invalidateQueries({ queryKey: queryKeys.apiKeys });
   const { showToast } = useToast();
   const [created, setCreated] = useState<CreatedApiKey>();
   const [revoking, setRevoking] = useState<ApiKey>();
@@ -28,7 +31,7 @@ export default function ApiKeys() {
 
   const onCreated = (key: CreatedApiKey) => {
     setCreated(key);
-    void keys.reload();
+    void reloadKeys();
   };
 
   const onRevoke = async () => {
@@ -37,7 +40,7 @@ export default function ApiKeys() {
     setRevokeError(undefined);
     try {
       await apiRequest("DELETE", `/api-keys/${encodeURIComponent(revoking.id)}`);
-      await keys.reload();
+      await reloadKeys();
       showToast(`${revoking.name} is revoked; requests with it are refused from now on.`);
       setRevoking(undefined);
     } catch (error) {
@@ -77,11 +80,11 @@ export default function ApiKeys() {
       </section>
       <section aria-labelledby="keys-heading">
         <h2 id="keys-heading">Your keys</h2>
-        {keys.status === "loading" ? <Skeleton lines={3} label="Loading API keys" /> : null}
-        {keys.status === "error" ? (
-          <LoadError message={keys.error} onRetry={() => void keys.reload()} />
+        {keys.isPending ? <Skeleton lines={3} label="Loading API keys" /> : null}
+        {keys.isError ? (
+          <LoadError message={problemText(keys.error)} onRetry={() => void keys.refetch()} />
         ) : null}
-        {keys.status === "ready" && list.length === 0 ? (
+        {keys.isSuccess && list.length === 0 ? (
           <EmptyState title="No API keys yet">
             <p>
               Create a key above to let a script, your CI or a dashboard read your monitors and

@@ -1,7 +1,9 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { APP_BASE, apiRequest, errorDetail } from "../../signed-in/api-client.ts";
+import { APP_BASE, apiRequest, errorDetail, problemText } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
+import { channelQuery, queryKeys } from "../../signed-in/cache/queries.ts";
 import { ChannelForm } from "../../signed-in/channels/channel-form.tsx";
 import { ChannelMonitorList } from "../../signed-in/channels/channel-monitor-list.tsx";
 import { monitorCount } from "../../signed-in/channels/channel-table.tsx";
@@ -12,6 +14,7 @@ import {
   destinationOf,
 } from "../../signed-in/channels/channel-types.ts";
 import { DeliveryLog } from "../../signed-in/channels/delivery-log.tsx";
+import type { ListOf } from "../../signed-in/monitors/api-types.ts";
 import { Button } from "../../signed-in/ui/button.tsx";
 import { ConfirmDialog } from "../../signed-in/ui/confirm-dialog.tsx";
 import { EmptyState } from "../../signed-in/ui/empty-state.tsx";
@@ -20,7 +23,6 @@ import { LoadError } from "../../signed-in/ui/load-error.tsx";
 import { PageHeader } from "../../signed-in/ui/page-header.tsx";
 import { Skeleton } from "../../signed-in/ui/skeleton.tsx";
 import { useToast } from "../../signed-in/ui/toast.tsx";
-import { useApiData } from "../../signed-in/use-api-data.ts";
 
 export function meta() {
   return appMeta("Alert channel");
@@ -31,22 +33,23 @@ const BACK = <Link to={`${APP_BASE}/channels`}>Back to channels</Link>;
 /** One channel: its settings, a test, its delivery log, and deleting it. */
 export default function ChannelScreen() {
   const { id = "" } = useParams();
-  const channel = useApiData<Channel>(`/channels/${encodeURIComponent(id)}`);
+  const channel = useQuery(channelQuery(id));
 
-  if (channel.status === "loading") return <Skeleton lines={4} label="Loading the channel" />;
-  if (channel.status === "error") {
+  if (channel.isPending) return <Skeleton lines={4} label="Loading the channel" />;
+  if (channel.isError) {
     return (
       <>
         <PageHeader title="Alert channel" back={BACK} />
-        <LoadError message={channel.error} onRetry={() => void channel.reload()} />
+        <LoadError message={problemText(channel.error)} onRetry={() => void channel.refetch()} />
       </>
     );
   }
-  return <ChannelDetails channel={channel.data} reload={channel.reload} />;
+  return <ChannelDetails channel={channel.data} />;
 }
 
-function ChannelDetails({ channel, reload }: { channel: Channel; reload(): Promise<void> }) {
+function ChannelDetails({ channel }: { channel: Channel }) {
   const navigate = useNavigate();
+  const client = useQueryClient();
   const { showToast } = useToast();
   const [editing, setEditing] = useState(false);
   const [logVersion, setLogVersion] = useState(0);
@@ -55,8 +58,7 @@ function ChannelDetails({ channel, reload }: { channel: Channel; reload(): Promi
   const [deleteError, setDeleteError] = useState<string>();
   const info = CHANNEL_TYPES[channel.type];
 
-  const onSaved = async () => {
-    await reload();
+  const onSaved = () => {
     setEditing(false);
     showToast("Changes saved.");
   };
@@ -66,6 +68,9 @@ function ChannelDetails({ channel, reload }: { channel: Channel; reload(): Promi
     setDeleteError(undefined);
     try {
       await apiRequest("DELETE", `/channels/${encodeURIComponent(channel.id)}`);
+      client.setQueryData<ListOf<Channel>>(queryKeys.channels, (list) =>
+        list ? { ...list, data: list.data.filter((item) => item.id !== channel.id) } : list,
+      );
       showToast(`${channel.name} is deleted.`);
       navigate(`${APP_BASE}/channels`);
     } catch (error) {
@@ -135,7 +140,8 @@ function ChannelDetails({ channel, reload }: { channel: Channel; reload(): Promi
         </section>
       )}
       <ChannelTest channel={channel} onSent={() => setLogVersion((version) => version + 1)} />
-      <DeliveryLog channelId={channel.id} version={logVersion} />
+      {/* A new attempt is the newest: the log starts again at its first page, read again. */}
+      <DeliveryLog key={logVersion} channelId={channel.id} />
       <section className="app-panel app-panel-danger" aria-labelledby="delete-heading">
         <h2 id="delete-heading">Delete channel</h2>
         <p className="app-panel-lead">

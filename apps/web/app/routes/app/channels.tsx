@@ -1,14 +1,14 @@
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { BellIcon } from "../../components/icons.tsx";
-import { APP_BASE } from "../../signed-in/api-client.ts";
+import { APP_BASE, problemText } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
+import { channelsQuery } from "../../signed-in/cache/queries.ts";
 import { ChannelTable } from "../../signed-in/channels/channel-table.tsx";
-import type { Channel } from "../../signed-in/channels/channel-types.ts";
 import { EmptyState } from "../../signed-in/ui/empty-state.tsx";
 import { LoadError } from "../../signed-in/ui/load-error.tsx";
 import { PageHeader } from "../../signed-in/ui/page-header.tsx";
 import { Skeleton } from "../../signed-in/ui/skeleton.tsx";
-import { useApiData } from "../../signed-in/use-api-data.ts";
 
 export function meta() {
   return appMeta("Alert channels");
@@ -16,7 +16,7 @@ export function meta() {
 
 /** Alert channels: where alerts go. */
 export default function Channels() {
-  const channels = useApiData<{ data: Channel[] }>("/channels");
+  const channels = useQuery(channelsQuery());
   const list = channels.data?.data ?? [];
   const add = (
     <Link to={`${APP_BASE}/channels/new`} className="button button-primary">
@@ -30,11 +30,11 @@ export default function Channels() {
         description="Where alerts go when a monitor goes down and when it recovers: e-mail, SMS, Slack or your own webhook."
         actions={list.length > 0 ? add : undefined}
       />
-      {channels.status === "loading" ? <Skeleton lines={3} label="Loading channels" /> : null}
-      {channels.status === "error" ? (
-        <LoadError message={channels.error} onRetry={() => void channels.reload()} />
+      {channels.isPending ? <Skeleton lines={3} label="Loading channels" /> : null}
+      {channels.isError ? (
+        <LoadError message={problemText(channels.error)} onRetry={() => void channels.refetch()} />
       ) : null}
-      {channels.status === "ready" && list.length === 0 ? (
+      {channels.isSuccess && list.length === 0 ? (
         <EmptyState
           title="No alert channels yet"
           icon={<BellIcon width={32} height={32} />}

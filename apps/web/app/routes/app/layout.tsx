@@ -10,6 +10,7 @@ import { stylesheet } from "../../lib/stylesheet.ts";
 import { APP_BASE, ApiError, loginPath } from "../../signed-in/api-client.ts";
 import appCss from "../../signed-in/app.css?url";
 import { appMeta } from "../../signed-in/app-meta.ts";
+import { AppDataProvider } from "../../signed-in/cache/app-data-provider.tsx";
 import { APP_NAV_ITEMS } from "../../signed-in/nav-items.ts";
 import { SessionProvider, useSession, useSessionState } from "../../signed-in/session.tsx";
 import { Button } from "../../signed-in/ui/button.tsx";
@@ -56,7 +57,11 @@ function SessionGuard() {
       </div>
     );
   }
-  return <AppShell />;
+  return (
+    <AppDataProvider>
+      <AppShell />
+    </AppDataProvider>
+  );
 }
 
 function AppShell() {

@@ -1,11 +1,24 @@
+import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CHECK_TYPE_NAMES, pageTitle } from "@upwatch/core";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { stylesheet } from "../../lib/stylesheet.ts";
 import { AlertItem } from "../../signed-in/alerts/alert-item.tsx";
 import alertsCss from "../../signed-in/alerts/alerts.css?url";
-import { APP_BASE } from "../../signed-in/api-client.ts";
+import { APP_BASE, ApiError, problemText } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
+import { recordCheckNow, storeAlert, storeMonitor } from "../../signed-in/cache/live-cache.ts";
+import {
+  alertsQuery,
+  checksQuery,
+  dependenciesQuery,
+  incidentsQuery,
+  monitorQuery,
+  monitorsQuery,
+  overviewQuery,
+  queryKeys,
+  statsQuery,
+} from "../../signed-in/cache/queries.ts";
 import { type LiveEvent, useLiveEvents } from "../../signed-in/live-events.ts";
 import { ChecksTable } from "../../signed-in/monitor-detail/checks-table.tsx";
 import { DependenciesPanel } from "../../signed-in/monitor-detail/dependencies-panel.tsx";
@@ -15,24 +28,11 @@ import detailCss from "../../signed-in/monitor-detail/monitor-detail.css?url";
 import { MonitorSettings } from "../../signed-in/monitor-detail/monitor-settings.tsx";
 import { ResponseChart } from "../../signed-in/monitor-detail/response-chart.tsx";
 import { DayBars, UptimeSummary } from "../../signed-in/monitor-detail/uptime-summary.tsx";
-import { useMonitorChecks } from "../../signed-in/monitor-detail/use-monitor-checks.ts";
-import type {
-  AlertPage,
-  AlertView,
-  DependencyView,
-  IncidentView,
-  ListOf,
-  MonitorOverview,
-  MonitorView,
-  StatsView,
-} from "../../signed-in/monitors/api-types.ts";
 import { formatAgo } from "../../signed-in/monitors/format.ts";
 import { LiveIndicator } from "../../signed-in/monitors/live-indicator.tsx";
-import { applyLiveCheck } from "../../signed-in/monitors/live-overview.ts";
 import { statusOf } from "../../signed-in/monitors/monitor-filters.ts";
 import monitorsCss from "../../signed-in/monitors/monitors.css?url";
 import { StatusBadge } from "../../signed-in/monitors/status-badge.tsx";
-import { useApiResource } from "../../signed-in/monitors/use-api-resource.ts";
 import { useMinuteTick } from "../../signed-in/monitors/use-minute-tick.ts";
 
 export const links = () => [stylesheet(monitorsCss), stylesheet(detailCss), stylesheet(alertsCss)];
@@ -41,79 +41,27 @@ export function meta() {
   return appMeta("Monitor");
 }
 
-function upsertAlert(list: AlertPage | undefined, alert: AlertView): AlertPage | undefined {
-  if (!list) return list;
-  const known = list.data.some((item) => item.id === alert.id);
-  return {
-    ...list,
-    data: known
-      ? list.data.map((item) => (item.id === alert.id ? alert : item))
-      : [alert, ...list.data],
-  };
-}
-
 export default function MonitorDetail() {
   const id = useParams().id ?? "";
-  const monitor = useApiResource<MonitorView>(`/monitors/${id}`);
-  const day = useApiResource<StatsView>(`/monitors/${id}/stats?range=24h`);
-  const week = useApiResource<StatsView>(`/monitors/${id}/stats?range=7d`);
-  const month = useApiResource<StatsView>(`/monitors/${id}/stats?range=30d`);
-  const incidents = useApiResource<ListOf<IncidentView>>(`/monitors/${id}/incidents?limit=20`);
-  const alerts = useApiResource<AlertPage>(`/alerts?monitor_id=${encodeURIComponent(id)}&limit=20`);
-  const dependencies = useApiResource<ListOf<DependencyView>>("/dependencies");
-  const monitors = useApiResource<ListOf<MonitorView>>("/monitors");
-  const overview = useApiResource<ListOf<MonitorOverview>>("/monitors/overview");
-  const checks = useMonitorChecks(id);
+  const client = useQueryClient();
+  const monitor = useQuery(monitorQuery(id));
+  const day = useQuery(statsQuery(id, "24h"));
+  const week = useQuery(statsQuery(id, "7d"));
+  const month = useQuery(statsQuery(id, "30d"));
+  const incidents = useQuery(incidentsQuery(id));
+  const alerts = useInfiniteQuery(alertsQuery({ monitorId: id, limit: 20 }));
+  const dependencies = useQuery(dependenciesQuery());
+  const monitors = useQuery(monitorsQuery());
+  const overview = useQuery(overviewQuery());
+  const checks = useInfiniteQuery(checksQuery(id));
+  const checkList = checks.data?.pages.flatMap((page) => page.data) ?? [];
+  const alertList = alerts.data?.pages.flatMap((page) => page.data) ?? [];
   const [deleted, setDeleted] = useState(false);
   useMinuteTick();
 
-  const refreshFigures = () => {
-    void day.reload();
-    void week.reload();
-    void month.reload();
-    void incidents.reload();
-  };
-
+  // The cache follows the live stream; only the page itself can say that it is gone.
   useLiveEvents((event: LiveEvent) => {
-    if (event.type === "resync") {
-      void monitor.reload();
-      void checks.reload();
-      void alerts.reload();
-      void overview.reload();
-      refreshFigures();
-    } else if (event.type === "check" && event.monitor_id === id) {
-      checks.addCheck(event.check);
-      overview.setData((list) =>
-        list
-          ? {
-              data: list.data.map((item) =>
-                item.monitor_id === id
-                  ? applyLiveCheck(item, event.check, event.monitor_status)
-                  : item,
-              ),
-            }
-          : list,
-      );
-      monitor.setData((current) =>
-        current
-          ? {
-              ...current,
-              last_checked_at: event.check.checked_at,
-              state:
-                event.monitor_status === "up" || event.monitor_status === "down"
-                  ? event.monitor_status
-                  : current.state,
-            }
-          : current,
-      );
-      refreshFigures();
-    } else if (event.type === "alert" && event.alert.monitor_id === id) {
-      alerts.setData((current) => upsertAlert(current, event.alert));
-    } else if (event.type === "monitor" && event.monitor.id === id) {
-      monitor.setData(event.monitor);
-    } else if (event.type === "monitor-deleted" && event.monitor_id === id) {
-      setDeleted(true);
-    }
+    if (event.type === "monitor-deleted" && event.monitor_id === id) setDeleted(true);
   });
 
   if (deleted) {
@@ -132,8 +80,12 @@ export default function MonitorDetail() {
     return (
       <div className="app-page">
         <div className="app-empty-state">
-          <h1>{monitor.errorStatus === 404 ? "No such monitor" : "The monitor did not load"}</h1>
-          <p role="alert">{monitor.error}</p>
+          <h1>
+            {monitor.error instanceof ApiError && monitor.error.status === 404
+              ? "No such monitor"
+              : "The monitor did not load"}
+          </h1>
+          <p role="alert">{problemText(monitor.error)}</p>
           <Link to={APP_BASE} className="button button-primary">
             Back to monitors
           </Link>
@@ -174,13 +126,8 @@ export default function MonitorDetail() {
       </header>
       <MonitorActions
         monitor={current}
-        onMonitor={(next) => monitor.setData(next)}
-        onCheck={(check) => {
-          checks.addCheck(check);
-          void monitor.reload();
-          void alerts.reload();
-          refreshFigures();
-        }}
+        onMonitor={(next) => storeMonitor(client, next)}
+        onCheck={(check) => recordCheckNow(client, id, check)}
       />
       <section aria-labelledby="uptime-title" className="app-panel">
         <h2 id="uptime-title">Uptime</h2>
@@ -192,43 +139,45 @@ export default function MonitorDetail() {
       </section>
       <section aria-labelledby="response-title" className="app-panel">
         <h2 id="response-title">Response time</h2>
-        {checks.checks.length ? (
-          <ResponseChart checks={checks.checks.slice(0, 50)} />
+        {checkList.length ? (
+          <ResponseChart checks={checkList.slice(0, 50)} />
         ) : (
           <p className="app-muted">The chart appears after the first check.</p>
         )}
       </section>
       <section aria-labelledby="alerts-title" className="app-panel">
         <h2 id="alerts-title">Alerts</h2>
-        {alerts.data?.data.length ? (
+        {alertList.length ? (
           <ul className="alert-list">
-            {alerts.data.data.map((alert) => (
+            {alertList.map((alert) => (
               <AlertItem
                 key={alert.id}
                 alert={alert}
-                onChange={(next) => alerts.setData((list) => upsertAlert(list, next))}
+                onChange={(next) => storeAlert(client, next)}
               />
             ))}
           </ul>
         ) : (
-          <p className="app-muted">{alerts.loading ? "Loading…" : "No alerts for this monitor."}</p>
+          <p className="app-muted">
+            {alerts.isPending ? "Loading…" : "No alerts for this monitor."}
+          </p>
         )}
       </section>
       <section aria-labelledby="checks-title" className="app-panel">
         <h2 id="checks-title">Recent checks</h2>
         {checks.error ? (
           <p className="notice notice-error" role="alert">
-            {checks.error}
+            {problemText(checks.error)}
           </p>
         ) : null}
-        {checks.loading ? (
+        {checks.isPending ? (
           <p className="app-muted">Loading…</p>
         ) : (
           <ChecksTable
-            checks={checks.checks}
-            hasMore={checks.hasMore}
-            loadingMore={checks.loadingMore}
-            onMore={checks.loadMore}
+            checks={checkList}
+            hasMore={checks.hasNextPage}
+            loadingMore={checks.isFetchingNextPage}
+            onMore={() => void checks.fetchNextPage()}
           />
         )}
       </section>
@@ -242,7 +191,7 @@ export default function MonitorDetail() {
           monitor={current}
           monitors={monitors.data?.data ?? []}
           dependencies={dependencies.data?.data ?? []}
-          onChange={dependencies.reload}
+          onChange={() => client.invalidateQueries({ queryKey: queryKeys.dependencies })}
         />
       </section>
       <section aria-labelledby="settings-title" className="app-panel">

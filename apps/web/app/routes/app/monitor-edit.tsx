@@ -1,4 +1,3 @@
-import { getPlan } from "@upwatch/core";
 import { useMemo } from "react";
 import { Link, useParams } from "react-router";
 import { APP_BASE } from "../../signed-in/api-client.ts";
@@ -9,14 +8,7 @@ import {
   MonitorFormPage,
   monitorFormPageLinks,
 } from "../../signed-in/monitor-form/monitor-form-page.tsx";
-import type {
-  AccountOverview,
-  ChannelSummary,
-  ListOf,
-  MonitorView,
-} from "../../signed-in/monitors/api-types.ts";
-import { groupNames } from "../../signed-in/monitors/monitor-filters.ts";
-import { useApiResource } from "../../signed-in/monitors/use-api-resource.ts";
+import { useMonitorFormData } from "../../signed-in/monitor-form/use-monitor-form-data.ts";
 
 export const links = monitorFormPageLinks;
 
@@ -26,46 +18,31 @@ export function meta() {
 
 export default function EditMonitor() {
   const id = useParams().id ?? "";
-  const account = useApiResource<AccountOverview>("/account");
-  const monitor = useApiResource<MonitorView>(`/monitors/${id}`);
-  const attached = useApiResource<ListOf<ChannelSummary>>(`/monitors/${id}/channels`);
-  const channels = useApiResource<ListOf<ChannelSummary>>("/channels");
-  const monitors = useApiResource<ListOf<MonitorView>>("/monitors");
-  const plan = account.data ? getPlan(account.data.plan) : null;
+  const { monitor, attachedIds, plan, channels, groups, problem, ready } = useMonitorFormData(id);
   const initial = useMemo(
-    () =>
-      monitor.data && attached.data
-        ? formValuesFromMonitor(
-            monitor.data,
-            attached.data.data.map((channel) => channel.id),
-          )
-        : null,
-    [monitor.data, attached.data],
+    () => (monitor && attachedIds ? formValuesFromMonitor(monitor, attachedIds) : null),
+    [monitor, attachedIds],
   );
 
   return (
     <MonitorFormPage
       crumbs={
         <>
-          {monitor.data ? (
-            <Link to={`${APP_BASE}/monitors/${id}`}>{monitor.data.name}</Link>
-          ) : (
-            "Monitor"
-          )}{" "}
+          {monitor ? <Link to={`${APP_BASE}/monitors/${id}`}>{monitor.name}</Link> : "Monitor"}{" "}
           <span aria-hidden="true">/</span> Edit
         </>
       }
-      title={`Edit ${monitor.data?.name ?? "monitor"}`}
-      problem={monitor.error ?? account.error ?? attached.error ?? channels.error}
+      title={`Edit ${monitor?.name ?? "monitor"}`}
+      problem={problem}
       form={
-        plan && initial && channels.data ? (
+        ready && plan && initial && channels ? (
           <MonitorForm
-            monitor={monitor.data}
+            monitor={monitor}
             initial={initial}
             plan={plan}
             monitorCount={null}
-            channels={channels.data.data}
-            groups={groupNames(monitors.data?.data ?? [])}
+            channels={channels}
+            groups={groups}
           />
         ) : null
       }

@@ -1,4 +1,3 @@
-import { getPlan } from "@upwatch/core";
 import { useMemo } from "react";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { defaultFormValues } from "../../signed-in/monitor-form/form-values.ts";
@@ -7,15 +6,8 @@ import {
   MonitorFormPage,
   monitorFormPageLinks,
 } from "../../signed-in/monitor-form/monitor-form-page.tsx";
-import type {
-  AccountOverview,
-  ChannelSummary,
-  ListOf,
-  MonitorView,
-} from "../../signed-in/monitors/api-types.ts";
+import { useMonitorFormData } from "../../signed-in/monitor-form/use-monitor-form-data.ts";
 import { formatInterval } from "../../signed-in/monitors/format.ts";
-import { groupNames } from "../../signed-in/monitors/monitor-filters.ts";
-import { useApiResource } from "../../signed-in/monitors/use-api-resource.ts";
 
 export const links = monitorFormPageLinks;
 
@@ -24,40 +16,37 @@ export function meta() {
 }
 
 export default function NewMonitor() {
-  const account = useApiResource<AccountOverview>("/account");
-  const monitors = useApiResource<ListOf<MonitorView>>("/monitors");
-  const channels = useApiResource<ListOf<ChannelSummary>>("/channels");
-  const plan = account.data ? getPlan(account.data.plan) : null;
+  const { account, plan, channels, groups, problem, ready } = useMonitorFormData();
   const initial = useMemo(() => {
-    if (!plan || !channels.data) return null;
+    if (!plan || !channels) return null;
     return {
       ...defaultFormValues(plan.limits.minIntervalSeconds),
-      channel_ids: channels.data.data.filter((c) => c.attach_to_new_monitors).map((c) => c.id),
+      channel_ids: channels.filter((c) => c.attach_to_new_monitors).map((c) => c.id),
     };
-  }, [plan, channels.data]);
+  }, [plan, channels]);
 
   return (
     <MonitorFormPage
       crumbs="New"
       title="Add a monitor"
       lead={
-        plan && account.data ? (
+        plan && account ? (
           <p className="app-page-description form-page-lead">
-            Your {plan.name} plan: {account.data.monitors} of{" "}
+            Your {plan.name} plan: {account.monitors} of{" "}
             {plan.limits.monitors.toLocaleString("en-US")} monitors used, checks as often as every{" "}
             {formatInterval(plan.limits.minIntervalSeconds).replace(/^1 /, "")}.
           </p>
         ) : null
       }
-      problem={account.error ?? channels.error}
+      problem={problem}
       form={
-        plan && initial && account.data ? (
+        ready && plan && initial && account ? (
           <MonitorForm
             initial={initial}
             plan={plan}
-            monitorCount={account.data.monitors}
-            channels={channels.data?.data}
-            groups={groupNames(monitors.data?.data ?? [])}
+            monitorCount={account.monitors}
+            channels={channels}
+            groups={groups}
           />
         ) : null
       }

@@ -1,18 +1,12 @@
+import { useQuery } from "@tanstack/react-query";
 import { getPlan, monitorCountViolation } from "@upwatch/core";
 import { useMemo } from "react";
 import { Link } from "react-router";
 import { stylesheet } from "../../lib/stylesheet.ts";
-import { APP_BASE } from "../../signed-in/api-client.ts";
+import { APP_BASE, problemText } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
-import { type LiveEvent, useLiveEvents } from "../../signed-in/live-events.ts";
-import type {
-  AccountOverview,
-  ListOf,
-  MonitorOverview,
-  MonitorView,
-} from "../../signed-in/monitors/api-types.ts";
+import { accountQuery, monitorsQuery, overviewQuery } from "../../signed-in/cache/queries.ts";
 import { LiveIndicator } from "../../signed-in/monitors/live-indicator.tsx";
-import { applyLiveCheck } from "../../signed-in/monitors/live-overview.ts";
 import {
   filterMonitors,
   groupNames,
@@ -23,7 +17,6 @@ import {
 import { MonitorFiltersBar } from "../../signed-in/monitors/monitor-filters-bar.tsx";
 import { MonitorRow } from "../../signed-in/monitors/monitor-row.tsx";
 import monitorsCss from "../../signed-in/monitors/monitors.css?url";
-import { useApiResource } from "../../signed-in/monitors/use-api-resource.ts";
 import { useMinuteTick } from "../../signed-in/monitors/use-minute-tick.ts";
 import { useMonitorFilters } from "../../signed-in/monitors/use-monitor-filters.ts";
 import { EmptyState } from "../../signed-in/ui/empty-state.tsx";
@@ -38,52 +31,14 @@ export function meta() {
 export default function Monitors() {
   const [filters, setFilters] = useMonitorFilters();
   useMinuteTick();
-  const monitors = useApiResource<ListOf<MonitorView>>("/monitors");
-  const overview = useApiResource<ListOf<MonitorOverview>>("/monitors/overview");
-  const account = useApiResource<AccountOverview>("/account");
+  const monitors = useQuery(monitorsQuery());
+  const overview = useQuery(overviewQuery());
+  const account = useQuery(accountQuery());
 
   const overviews = useMemo(
     () => new Map((overview.data?.data ?? []).map((item) => [item.monitor_id, item])),
     [overview.data],
   );
-
-  useLiveEvents((event: LiveEvent) => {
-    if (event.type === "resync") {
-      void monitors.reload();
-      void overview.reload();
-      void account.reload();
-    } else if (event.type === "check") {
-      overview.setData((current) =>
-        current
-          ? {
-              data: current.data.map((item) =>
-                item.monitor_id === event.monitor_id
-                  ? applyLiveCheck(item, event.check, event.monitor_status)
-                  : item,
-              ),
-            }
-          : current,
-      );
-    } else if (event.type === "monitor") {
-      const known = monitors.data?.data.some((item) => item.id === event.monitor.id);
-      monitors.setData((current) =>
-        current
-          ? {
-              data: known
-                ? current.data.map((item) => (item.id === event.monitor.id ? event.monitor : item))
-                : [...current.data, event.monitor],
-            }
-          : current,
-      );
-      void overview.reload();
-      if (!known) void account.reload();
-    } else if (event.type === "monitor-deleted") {
-      monitors.setData((current) =>
-        current ? { data: current.data.filter((item) => item.id !== event.monitor_id) } : current,
-      );
-      void account.reload();
-    }
-  });
 
   const all = monitors.data?.data ?? [];
   const shown = sortMonitors(filterMonitors(all, overviews, filters), overviews);
@@ -125,12 +80,16 @@ export default function Monitors() {
       ) : null}
       {monitors.error ? (
         <div className="notice notice-error" role="alert">
-          <p>{monitors.error}</p>
-          <button type="button" className="button button-ghost" onClick={monitors.reload}>
+          <p>{problemText(monitors.error)}</p>
+          <button
+            type="button"
+            className="button button-ghost"
+            onClick={() => void monitors.refetch()}
+          >
             Try again
           </button>
         </div>
-      ) : monitors.loading && !monitors.data ? (
+      ) : monitors.isPending ? (
         <p className="loading-line" role="status">
           Loading monitors…
         </p>

@@ -1,9 +1,8 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { APP_BASE, apiRequest } from "../api-client.ts";
+import { APP_BASE, apiRequest, problemText } from "../api-client.ts";
 import type { AlertView } from "../monitors/api-types.ts";
 import { formatAgo, formatDateTime, formatDuration } from "../monitors/format.ts";
-import { problemText } from "../monitors/use-api-resource.ts";
 import { useToast } from "../ui/toast.tsx";
 
 const SEVERITY_WORDS = { critical: "Critical", warning: "Warning", info: "Info" } as const;

@@ -1,20 +1,16 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { ALERT_CHANNELS, type AlertChannel } from "@upwatch/core";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { APP_BASE, apiRequest } from "../api-client.ts";
+import { queryKeys } from "../cache/queries.ts";
 import { useSession } from "../session.tsx";
 import { Button } from "../ui/button.tsx";
 import { Field } from "../ui/field.tsx";
 import { FormError } from "../ui/form-error.tsx";
 import { useFormSubmission } from "../ui/use-form-submission.ts";
-import { useApiData } from "../use-api-data.ts";
 import { channelErrorsFrom, destinationError } from "./channel-errors.ts";
-import {
-  CHANNEL_TYPES,
-  type Channel,
-  type MonitorSummary,
-  planNeededFor,
-} from "./channel-types.ts";
+import { CHANNEL_TYPES, type Channel, planNeededFor } from "./channel-types.ts";
 import { MonitorPicker } from "./monitor-picker.tsx";
 
 interface ChannelFormProps {
@@ -27,7 +23,7 @@ interface ChannelFormProps {
 /** Adding or changing a channel: type, destination, name, and the monitors that use it. */
 export function ChannelForm({ channel, onSaved, onCancel }: ChannelFormProps) {
   const { account } = useSession();
-  const monitors = useApiData<{ data: MonitorSummary[] }>("/monitors");
+  const client = useQueryClient();
   const [type, setType] = useState<AlertChannel>(channel?.type ?? "email");
   const info = CHANNEL_TYPES[type];
   const [destination, setDestination] = useState(
@@ -65,6 +61,8 @@ export function ChannelForm({ channel, onSaved, onCancel }: ChannelFormProps) {
             attach_to_new_monitors: attach,
             monitor_ids: monitorIds,
           });
+      void client.invalidateQueries({ queryKey: queryKeys.channels });
+      await client.invalidateQueries({ queryKey: queryKeys.channel(saved.id) });
       onSaved(saved);
     },
     refusal: ({ status, detail }) => channelErrorsFrom(status, detail),
@@ -159,7 +157,7 @@ export function ChannelForm({ channel, onSaved, onCancel }: ChannelFormProps) {
           <span>Use this channel for every new monitor</span>
         </label>
       </div>
-      <MonitorPicker monitors={monitors} selected={monitorIds} onChange={setMonitorIds} />
+      <MonitorPicker selected={monitorIds} onChange={setMonitorIds} />
       {errors.monitors ? (
         <p className="field-error" role="alert">
           {errors.monitors}

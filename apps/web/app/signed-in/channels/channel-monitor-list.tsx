@@ -1,12 +1,12 @@
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { APP_BASE } from "../api-client.ts";
-import { useApiData } from "../use-api-data.ts";
-import type { MonitorSummary } from "./channel-types.ts";
+import { monitorsQuery } from "../cache/queries.ts";
 
 /** The monitors whose alerts go to a channel, each linked to its screen. */
 export function ChannelMonitorList({ monitorIds }: { monitorIds: string[] }) {
-  const monitors = useApiData<{ data: MonitorSummary[] }>("/monitors");
-  if (monitorIds.length === 0 || monitors.status !== "ready") return null;
+  const monitors = useQuery(monitorsQuery());
+  if (monitorIds.length === 0 || !monitors.data) return null;
   const using = monitors.data.data.filter((monitor) => monitorIds.includes(monitor.id));
   if (using.length === 0) return null;
   return (

@@ -1,55 +1,24 @@
-import { useCallback, useEffect, useState } from "react";
-import { apiRequest, errorDetail } from "../api-client.ts";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { problemText } from "../api-client.ts";
+import { deliveriesQuery } from "../cache/queries.ts";
 import { Button } from "../ui/button.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
 import { formatDateTime, formatRelative } from "../ui/format.ts";
 import { LoadError } from "../ui/load-error.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
-import { type Delivery, deliveryStatusLabel, deliveryTone, eventLabel } from "./channel-types.ts";
+import { deliveryStatusLabel, deliveryTone, eventLabel } from "./channel-types.ts";
 
-const PAGE_SIZE = 20;
-
-interface Page {
-  data: Delivery[];
-  next_before: number | null;
-}
-
-/**
- * The channel's delivery log, newest first, a page at a time. `version` changes when the
- * caller knows of a new attempt (a test was sent), which reads the first page again.
- */
-export function DeliveryLog({ channelId, version }: { channelId: string; version: number }) {
+/** The channel's delivery log, newest first, a page at a time. */
+export function DeliveryLog({ channelId }: { channelId: string }) {
   const [pages, setPages] = useState<(number | undefined)[]>([undefined]);
-  const [page, setPage] = useState<Page>();
-  const [error, setError] = useState<string>();
-  const [loading, setLoading] = useState(true);
-  const before = pages.at(-1);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    setError(undefined);
-    const query = new URLSearchParams({ channel_id: channelId, limit: String(PAGE_SIZE) });
-    if (before !== undefined) query.set("before", String(before));
-    try {
-      setPage(await apiRequest<Page>("GET", `/notifications?${query}`));
-    } catch (failure) {
-      setError(errorDetail(failure));
-    } finally {
-      setLoading(false);
-    }
-  }, [channelId, before]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  // A new attempt is newest: back to the first page, which is read again.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new version triggers this.
-  useEffect(() => {
-    if (version === 0) return;
-    if (pages.length === 1) void load();
-    else setPages([undefined]);
-  }, [version]);
+  // The page shown stays while the next one loads.
+  const log = useQuery({
+    ...deliveriesQuery(channelId, pages.at(-1)),
+    placeholderData: keepPreviousData,
+  });
+  const page = log.data;
+  const loading = log.isFetching;
 
   return (
     <section className="app-panel" aria-labelledby="log-heading">
@@ -57,7 +26,9 @@ export function DeliveryLog({ channelId, version }: { channelId: string; version
       <p className="app-panel-lead">
         Every attempt to deliver through this channel in the last 30 days.
       </p>
-      {error ? <LoadError message={error} onRetry={() => void load()} /> : null}
+      {log.isError ? (
+        <LoadError message={problemText(log.error)} onRetry={() => void log.refetch()} />
+      ) : null}
       {loading && !page ? <Skeleton lines={3} label="Loading the delivery log" /> : null}
       {page && page.data.length === 0 && pages.length === 1 ? (
         <EmptyState title="Nothing delivered yet">

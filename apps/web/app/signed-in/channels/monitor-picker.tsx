@@ -1,21 +1,23 @@
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { APP_BASE } from "../api-client.ts";
+import { APP_BASE, problemText } from "../api-client.ts";
+import { monitorsQuery } from "../cache/queries.ts";
 import { LoadError } from "../ui/load-error.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
-import type { ApiData } from "../use-api-data.ts";
-import type { MonitorSummary } from "./channel-types.ts";
 
 interface MonitorPickerProps {
-  monitors: ApiData<{ data: MonitorSummary[] }> & { reload(): Promise<void> };
   selected: string[];
   onChange(ids: string[]): void;
 }
 
 /** Check boxes for the monitors whose alerts go to the channel. */
-export function MonitorPicker({ monitors, selected, onChange }: MonitorPickerProps) {
-  if (monitors.status === "loading") return <Skeleton lines={2} label="Loading monitors" />;
-  if (monitors.status === "error") {
-    return <LoadError message={monitors.error} onRetry={() => void monitors.reload()} />;
+export function MonitorPicker({ selected, onChange }: MonitorPickerProps) {
+  const monitors = useQuery(monitorsQuery());
+  if (monitors.isPending) return <Skeleton lines={2} label="Loading monitors" />;
+  if (monitors.isError) {
+    return (
+      <LoadError message={problemText(monitors.error)} onRetry={() => void monitors.refetch()} />
+    );
   }
   const list = monitors.data.data;
   const toggle = (id: string, on: boolean) =>

@@ -1,8 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { APP_BASE, apiRequest } from "../api-client.ts";
+import { APP_BASE, apiRequest, problemText } from "../api-client.ts";
 import type { DependencyView, MonitorView } from "../monitors/api-types.ts";
-import { problemText } from "../monitors/use-api-resource.ts";
 
 /**
  * The monitors this one depends on: while every parent is down its alerts are held back.
@@ -29,20 +28,12 @@ export function DependenciesPanel({
     (item) => item.id !== monitor.id && !parents.some((edge) => edge.parent_monitor_id === item.id),
   );
 
-  async function add(event: React.FormEvent) {
-    event.preventDefault();
-    if (!parentId) {
-      setProblem("Choose the monitor this one depends on.");
-      return;
-    }
+  /** Sends one change, then reads the dependencies again; a refusal is shown as said. */
+  async function change(request: () => Promise<unknown>) {
     setBusy(true);
     setProblem(null);
     try {
-      await apiRequest("POST", "/dependencies", {
-        child_monitor_id: monitor.id,
-        parent_monitor_id: parentId,
-      });
-      setParentId("");
+      await request();
       await onChange();
     } catch (error) {
       setProblem(problemText(error));
@@ -51,18 +42,23 @@ export function DependenciesPanel({
     }
   }
 
-  async function remove(edge: DependencyView) {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await apiRequest("DELETE", `/dependencies/${edge.id}`);
-      await onChange();
-    } catch (error) {
-      setProblem(problemText(error));
-    } finally {
-      setBusy(false);
+  async function add(event: React.FormEvent) {
+    event.preventDefault();
+    if (!parentId) {
+      setProblem("Choose the monitor this one depends on.");
+      return;
     }
+    await change(async () => {
+      await apiRequest("POST", "/dependencies", {
+        child_monitor_id: monitor.id,
+        parent_monitor_id: parentId,
+      });
+      setParentId("");
+    });
   }
+
+  const remove = (edge: DependencyView) =>
+    change(() => apiRequest("DELETE", `/dependencies/${edge.id}`));
 
   return (
     <div className="dependencies">

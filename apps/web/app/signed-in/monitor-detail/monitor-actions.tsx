@@ -1,8 +1,9 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { APP_BASE, apiRequest } from "../api-client.ts";
+import { APP_BASE, apiRequest, problemText } from "../api-client.ts";
+import { forgetMonitor } from "../cache/live-cache.ts";
 import type { CheckView, MonitorView } from "../monitors/api-types.ts";
-import { problemText } from "../monitors/use-api-resource.ts";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 
 type Busy = "check" | "pause" | "delete" | null;
@@ -18,6 +19,7 @@ export function MonitorActions({
   onCheck: (check: CheckView) => void;
 }) {
   const navigate = useNavigate();
+  const client = useQueryClient();
   const [busy, setBusy] = useState<Busy>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
@@ -54,6 +56,7 @@ export function MonitorActions({
   const remove = async () => {
     await run("delete", async () => {
       await apiRequest("DELETE", `/monitors/${monitor.id}`);
+      forgetMonitor(client, monitor.id);
       navigate(APP_BASE, { replace: true });
     });
     setConfirming(false);

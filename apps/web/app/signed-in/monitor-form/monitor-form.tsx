@@ -1,9 +1,11 @@
+import { useQueryClient } from "@tanstack/react-query";
 import type { Plan } from "@upwatch/core";
 import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { APP_BASE, apiRequest } from "../api-client.ts";
+import { APP_BASE, apiRequest, problemText } from "../api-client.ts";
+import { storeMonitor } from "../cache/live-cache.ts";
+import { queryKeys } from "../cache/queries.ts";
 import type { ChannelSummary, MonitorView } from "../monitors/api-types.ts";
-import { problemText } from "../monitors/use-api-resource.ts";
 import { ChannelPicker } from "./channel-picker.tsx";
 import { Field } from "./field.tsx";
 import type { MonitorFormValues } from "./form-values.ts";
@@ -41,6 +43,7 @@ export function MonitorForm({
   groups: readonly string[];
 }) {
   const navigate = useNavigate();
+  const client = useQueryClient();
   const [values, setValues] = useState(initial);
   const [touched, setTouched] = useState<ReadonlySet<keyof MonitorFormValues>>(new Set());
   const [submitted, setSubmitted] = useState(false);
@@ -91,6 +94,9 @@ export function MonitorForm({
           channel_ids: values.channel_ids,
         });
       }
+      storeMonitor(client, saved);
+      void client.invalidateQueries({ queryKey: queryKeys.monitorChannels(saved.id) });
+      void client.invalidateQueries({ queryKey: queryKeys.channels });
       navigate(`${APP_BASE}/monitors/${saved.id}`);
     } catch (error) {
       setServerError(problemText(error));

@@ -1,23 +1,10 @@
-import { getPlan, type PlanId } from "@upwatch/core";
+import { useQuery } from "@tanstack/react-query";
+import { getPlan } from "@upwatch/core";
+import { problemText } from "../api-client.ts";
+import { accountQuery } from "../cache/queries.ts";
 import { useSession } from "../session.tsx";
 import { LoadError } from "../ui/load-error.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
-import { useApiData } from "../use-api-data.ts";
-
-/** `GET /api/v1/account`. */
-interface AccountAnswer {
-  id: string;
-  name: string;
-  plan: PlanId;
-  limits: {
-    monitors: number;
-    min_interval_seconds: number;
-    all_check_types: boolean;
-    api_requests_per_hour: number;
-    history_days: number | null;
-  };
-  monitors: number;
-}
 
 const CHANNEL_NAMES = { email: "E-mail", sms: "SMS", slack: "Slack", webhook: "Webhook" } as const;
 
@@ -30,18 +17,18 @@ function interval(seconds: number): string {
 /** The account's plan: what it allows, what is used, and how plans change on this install. */
 export function PlanPanel() {
   const { account } = useSession();
-  const answer = useApiData<AccountAnswer>("/account");
+  const answer = useQuery(accountQuery());
   const plan = getPlan(account.plan);
 
   return (
     <section className="app-panel" id="plan" aria-labelledby="plan-heading">
       <h2 id="plan-heading">Plan: {plan.name}</h2>
       <p className="app-panel-lead">{plan.description}</p>
-      {answer.status === "loading" ? <Skeleton lines={2} label="Loading your plan" /> : null}
-      {answer.status === "error" ? (
-        <LoadError message={answer.error} onRetry={() => void answer.reload()} />
+      {answer.isPending ? <Skeleton lines={2} label="Loading your plan" /> : null}
+      {answer.isError ? (
+        <LoadError message={problemText(answer.error)} onRetry={() => void answer.refetch()} />
       ) : null}
-      {answer.status === "ready" ? (
+      {answer.isSuccess ? (
         <dl className="app-facts">
           <div>
             <dt>Monitors</dt>

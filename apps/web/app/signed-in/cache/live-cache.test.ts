@@ -1,0 +1,152 @@
+import { type InfiniteData, QueryClient } from "@tanstack/react-query";
+import { describe, expect, it } from "vitest";
+import type {
+  AlertPage,
+  AlertView,
+  CheckPage,
+  CheckView,
+  ListOf,
+  MonitorOverview,
+  MonitorView,
+} from "../monitors/api-types.ts";
+import { applyLiveEvent } from "./live-cache.ts";
+import { queryKeys } from "./queries.ts";
+
+const monitor: MonitorView = {
+  id: "mon_1",
+  name: "Shop",
+  type: "http",
+  target: "http://127.0.0.1:8080/",
+  interval_seconds: 300,
+  timeout_seconds: 10,
+  region: "us-west-1",
+  failure_threshold: 1,
+  recovery_confirmations: 1,
+  paused: false,
+  group: null,
+  options: {},
+  state: "up",
+  consecutive_failures: 0,
+  last_checked_at: null,
+  created_at: "2026-11-21T09:00:00.000Z",
+  updated_at: "2026-11-21T09:00:00.000Z",
+};
+
+const check: CheckView = {
+  id: "chk_1",
+  checked_at: "2026-11-21T10:00:00.000Z",
+  status: "down",
+  response_time_ms: 120,
+  timings: null,
+  status_code: 503,
+  error: "503 Service Unavailable",
+  region: "us-west-1",
+};
+
+function clientWith(): QueryClient {
+  const client = new QueryClient();
+  client.setQueryData<ListOf<MonitorView>>(queryKeys.monitors, { data: [monitor] });
+  client.setQueryData(queryKeys.monitorDetails(monitor.id), monitor);
+  client.setQueryData<ListOf<MonitorOverview>>(queryKeys.overview, {
+    data: [
+      {
+        monitor_id: monitor.id,
+        status: "up",
+        last_checked_at: null,
+        last_response_time_ms: null,
+        uptime_24h: 100,
+        bars: [{ start: "2026-11-21T10:00:00.000Z", up: 3, down: 0 }],
+      },
+    ],
+  });
+  client.setQueryData<InfiniteData<CheckPage>>(queryKeys.checks(monitor.id), {
+    pages: [{ data: [], next_before: null }],
+    pageParams: [undefined],
+  });
+  return client;
+}
+
+describe("live events applied to the app's cache", () => {
+  it("a check result moves the monitor's status, bars, page and checks table", () => {
+    const client = clientWith();
+    applyLiveEvent(client, {
+      type: "check",
+      monitor_id: monitor.id,
+      check,
+      monitor_status: "down",
+    });
+    const overview = client.getQueryData<ListOf<MonitorOverview>>(queryKeys.overview);
+    expect(overview?.data[0]).toMatchObject({ status: "down", last_response_time_ms: 120 });
+    expect(overview?.data[0]?.bars[0]).toMatchObject({ up: 3, down: 1 });
+    expect(client.getQueryData<MonitorView>(queryKeys.monitorDetails(monitor.id))).toMatchObject({
+      state: "down",
+      last_checked_at: check.checked_at,
+    });
+    const checks = client.getQueryData<InfiniteData<CheckPage>>(queryKeys.checks(monitor.id));
+    expect(checks?.pages[0]?.data.map((item) => item.id)).toEqual(["chk_1"]);
+  });
+
+  it("a monitor added elsewhere joins the list and one deleted elsewhere leaves it", () => {
+    const client = clientWith();
+    const other = { ...monitor, id: "mon_2", name: "API" };
+    applyLiveEvent(client, { type: "monitor", monitor: other });
+    const names = () =>
+      client.getQueryData<ListOf<MonitorView>>(queryKeys.monitors)?.data.map((item) => item.name);
+    expect(names()).toEqual(["Shop", "API"]);
+    applyLiveEvent(client, { type: "monitor-deleted", monitor_id: monitor.id });
+    expect(names()).toEqual(["API"]);
+    expect(client.getQueryData<ListOf<MonitorOverview>>(queryKeys.overview)?.data).toEqual([]);
+  });
+
+  it("an alert lands in every cached list it fits and leaves those it no longer fits", () => {
+    const client = clientWith();
+    const open: AlertView = {
+      id: "alt_1",
+      monitor_id: monitor.id,
+      incident_id: null,
+      kind: "down",
+      severity: "critical",
+      state: "open",
+      message: "Shop is down",
+      opened_at: check.checked_at,
+      acknowledged_at: null,
+      resolved_at: null,
+      resolution: null,
+      notifications_sent: 0,
+      next_notification_at: null,
+      suppressed: false,
+      suppressed_by: [],
+    };
+    const empty = { pages: [{ data: [], next_before: null }], pageParams: [undefined] };
+    const active = queryKeys.alertList({ state: "open", limit: 50 });
+    const acknowledged = queryKeys.alertList({ state: "acknowledged", limit: 50 });
+    const ofMonitor = queryKeys.alertList({ monitorId: monitor.id, limit: 20 });
+    for (const key of [active, acknowledged, ofMonitor]) client.setQueryData(key, empty);
+    const shown = (key: readonly unknown[]) =>
+      client.getQueryData<InfiniteData<AlertPage>>(key)?.pages[0]?.data.map((item) => item.state);
+
+    applyLiveEvent(client, { type: "alert", alert: open });
+    expect([shown(active), shown(acknowledged), shown(ofMonitor)]).toEqual([
+      ["open"],
+      [],
+      ["open"],
+    ]);
+
+    applyLiveEvent(client, { type: "alert", alert: { ...open, state: "acknowledged" } });
+    expect([shown(active), shown(acknowledged), shown(ofMonitor)]).toEqual([
+      [],
+      ["acknowledged"],
+      ["acknowledged"],
+    ]);
+  });
+
+  it("after a break in the stream everything cached is read again", () => {
+    const client = clientWith();
+    applyLiveEvent(client, { type: "resync" });
+    const stale = client
+      .getQueryCache()
+      .getAll()
+      .every((query) => query.isStale());
+    expect(stale).toBe(true);
+  });
+});
