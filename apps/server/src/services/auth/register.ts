@@ -13,7 +13,7 @@ export function accountNameFor(email: string): string {
 
 /**
  * Makes a Free account owned by a new user with a password, named after the address, and signs
- * the user in. An address already in use is a 409.
+ * the user in. An address already in use is an EmailTakenError.
  */
 export async function register(ctx: AuthContext, input: RegisterInput): Promise<SignedIn> {
   const emailTaken = async () =>
