@@ -5,7 +5,6 @@ import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../test/databases.ts";
 import { freeLoopbackPort } from "../../test/ports.ts";
-import { loggerOptions } from "../logger.ts";
 import { submitContactMessage } from "../services/contact/submit-contact-message.ts";
 import { createServiceContext } from "../services/context.ts";
 import { ServiceError } from "../services/service-error.ts";
@@ -38,7 +37,7 @@ afterEach(async () => {
 async function contactApp(database?: DatabaseHandle) {
   const logs: LogLine[] = [];
   const stream = { write: (line: string) => logs.push(JSON.parse(line) as LogLine) };
-  const app = Fastify({ logger: { ...loggerOptions("info"), stream } });
+  const app = Fastify({ logger: { level: "info", stream } });
   installProblemHandlers(app);
   if (database) {
     const ctx = createServiceContext(database.db);
