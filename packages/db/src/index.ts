@@ -8,3 +8,4 @@ export {
 export { migrateToLatest } from "./migrate.ts";
 export * from "./monitoring-schema.ts";
 export type * from "./schema.ts";
+export { isStorageUnavailable } from "./storage-unavailable.ts";

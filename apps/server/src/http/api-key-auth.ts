@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AccountAccess } from "../services/accounts/account-access.ts";
 import { authenticateApiKey } from "../services/api-keys/authenticate-api-key.ts";
-import { RequestError } from "./problem.ts";
+import { ServiceError } from "../services/service-error.ts";
 import { authenticateSession, type SessionOptions } from "./session-auth.ts";
 
 const CHALLENGE = 'Bearer realm="Upwatch API"';
@@ -18,12 +18,15 @@ export function requireApiKeyOrSession(options: SessionOptions) {
     const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
     if (!match) {
       reply.header("www-authenticate", CHALLENGE);
-      throw new RequestError(401, "Send your API key in the header Authorization: Bearer uw_...");
+      throw new ServiceError(
+        "unauthenticated",
+        "Send your API key in the header Authorization: Bearer uw_...",
+      );
     }
     const access = await authenticateApiKey(options.ctx, match[1]!);
     if (!access) {
       reply.header("www-authenticate", `${CHALLENGE}, error="invalid_token"`);
-      throw new RequestError(401, "The API key is not valid or has been revoked.");
+      throw new ServiceError("unauthenticated", "The API key is not valid or has been revoked.");
     }
     request.access = access;
   };

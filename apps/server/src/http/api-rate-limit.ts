@@ -1,7 +1,7 @@
 import { getPlan } from "@upwatch/core";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { ServiceError } from "../services/service-error.ts";
 import { accessOf } from "./api-key-auth.ts";
-import { RequestError } from "./problem.ts";
 
 const HOUR_MS = 3_600_000;
 
@@ -40,8 +40,8 @@ export function limitApiRequestsByPlan(now: () => number = Date.now) {
     const seconds = Math.max(1, Math.ceil((resetAt - at) / 1000));
     reply.header("retry-after", String(seconds));
     const minutes = Math.ceil(seconds / 60);
-    throw new RequestError(
-      429,
+    throw new ServiceError(
+      "rate-limited",
       `Your ${plan.name} plan allows ${limit.toLocaleString("en-US")} API requests an hour. The limit resets in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
     );
   };

@@ -1,14 +1,16 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { ServiceError, type ServiceErrorCode } from "../services/service-error.ts";
 
-/** An error whose message is meant for the person who made the request. */
-export class RequestError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+const STATUS_OF_CODE: Record<ServiceErrorCode, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  "plan-limit": 403,
+  "not-found": 404,
+  conflict: 409,
+  "rate-limited": 429,
+  unavailable: 503,
+};
 
 const FRAMEWORK_DETAILS: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: "Send the request body as JSON (Content-Type: application/json).",
@@ -18,16 +20,28 @@ const FRAMEWORK_DETAILS: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: "The Content-Length header does not match the body.",
 };
 
-const SERVER_FAULT = "Something went wrong on our side. Please try again in a moment.";
+/** The answer to a fault on our side: it says nothing about the fault itself. */
+export const SERVER_FAULT = "Something went wrong on our side. Please try again in a moment.";
+
+/** Sets the status (and Retry-After) a service refusal answers with, and returns the status. */
+export function applyServiceError(reply: FastifyReply, error: ServiceError): number {
+  const status = STATUS_OF_CODE[error.code];
+  if (error.retryAfterSeconds !== undefined) {
+    reply.header("retry-after", String(error.retryAfterSeconds));
+  }
+  reply.code(status);
+  return status;
+}
 
 /** Answers every error as `{ detail }`: the person's mistake in words, never a stack trace. */
 export function installProblemHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = statusOf(error);
-    if (error instanceof RequestError) {
+    if (error instanceof ServiceError) {
+      const status = applyServiceError(reply, error);
       if (status >= 500) request.log.warn({ err: error.cause ?? error }, error.message);
-      return reply.code(status).send({ detail: error.message });
+      return reply.send({ detail: error.message });
     }
+    const status = statusOf(error);
     if (status >= 500) {
       request.log.error({ err: error }, "request failed");
       return reply.code(status).send({ detail: SERVER_FAULT });
@@ -52,7 +66,6 @@ function statusOf(error: FastifyError): number {
 }
 
 function detailOf(error: FastifyError): string {
-  if (error instanceof RequestError) return error.message;
   if (error.code && FRAMEWORK_DETAILS[error.code]) return FRAMEWORK_DETAILS[error.code]!;
   if (error.code?.startsWith("FST_ERR_CTP_")) return "The request body could not be read.";
   return error.message || "The request could not be processed.";

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { RequestError } from "./problem.ts";
+import { ServiceError } from "../services/service-error.ts";
 
 export interface RateLimitOptions {
   /** Requests allowed per key and window; 0 switches the limit off. */
@@ -45,7 +45,10 @@ export function rateLimitByAddress(options: RateLimitOptions) {
     if (window.count <= options.limit) return;
     const seconds = Math.max(1, Math.ceil((window.resetAt - at) / 1000));
     reply.header("retry-after", String(seconds));
-    throw new RequestError(429, (options.message ?? TOO_MANY_SUBMISSIONS)(waitInWords(seconds)));
+    throw new ServiceError(
+      "rate-limited",
+      (options.message ?? TOO_MANY_SUBMISSIONS)(waitInWords(seconds)),
+    );
   };
 }
 

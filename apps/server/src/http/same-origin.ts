@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { RequestError } from "./problem.ts";
+import { ServiceError } from "../services/service-error.ts";
 
 export const CROSS_SITE_DETAIL = "Requests from other sites are not accepted.";
 
@@ -22,5 +22,5 @@ export function refuseOtherOrigins(request: FastifyRequest, allowed: ReadonlySet
   if (origin === undefined) return;
   if (allowed.has(origin)) return;
   if (origin === `${request.protocol}://${request.host}`) return;
-  throw new RequestError(403, CROSS_SITE_DETAIL);
+  throw new ServiceError("forbidden", CROSS_SITE_DETAIL);
 }

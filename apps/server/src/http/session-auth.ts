@@ -4,8 +4,8 @@ import { csrfTokenMatches } from "../services/auth/auth-tokens.ts";
 import { findSession } from "../services/auth/find-session.ts";
 import { SESSION_LIFETIME_MS } from "../services/auth/session-lifetime.ts";
 import type { ServiceContext } from "../services/context.ts";
+import { ServiceError } from "../services/service-error.ts";
 import { readCookie, serializeCookie } from "./cookies.ts";
-import { RequestError } from "./problem.ts";
 import { refuseOtherOrigins } from "./same-origin.ts";
 
 export const SESSION_COOKIE = "upwatch_session";
@@ -68,7 +68,7 @@ export async function authenticateSession(
       typeof presented !== "string" ||
       !csrfTokenMatches(options.csrfSecret, session.id, presented)
     ) {
-      throw new RequestError(403, MISSING_CSRF_DETAIL);
+      throw new ServiceError("forbidden", MISSING_CSRF_DETAIL);
     }
   }
   if (session.extended) setSessionCookie(reply, options, token);

@@ -2,21 +2,22 @@ import { describeFirstIssue } from "@upwatch/core";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { isFormPost } from "../http/form-body.ts";
-import { RequestError } from "../http/problem.ts";
+import { applyServiceError } from "../http/problem.ts";
 import { sendMessagePage } from "../pages/message-page.ts";
+import { ServiceError } from "../services/service-error.ts";
 
 /** Validates a form payload with its shared schema; the first problem becomes the 400 detail. */
 export function parsePayload<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   const result = schema.safeParse(body);
-  if (!result.success) throw new RequestError(400, describeFirstIssue(result.error));
+  if (!result.success) throw new ServiceError("invalid", describeFirstIssue(result.error));
   return result.data;
 }
 
 /** Refuses a form sent faster than a person can fill it in (only when the form reported its time). */
 export function requireHumanPace(elapsedMs: number | undefined, minimumMs: number): void {
   if (elapsedMs !== undefined && elapsedMs < minimumMs) {
-    throw new RequestError(
-      400,
+    throw new ServiceError(
+      "invalid",
       "That was too quick to be a person. Please wait a moment and send the form again.",
     );
   }
@@ -50,8 +51,8 @@ export async function answerSubmission(
       link: back,
     });
   } catch (error) {
-    if (!(error instanceof RequestError)) throw error;
-    return sendMessagePage(reply, error.statusCode, {
+    if (!(error instanceof ServiceError)) throw error;
+    return sendMessagePage(reply, applyServiceError(reply, error), {
       title: "Not sent",
       message: error.message,
       link: back,

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { accessOf } from "../../http/api-key-auth.ts";
-import { RequestError } from "../../http/problem.ts";
 import { clearSessionCookie, type SessionOptions } from "../../http/session-auth.ts";
 import { deleteAccount } from "../../services/accounts/delete-account.ts";
 import { getAccountOverview } from "../../services/accounts/get-account-overview.ts";
 import type { ServiceContext } from "../../services/context.ts";
 import type { MonitorChanges } from "../../services/monitors/monitor-changes.ts";
+import { ServiceError } from "../../services/service-error.ts";
 import { OPERATIONS as OP } from "./operations.ts";
 import { parseWith } from "./parse.ts";
 
@@ -35,7 +35,10 @@ export async function accountRoutes(
   app.delete(OP.deleteAccount.url, async (request, reply) => {
     const access = accessOf(request);
     if (!access.userId) {
-      throw new RequestError(403, "Sign in to delete the account; an API key cannot delete it.");
+      throw new ServiceError(
+        "forbidden",
+        "Sign in to delete the account; an API key cannot delete it.",
+      );
     }
     const input = parseWith(OP.deleteAccount.body, request.body);
     const who = { userId: access.userId, accountId: access.accountId };

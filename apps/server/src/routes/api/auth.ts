@@ -4,7 +4,6 @@ import { accessOf } from "../../http/api-key-auth.ts";
 import { rateLimitByAddress } from "../../http/rate-limit.ts";
 import { refuseOtherOrigins } from "../../http/same-origin.ts";
 import { clearSessionCookie, requireSession, setSessionCookie } from "../../http/session-auth.ts";
-import { TooManySignInAttemptsError } from "../../services/auth/auth-errors.ts";
 import { changeEmail } from "../../services/auth/change-email.ts";
 import { changePassword } from "../../services/auth/change-password.ts";
 import { completePasswordReset } from "../../services/auth/complete-password-reset.ts";
@@ -58,15 +57,8 @@ export async function authRoutes(app: FastifyInstance, options: { accounts: Acco
 
   app.post(OP.login.url, sameSite, async (request, reply) => {
     const input = parseWith(OP.login.body, request.body);
-    try {
-      const result = await logIn(auth, throttle, { ...input, clientAddress: request.ip });
-      return answerSignedIn(reply, OP.login.status, result);
-    } catch (error) {
-      if (error instanceof TooManySignInAttemptsError) {
-        reply.header("retry-after", String(error.retryAfterSeconds));
-      }
-      throw error;
-    }
+    const result = await logIn(auth, throttle, { ...input, clientAddress: request.ip });
+    return answerSignedIn(reply, OP.login.status, result);
   });
 
   app.post(OP.logout.url, signedIn, async (request, reply) => {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { accessOf } from "../../http/api-key-auth.ts";
 import { sendEventStream } from "../../http/event-stream.ts";
-import { RequestError } from "../../http/problem.ts";
 import type { LiveBus } from "../../live/live-bus.ts";
 import type { AccountAccess } from "../../services/accounts/account-access.ts";
+import { ServiceError } from "../../services/service-error.ts";
 import { OPERATIONS as OP } from "./operations.ts";
 
 export interface EventRouteOptions {
@@ -40,8 +40,8 @@ export async function eventRoutes(app: FastifyInstance, options: EventRouteOptio
       stillAllowed: stillAllowed(access, options.sessionIsLive),
     });
     if (!sent) {
-      throw new RequestError(
-        429,
+      throw new ServiceError(
+        "rate-limited",
         "This account already has the most live update connections open at once (20). Close another tab or window of the app and try again.",
       );
     }

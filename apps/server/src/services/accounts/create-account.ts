@@ -1,6 +1,6 @@
 import { PLAN_IDS, type PlanId } from "@upwatch/core";
 import type { ServiceContext } from "../context.ts";
-import { InvalidInputError } from "../monitoring-errors.ts";
+import { ServiceError } from "../service-error.ts";
 import { storeOrExplain } from "../storage-error.ts";
 
 export interface CreateAccountInput {
@@ -27,21 +27,22 @@ export async function createAccount(
 ): Promise<CreatedAccount> {
   const name = input.name.trim();
   if (!name || name.length > 100) {
-    throw new InvalidInputError("The account name must be 1 to 100 characters.");
+    throw new ServiceError("invalid", "The account name must be 1 to 100 characters.");
   }
   if (!isPlanId(input.plan)) {
-    throw new InvalidInputError(`The plan must be one of ${PLAN_IDS.join(", ")}.`);
+    throw new ServiceError("invalid", `The plan must be one of ${PLAN_IDS.join(", ")}.`);
   }
   const email = input.ownerEmail.trim();
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
-    throw new InvalidInputError("The owner's e-mail address is not valid.");
+    throw new ServiceError("invalid", "The owner's e-mail address is not valid.");
   }
   const existing = await ctx.db
     .selectFrom("users")
     .select("id")
     .where("email_key", "=", email.toLowerCase())
     .executeTakeFirst();
-  if (existing) throw new InvalidInputError(`A user with the e-mail ${email} already exists.`);
+  if (existing)
+    throw new ServiceError("invalid", `A user with the e-mail ${email} already exists.`);
 
   const accountId = ctx.newId("acc");
   const userId = ctx.newId("usr");

@@ -1,10 +1,9 @@
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
-import { RequestError } from "../../http/problem.ts";
 import { PASSWORD_RESET_MAIL_KIND } from "../auth/request-password-reset.ts";
 import type { ServiceContext } from "../context.ts";
-import { InvalidInputError } from "../monitoring-errors.ts";
 import type { MonitorChanges } from "../monitors/monitor-changes.ts";
+import { ServiceError } from "../service-error.ts";
 
 export const DELETE_CONFIRMATION_MISMATCH = "Type your account e-mail address exactly to confirm.";
 
@@ -26,10 +25,10 @@ export async function deleteAccount(
     .where("account_id", "=", session.accountId)
     .executeTakeFirst();
   if (!user || confirmEmail.trim().toLowerCase() !== user.email_key) {
-    throw new InvalidInputError(DELETE_CONFIRMATION_MISMATCH);
+    throw new ServiceError("invalid", DELETE_CONFIRMATION_MISMATCH);
   }
   if (user.role !== "owner") {
-    throw new RequestError(403, "Only the account's owner can delete the account.");
+    throw new ServiceError("forbidden", "Only the account's owner can delete the account.");
   }
   const monitors = await ctx.db
     .selectFrom("monitors")

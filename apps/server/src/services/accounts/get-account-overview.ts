@@ -1,6 +1,6 @@
 import { getPlan, type Plan } from "@upwatch/core";
 import type { ServiceContext } from "../context.ts";
-import { NotFoundError } from "../monitoring-errors.ts";
+import { NotFoundError } from "../service-error.ts";
 import type { AccountAccess } from "./account-access.ts";
 
 export interface AccountOverview {

@@ -1,5 +1,5 @@
 import type { ServiceContext } from "../context.ts";
-import { InvalidInputError, NotFoundError } from "../monitoring-errors.ts";
+import { NotFoundError, ServiceError } from "../service-error.ts";
 import { isPlanId } from "./create-account.ts";
 
 /** Moves an account to another plan; existing monitors stay, new ones follow the new rules. */
@@ -8,7 +8,7 @@ export async function setAccountPlan(
   accountId: string,
   plan: string,
 ): Promise<void> {
-  if (!isPlanId(plan)) throw new InvalidInputError(`Unknown plan "${plan}".`);
+  if (!isPlanId(plan)) throw new ServiceError("invalid", `Unknown plan "${plan}".`);
   const result = await ctx.db
     .updateTable("accounts")
     .set({ plan })

@@ -2,9 +2,9 @@ import { acknowledgeEscalation } from "@upwatch/core";
 import type { AlertTable } from "@upwatch/db";
 import type { AlertsChanged } from "../../alerting/alert-changes.ts";
 import { escalationOf } from "../../alerting/alert-record.ts";
-import { RequestError } from "../../http/problem.ts";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
+import { ServiceError } from "../service-error.ts";
 import { type AlertView, viewAlerts } from "./alert-view.ts";
 import { findAlert } from "./get-alert.ts";
 
@@ -31,7 +31,10 @@ export async function acknowledgeStoredAlert(
   alertsChanged?: AlertsChanged,
 ): Promise<AlertTable> {
   if (alert.state === "resolved") {
-    throw new RequestError(409, "This alert is already resolved; there is nothing to acknowledge.");
+    throw new ServiceError(
+      "conflict",
+      "This alert is already resolved; there is nothing to acknowledge.",
+    );
   }
   if (alert.acknowledged_at !== null) return alert;
   const escalation = acknowledgeEscalation(escalationOf(alert));

@@ -1,7 +1,7 @@
 import type { AlertTable } from "@upwatch/db";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
-import { NotFoundError } from "../monitoring-errors.ts";
+import { NotFoundError } from "../service-error.ts";
 import { type AlertView, viewAlerts } from "./alert-view.ts";
 
 /** The stored alert of the account; another account's alert is not found, as a missing one. */

@@ -1,5 +1,5 @@
 import type { ServiceContext } from "../context.ts";
-import { InvalidInputError, NotFoundError } from "../monitoring-errors.ts";
+import { NotFoundError, ServiceError } from "../service-error.ts";
 import { storeOrExplain } from "../storage-error.ts";
 import { displayPrefix, generateApiKey } from "./api-key-format.ts";
 
@@ -21,7 +21,7 @@ export async function createApiKey(
 ): Promise<CreatedApiKey> {
   const label = name.trim();
   if (!label || label.length > 100) {
-    throw new InvalidInputError("The key name must be 1 to 100 characters.");
+    throw new ServiceError("invalid", "The key name must be 1 to 100 characters.");
   }
   const account = await ctx.db
     .selectFrom("accounts")

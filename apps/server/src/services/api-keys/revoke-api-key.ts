@@ -1,5 +1,5 @@
 import type { ServiceContext } from "../context.ts";
-import { NotFoundError } from "../monitoring-errors.ts";
+import { NotFoundError } from "../service-error.ts";
 
 /**
  * Revokes a key at once; requests with it are refused from now on. Revoking twice is fine. Given

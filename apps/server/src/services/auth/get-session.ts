@@ -15,7 +15,7 @@ export async function getSession(
   return { ...found, csrfToken: csrfTokenFor(ctx.csrfSecret, who.sessionId) };
 }
 
-/** The session part of a request's access, or a 401 when the request was not made signed in. */
+/** The session part of a request's access; NotSignedInError when it was not made signed in. */
 export function sessionOf(access: AccountAccess): {
   userId: string;
   accountId: string;

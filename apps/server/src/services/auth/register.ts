@@ -14,7 +14,7 @@ export function accountNameFor(email: string): string {
 /**
  * Makes an account on the operator's plan for new accounts (Free unless DEFAULT_PLAN says
  * otherwise) owned by a new user with a password, named after the address, and signs
- * the user in. An address already in use is a 409.
+ * the user in. An address already in use is an EmailTakenError.
  */
 export async function register(ctx: AuthContext, input: RegisterInput): Promise<SignedIn> {
   const emailTaken = async () =>

@@ -1,6 +1,6 @@
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
-import { InvalidInputError } from "../monitoring-errors.ts";
+import { ServiceError } from "../service-error.ts";
 
 /** The monitors using each of these channels. */
 export async function monitorsOfChannels(
@@ -36,7 +36,10 @@ export async function setChannelMonitors(
       .execute();
     const missing = wanted.find((id) => !owned.some((monitor) => monitor.id === id));
     if (missing)
-      throw new InvalidInputError(`monitor_ids: there is no monitor ${missing} in this account.`);
+      throw new ServiceError(
+        "invalid",
+        `monitor_ids: there is no monitor ${missing} in this account.`,
+      );
   }
   await trx.deleteFrom("monitor_channels").where("channel_id", "=", channelId).execute();
   if (wanted.length) {

@@ -1,7 +1,7 @@
 import { type NetworkAccess, urlRefusal } from "@upwatch/checks";
 import { type AlertChannel, type ChannelConfigs, getPlan, PLANS } from "@upwatch/core";
 import type { AccountAccess } from "../accounts/account-access.ts";
-import { InvalidInputError, PlanLimitError } from "../monitoring-errors.ts";
+import { ServiceError } from "../service-error.ts";
 
 /** What validating a channel needs from the server: the network guard and the SMS setup. */
 export interface ChannelDeps {
@@ -49,21 +49,22 @@ export const CHANNEL_RULES: { [T in AlertChannel]: ChannelRule<T> } = {
   },
 };
 
-/** Throws a PlanLimitError when the account's plan does not include the channel type. */
+/** Throws a plan-limit ServiceError when the account's plan does not include the channel type. */
 export function enforceChannelPlan(access: AccountAccess, type: AlertChannel): void {
   if (getPlan(access.plan).limits.channels.includes(type)) return;
   const first = PLANS.find((plan) => plan.limits.channels.includes(type));
-  throw new PlanLimitError(
+  throw new ServiceError(
+    "plan-limit",
     `${CHANNEL_RULES[type].label} alerts need the ${first?.name ?? "Hobby"} plan or above; the ${getPlan(access.plan).name} plan sends e-mail alerts only.`,
   );
 }
 
-/** Throws an InvalidInputError when the settings cannot be used (a refused URL, no SMS setup). */
+/** Throws an invalid ServiceError when the settings cannot be used (a refused URL, no SMS setup). */
 export async function enforceChannelConfig<T extends AlertChannel>(
   type: T,
   config: ChannelConfigs[T],
   deps: ChannelDeps,
 ): Promise<void> {
   const refusal = await CHANNEL_RULES[type].refusal(config, deps);
-  if (refusal) throw new InvalidInputError(`config: ${refusal}`);
+  if (refusal) throw new ServiceError("invalid", `config: ${refusal}`);
 }

@@ -1,6 +1,6 @@
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
-import { NotFoundError } from "../monitoring-errors.ts";
+import { NotFoundError } from "../service-error.ts";
 
 /** Removes a channel; monitors stop using it and its unsent notifications are dropped. */
 export async function deleteChannel(

@@ -1,7 +1,7 @@
 import type { ChannelTable } from "@upwatch/db";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
-import { NotFoundError } from "../monitoring-errors.ts";
+import { NotFoundError } from "../service-error.ts";
 import { monitorsOfChannels } from "./channel-monitors.ts";
 import { type ChannelView, viewChannel } from "./channel-record.ts";
 

@@ -1,7 +1,7 @@
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
-import { InvalidInputError } from "../monitoring-errors.ts";
 import { getMonitor } from "../monitors/get-monitor.ts";
+import { ServiceError } from "../service-error.ts";
 import { monitorsOfChannels } from "./channel-monitors.ts";
 import { type ChannelView, viewChannel } from "./channel-record.ts";
 
@@ -45,7 +45,10 @@ export async function setMonitorChannels(
         .execute();
       const missing = wanted.find((id) => !owned.some((channel) => channel.id === id));
       if (missing) {
-        throw new InvalidInputError(`channel_ids: there is no channel ${missing} in this account.`);
+        throw new ServiceError(
+          "invalid",
+          `channel_ids: there is no channel ${missing} in this account.`,
+        );
       }
     }
     await trx.deleteFrom("monitor_channels").where("monitor_id", "=", monitorId).execute();

@@ -6,7 +6,7 @@ import {
 } from "@upwatch/core";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
-import { InvalidInputError } from "../monitoring-errors.ts";
+import { ServiceError } from "../service-error.ts";
 import { storeOrExplain } from "../storage-error.ts";
 import { setChannelMonitors } from "./channel-monitors.ts";
 import { type ChannelView, configOf, keepMaskedConfig } from "./channel-record.ts";
@@ -28,7 +28,7 @@ export async function updateChannel(
     enforceChannelPlan(access, type);
     const merged = keepMaskedConfig(type, patch.config, configOf(channel));
     const parsed = CHANNEL_CONFIG_SCHEMAS[type].safeParse(merged);
-    if (!parsed.success) throw new InvalidInputError(describeMonitorIssue(parsed.error));
+    if (!parsed.success) throw new ServiceError("invalid", describeMonitorIssue(parsed.error));
     await enforceChannelConfig(type, parsed.data as never, deps);
     config = JSON.stringify(parsed.data);
   }

@@ -1,9 +1,9 @@
 import type { CheckResultTable } from "@upwatch/db";
-import { RequestError } from "../../http/problem.ts";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
 import { getMonitor } from "../monitors/get-monitor.ts";
 import type { Monitor } from "../monitors/monitor-record.ts";
+import { ServiceError } from "../service-error.ts";
 
 /** A monitor is checked by hand at most once in this long. */
 export const CHECK_NOW_GAP_MS = 5000;
@@ -33,14 +33,20 @@ export async function checkMonitorNow(
 ): Promise<CheckResultTable> {
   const monitor = await getMonitor(ctx, access, monitorId);
   if (monitor.paused) {
-    throw new RequestError(409, "This monitor is paused. Resume it to check it.");
+    throw new ServiceError("conflict", "This monitor is paused. Resume it to check it.");
   }
   if (!checks) {
-    throw new RequestError(503, "This server does not run checks, so it cannot check now.");
+    throw new ServiceError(
+      "unavailable",
+      "This server does not run checks, so it cannot check now.",
+    );
   }
   const check = await checks.checkNow(monitor, CHECK_NOW_GAP_MS);
   if (check.outcome === "too-soon") {
-    throw new RequestError(429, "This monitor was checked a moment ago; wait a few seconds.");
+    throw new ServiceError(
+      "rate-limited",
+      "This monitor was checked a moment ago; wait a few seconds.",
+    );
   }
   const row =
     check.outcome === "checked"
@@ -52,8 +58,8 @@ export async function checkMonitorNow(
           .executeTakeFirst()
       : undefined;
   if (!row) {
-    throw new RequestError(
-      503,
+    throw new ServiceError(
+      "unavailable",
       "The check could not be completed just now; try again in a moment.",
     );
   }

@@ -1,10 +1,9 @@
 import { dependencyProblem } from "@upwatch/core";
 import type { DependencyTable } from "@upwatch/db";
-import { RequestError } from "../../http/problem.ts";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import { lockAccount } from "../accounts/lock-account.ts";
 import type { ServiceContext } from "../context.ts";
-import { InvalidInputError } from "../monitoring-errors.ts";
+import { ServiceError } from "../service-error.ts";
 import { storeOrExplain } from "../storage-error.ts";
 import { type DependencyView, viewDependency } from "./dependency-record.ts";
 
@@ -45,7 +44,7 @@ export async function createDependency(
         ["parent_monitor_id", parent],
       ] as const) {
         if (!owned.some((monitor) => monitor.id === id)) {
-          throw new InvalidInputError(`${field}: there is no monitor ${id} in this account.`);
+          throw new ServiceError("invalid", `${field}: there is no monitor ${id} in this account.`);
         }
       }
       const edges = await trx
@@ -54,12 +53,14 @@ export async function createDependency(
         .where("account_id", "=", access.accountId)
         .execute();
       const problem = dependencyProblem(edges, { childId: child, parentId: parent });
-      if (problem === "self") throw new InvalidInputError("A monitor cannot depend on itself.");
+      if (problem === "self")
+        throw new ServiceError("invalid", "A monitor cannot depend on itself.");
       if (problem === "duplicate") {
-        throw new RequestError(409, `${child} already depends on ${parent}.`);
+        throw new ServiceError("conflict", `${child} already depends on ${parent}.`);
       }
       if (problem === "cycle") {
-        throw new InvalidInputError(
+        throw new ServiceError(
+          "invalid",
           `This dependency would create a cycle: ${parent} already depends on ${child}.`,
         );
       }

@@ -1,7 +1,7 @@
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { AlertingHooks } from "../alerts/alerting-hooks.ts";
 import type { ServiceContext } from "../context.ts";
-import { NotFoundError } from "../monitoring-errors.ts";
+import { NotFoundError } from "../service-error.ts";
 
 /** Removes one of the account's dependencies; the child's held notifications are looked at again. */
 export async function deleteDependency(

@@ -7,15 +7,15 @@ import {
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
 import type { AccountAccess } from "../accounts/account-access.ts";
-import { PlanLimitError } from "../monitoring-errors.ts";
+import { ServiceError } from "../service-error.ts";
 
-/** Throws a PlanLimitError when the plan does not allow these monitor settings. */
+/** Throws a plan-limit ServiceError when the plan does not allow these monitor settings. */
 export function enforceMonitorSettings(access: AccountAccess, input: CreateMonitorInput): void {
   const violation = monitorSettingsViolation(getPlan(access.plan), input);
-  if (violation) throw new PlanLimitError(violation.detail);
+  if (violation) throw new ServiceError("plan-limit", violation.detail);
 }
 
-/** Throws a PlanLimitError when the account already has as many monitors as its plan allows. */
+/** Throws a plan-limit ServiceError when the account already has as many monitors as its plan allows. */
 export async function enforceMonitorCount(
   db: Kysely<Database>,
   access: AccountAccess,
@@ -26,5 +26,5 @@ export async function enforceMonitorCount(
     .where("account_id", "=", access.accountId)
     .executeTakeFirstOrThrow();
   const violation = monitorCountViolation(getPlan(access.plan), Number(count));
-  if (violation) throw new PlanLimitError(violation.detail);
+  if (violation) throw new ServiceError("plan-limit", violation.detail);
 }

@@ -1,6 +1,6 @@
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
-import { NotFoundError } from "../monitoring-errors.ts";
+import { NotFoundError } from "../service-error.ts";
 import { type Monitor, monitorFromRow } from "./monitor-record.ts";
 
 /** One of the account's monitors; another account's monitor is not found, as a missing one. */

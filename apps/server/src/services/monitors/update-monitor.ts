@@ -2,7 +2,7 @@ import { createMonitorSchema, describeMonitorIssue, type UpdateMonitorInput } fr
 import { endOutageOfChangedMonitor } from "../../alerting/outage-alerts.ts";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
-import { InvalidInputError } from "../monitoring-errors.ts";
+import { ServiceError } from "../service-error.ts";
 import { storeOrExplain } from "../storage-error.ts";
 import { enforceMonitorSettings } from "./enforce-plan.ts";
 import { getMonitor } from "./get-monitor.ts";
@@ -34,7 +34,7 @@ export async function updateMonitor(
         : current.options,
   };
   const parsed = createMonitorSchema.safeParse(merged);
-  if (!parsed.success) throw new InvalidInputError(describeMonitorIssue(parsed.error));
+  if (!parsed.success) throw new ServiceError("invalid", describeMonitorIssue(parsed.error));
   enforceMonitorSettings(access, parsed.data);
   const at = ctx.now();
   const resetsHealth = typeChanged || parsed.data.target !== current.target;
