@@ -1,11 +1,74 @@
-import { type AlertSeverity, decideNotification, type NotificationDecision } from "@upwatch/core";
+import { randomBytes } from "node:crypto";
+import {
+  type AlertKind,
+  type AlertResolution,
+  type AlertSeverity,
+  decideNotification,
+  type NotificationDecision,
+  type NotificationEvent,
+  openEscalation,
+} from "@upwatch/core";
 import type { AlertTable, Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
+import { escalationOf } from "./alert-record.ts";
 import { type AlertingContext, alertPageUrl } from "./alerting-context.ts";
-import type { AlertingSnapshot } from "./alerting-snapshot.ts";
+import type { AlertingSnapshot, MonitorFacts } from "./alerting-snapshot.ts";
+import { describeDuration } from "./describe-duration.ts";
 import { enqueueNotifications, type NotificationRequest } from "./enqueue-notifications.ts";
-import { loadLastCheck } from "./last-check.ts";
 import { buildAlertMessage, type CheckFacts } from "./notification-message.ts";
+
+/**
+ * The life of one alert: opened, notified when due (held while every parent is down), closed,
+ * with a closing notice for those who heard of its opening. Every step is a conditional update,
+ * so two processes deciding the same alert act once.
+ */
+
+export interface NewAlert {
+  monitor: MonitorFacts;
+  kind: AlertKind;
+  severity: AlertSeverity;
+  message: string;
+  at: number;
+  incidentId?: string | null;
+  dedupeKey?: string | null;
+}
+
+/** Stores a new open alert whose first notification is due at once (`openEscalation`). */
+export async function openAlert(
+  trx: Kysely<Database>,
+  actx: AlertingContext,
+  input: NewAlert,
+): Promise<AlertTable> {
+  const alert = newAlertRow(actx, input);
+  await trx.insertInto("alerts").values(alert).execute();
+  actx.changes?.add(alert);
+  return alert;
+}
+
+/** A new open alert, not stored yet, whose first notification is due at once. */
+export function newAlertRow(actx: AlertingContext, input: NewAlert): AlertTable {
+  const escalation = openEscalation(input.at);
+  return {
+    id: actx.newId("alt"),
+    account_id: input.monitor.account_id,
+    monitor_id: input.monitor.id,
+    incident_id: input.incidentId ?? null,
+    kind: input.kind,
+    severity: input.severity,
+    message: input.message.slice(0, 1000),
+    dedupe_key: input.dedupeKey ?? null,
+    state: "open",
+    opened_at: input.at,
+    acknowledged_at: null,
+    resolved_at: null,
+    resolution: null,
+    notifications_sent: escalation.notificationsSent,
+    next_due_at: escalation.nextDueAt,
+    held: 0,
+    // 72 random bits: the address of the alert's page, short enough for a text message.
+    page_token: randomBytes(9).toString("base64url"),
+  };
+}
 
 export interface DueOutcome {
   decision: NotificationDecision;
@@ -26,11 +89,7 @@ export async function notifyDueAlert(
   check?: CheckFacts | null,
 ): Promise<DueOutcome> {
   const { decision, escalation } = decideNotification(
-    {
-      notificationsSent: alert.notifications_sent,
-      nextDueAt: alert.next_due_at,
-      acknowledged: alert.acknowledged_at !== null,
-    },
+    escalationOf(alert),
     at,
     snapshot.isSuppressed(alert.monitor_id),
   );
@@ -73,8 +132,6 @@ export function alertNotification(
   at: number,
   check: CheckFacts | null,
 ): NotificationRequest | null {
-  const monitor = snapshot.monitor(alert.monitor_id);
-  if (!monitor) return null;
   const number = alert.notifications_sent;
   const event =
     alert.kind !== "monitor-down"
@@ -82,24 +139,112 @@ export function alertNotification(
       : number === 1
         ? "monitor.down"
         : "alert.escalated";
+  return notificationOf(actx, snapshot, alert, { event, at, check, number, text: alert.message });
+}
+
+/** Resolves an open alert; false when it was resolved already (by another path or process). */
+export async function closeAlert(
+  trx: Kysely<Database>,
+  actx: AlertingContext,
+  alert: AlertTable,
+  at: number,
+  resolution: AlertResolution,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable("alerts")
+    .set({ state: "resolved", resolved_at: at, resolution, next_due_at: null, held: 0 })
+    .where("id", "=", alert.id)
+    .where("state", "=", "open")
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  Object.assign(alert, { state: "resolved", resolved_at: at, resolution, next_due_at: null });
+  actx.changes?.add(alert);
+  return true;
+}
+
+/**
+ * Queues the notice that an alert is over (`monitor.up` on recovery, `alert.resolved` by hand),
+ * only when its opening was notified: people who never heard of an alert hear nothing of its end.
+ */
+export async function enqueueClosingNotice(
+  trx: Kysely<Database>,
+  actx: AlertingContext,
+  snapshot: AlertingSnapshot,
+  alert: AlertTable,
+  event: Extract<NotificationEvent, "monitor.up" | "alert.resolved">,
+  at: number,
+  check: CheckFacts | null,
+): Promise<number> {
+  const monitor = snapshot.monitor(alert.monitor_id);
+  if (!monitor || alert.notifications_sent === 0) return 0;
+  const openFor = describeDuration(at - alert.opened_at);
+  const text =
+    event === "monitor.up"
+      ? `${monitor.name} is up again after ${openFor}.`
+      : `The alert was resolved by hand after ${openFor}.`;
+  const request = notificationOf(actx, snapshot, alert, { event, at, check, number: null, text });
+  return request ? enqueueNotifications(trx, actx, snapshot, request) : 0;
+}
+
+/** The monitor's most recent stored check, or null before its first. */
+export async function loadLastCheck(
+  db: Kysely<Database>,
+  monitorId: string,
+): Promise<CheckFacts | null> {
+  const row = await db
+    .selectFrom("check_results")
+    .select(["checked_at", "status_code", "response_ms", "region"])
+    .where("monitor_id", "=", monitorId)
+    .orderBy("checked_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row
+    ? {
+        checkedAt: row.checked_at,
+        statusCode: row.status_code,
+        responseMs: row.response_ms,
+        region: row.region,
+      }
+    : null;
+}
+
+interface NoticeInput {
+  event: NotificationEvent;
+  at: number;
+  check: CheckFacts | null;
+  /** Which notification of the alert this is; null for closing notices. */
+  number: number | null;
+  /** What the notification says happened. */
+  text: string;
+}
+
+/** One notification of an alert, to every channel of its monitor. */
+function notificationOf(
+  actx: AlertingContext,
+  snapshot: AlertingSnapshot,
+  alert: AlertTable,
+  input: NoticeInput,
+): NotificationRequest | null {
+  const monitor = snapshot.monitor(alert.monitor_id);
+  if (!monitor) return null;
   return {
     monitorId: alert.monitor_id,
     alertId: alert.id,
-    event,
-    at,
+    event: input.event,
+    at: input.at,
     message: buildAlertMessage({
-      event,
-      at,
+      event: input.event,
+      at: input.at,
       monitor,
       alert: {
         id: alert.id,
         severity: alert.severity as AlertSeverity,
-        message: alert.message,
+        message: input.text,
         openedAt: alert.opened_at,
       },
-      check,
+      check: input.check,
       consecutiveFailures: monitor.consecutive_failures,
-      number,
+      number: input.number,
       alertUrl: alertPageUrl(actx, alert.page_token),
     }),
   };

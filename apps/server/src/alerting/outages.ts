@@ -1,12 +1,136 @@
-import type { Database } from "@upwatch/db";
+import { decideNotification } from "@upwatch/core";
+import type { AlertTable, Database, IncidentTable, NotificationTable } from "@upwatch/db";
 import type { Kysely } from "kysely";
 import type { CheckRecord } from "../engine/result-rows.ts";
 import type { ChangedAlert } from "./alert-changes.ts";
+import {
+  alertNotification,
+  closeAlert,
+  enqueueClosingNotice,
+  newAlertRow,
+  notifyDueAlert,
+} from "./alert-lifecycle.ts";
+import { escalationOf } from "./alert-record.ts";
 import type { AlertingContext } from "./alerting-context.ts";
 import type { AlertingSnapshot } from "./alerting-snapshot.ts";
-import { closeAlert, enqueueClosingNotice } from "./close-alert.ts";
+import { notificationRows } from "./enqueue-notifications.ts";
 import type { CheckFacts } from "./notification-message.ts";
-import { notifyDueAlert } from "./notify-due-alert.ts";
+
+/**
+ * Outages: a monitor going down opens an incident and its Critical `monitor-down` alert;
+ * recovering ends both with a notice and frees its children's held notifications.
+ */
+
+const CHUNK = 300;
+
+/**
+ * Monitors going down in one batch of checks: each gets an incident and a Critical alert whose
+ * first notification is decided at once (held while every parent is down). Decisions follow the
+ * batch's order; the rows are written together, so a thousand monitors failing at once cost a
+ * few statements rather than thousands.
+ */
+export class OutageOpenings {
+  private incidents: IncidentTable[] = [];
+  private alerts: AlertTable[] = [];
+  private notifications: NotificationTable[] = [];
+
+  private constructor(
+    private readonly actx: AlertingContext,
+    private readonly snapshot: AlertingSnapshot,
+    private readonly open: Set<string>,
+  ) {}
+
+  /** Starts a batch, knowing which of these monitors already have an open outage alert. */
+  static async start(
+    trx: Kysely<Database>,
+    actx: AlertingContext,
+    snapshot: AlertingSnapshot,
+    monitorIds: string[],
+  ): Promise<OutageOpenings> {
+    const open = new Set<string>();
+    for (let i = 0; i < monitorIds.length; i += CHUNK) {
+      const rows = await trx
+        .selectFrom("alerts")
+        .select("monitor_id")
+        .where("monitor_id", "in", monitorIds.slice(i, i + CHUNK))
+        .where("kind", "=", "monitor-down")
+        .where("state", "=", "open")
+        .execute();
+      for (const row of rows) open.add(row.monitor_id);
+    }
+    return new OutageOpenings(actx, snapshot, open);
+  }
+
+  /** The monitor went down with this check. */
+  add(record: CheckRecord): void {
+    const monitor = this.snapshot.monitor(record.monitorId);
+    if (!monitor) return;
+    this.snapshot.setDown(monitor.id, true, record.health.consecutiveFailures);
+    if (this.open.has(monitor.id)) return;
+    this.open.add(monitor.id);
+    const at = record.checkedAt;
+    const cause = record.outcome.error ?? "The check failed.";
+    const incident: IncidentTable = {
+      id: this.actx.newId("inc"),
+      account_id: monitor.account_id,
+      monitor_id: monitor.id,
+      started_at: at,
+      ended_at: null,
+      cause: cause.slice(0, 1000),
+      status_code: record.outcome.statusCode,
+    };
+    const alert = newAlertRow(this.actx, {
+      monitor,
+      kind: "monitor-down",
+      severity: "critical",
+      message: cause,
+      at,
+      incidentId: incident.id,
+    });
+    const { decision, escalation } = decideNotification(
+      escalationOf(alert),
+      at,
+      this.snapshot.isSuppressed(monitor.id),
+    );
+    if (decision === "suppressed") alert.held = 1;
+    if (decision === "notify") {
+      alert.notifications_sent = escalation.notificationsSent;
+      alert.next_due_at = escalation.nextDueAt;
+      const request = alertNotification(this.actx, this.snapshot, alert, at, checkFactsOf(record));
+      if (request) this.notifications.push(...notificationRows(this.actx, this.snapshot, request));
+    }
+    this.incidents.push(incident);
+    this.alerts.push(alert);
+  }
+
+  /** Writes what was added since the last write; returns how many notifications were queued. */
+  async write(trx: Kysely<Database>): Promise<number> {
+    const { incidents, alerts, notifications } = this;
+    this.incidents = [];
+    this.alerts = [];
+    this.notifications = [];
+    for (let i = 0; i < incidents.length; i += CHUNK) {
+      await trx
+        .insertInto("incidents")
+        .values(incidents.slice(i, i + CHUNK))
+        .execute();
+    }
+    for (let i = 0; i < alerts.length; i += CHUNK) {
+      await trx
+        .insertInto("alerts")
+        .values(alerts.slice(i, i + CHUNK))
+        .execute();
+    }
+    for (const alert of alerts) this.actx.changes?.add(alert);
+    for (let i = 0; i < notifications.length; i += CHUNK) {
+      await trx
+        .insertInto("notifications")
+        .values(notifications.slice(i, i + CHUNK))
+        .execute();
+    }
+    return notifications.length;
+  }
+}
 
 /** The check of a record as notifications report it. */
 export function checkFactsOf(record: CheckRecord): CheckFacts {

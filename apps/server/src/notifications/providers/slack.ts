@@ -1,7 +1,7 @@
 import { PostTimeoutError, postThroughGuard } from "@upwatch/checks";
 import { isRecoveryEvent } from "@upwatch/core";
-import { describeDuration } from "../../alerting/describe-duration.ts";
-import type { NotificationMessage } from "../../alerting/notification-message.ts";
+import type { NotificationMessage } from "../../alerting/index.ts";
+import { describeDuration } from "../../alerting/index.ts";
 import {
   type Delivery,
   DeliveryError,
