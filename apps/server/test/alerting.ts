@@ -8,8 +8,7 @@ import {
   UNKNOWN_HEALTH,
 } from "@upwatch/core";
 import type { NotificationTable } from "@upwatch/db";
-import type { AlertingContext } from "../src/alerting/index.ts";
-import { applyChecks, runDueEscalations } from "../src/alerting/index.ts";
+import { type AlertingContext, applyChecks, runDueEscalations } from "../src/alerting/index.ts";
 import type { CheckRecord } from "../src/engine/result-rows.ts";
 import { storeCheckBatch } from "../src/engine/store-results.ts";
 import type { AccountAccess } from "../src/services/accounts/account-access.ts";

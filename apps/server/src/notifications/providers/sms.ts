@@ -1,6 +1,5 @@
 import { PRODUCT_NAME } from "@upwatch/core";
-import type { NotificationMessage } from "../../alerting/index.ts";
-import { describeDurationShort } from "../../alerting/index.ts";
+import { describeDurationShort, type NotificationMessage } from "../../alerting/index.ts";
 import {
   type Delivery,
   DeliveryError,

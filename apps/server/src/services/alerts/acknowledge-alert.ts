@@ -1,7 +1,6 @@
 import { acknowledgeEscalation } from "@upwatch/core";
 import type { AlertTable } from "@upwatch/db";
-import type { AlertsChanged } from "../../alerting/index.ts";
-import { escalationOf } from "../../alerting/index.ts";
+import { type AlertsChanged, escalationOf } from "../../alerting/index.ts";
 import { RequestError } from "../../http/problem.ts";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
