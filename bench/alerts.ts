@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { createNetworkAccess } from "@upwatch/checks";
 import { httpOptionsSchema } from "@upwatch/core";
 import { migrateToLatest, openDatabase } from "@upwatch/db";
-import { AlertEngine } from "../apps/server/src/alerting/alert-engine.ts";
+import { AlertEngine } from "../apps/server/src/alerting/index.ts";
 import { MonitoringEngine } from "../apps/server/src/engine/monitoring-engine.ts";
 import { DeliveryAttempts } from "../apps/server/src/notifications/delivery-log.ts";
 import { NotificationWorker } from "../apps/server/src/notifications/notification-worker.ts";

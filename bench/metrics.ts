@@ -6,8 +6,8 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "@upwatch/db";
 import pg from "pg";
-import { buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
+import { buildApp } from "../apps/server/src/wiring/app.ts";
 
 const TOKEN = "bench-metrics-token-0123456789abcdef";
 const QUEUED = 5_000;

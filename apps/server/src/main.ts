@@ -1,8 +1,8 @@
 import { fileURLToPath } from "node:url";
 import { PRODUCT_NAME } from "@upwatch/core";
 import { migrateToLatest, openDatabase } from "@upwatch/db";
-import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { buildApp } from "./wiring/app.ts";
 
 const WEB_CLIENT_DIR = fileURLToPath(new URL("../../web/build/client", import.meta.url));
 const SHUTDOWN_GRACE_MS = 10_000;

@@ -8,9 +8,7 @@ import {
   UNKNOWN_HEALTH,
 } from "@upwatch/core";
 import type { NotificationTable } from "@upwatch/db";
-import type { AlertingContext } from "../src/alerting/alerting-context.ts";
-import { applyCheckTransitions } from "../src/alerting/apply-check-transitions.ts";
-import { runDueEscalations } from "../src/alerting/run-due-escalations.ts";
+import { type AlertingContext, applyChecks, runDueEscalations } from "../src/alerting/index.ts";
 import type { CheckRecord } from "../src/engine/result-rows.ts";
 import { storeCheckBatch } from "../src/engine/store-results.ts";
 import type { AccountAccess } from "../src/services/accounts/account-access.ts";
@@ -89,9 +87,7 @@ export async function createAlertingHarness(database: TestDatabase, plan: PlanId
         health: next.health,
         transition: next.transition,
       };
-      await storeCheckBatch(db, [record], (trx, records) =>
-        applyCheckTransitions(trx, actx, records),
-      );
+      await storeCheckBatch(db, [record], (trx, records) => applyChecks(trx, actx, records));
       return next.transition;
     },
     /** Runs the escalation ticker at the clock's time. */

@@ -1,9 +1,9 @@
 import type { NetworkAccess } from "@upwatch/checks";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/config.ts";
 import type { MailTransport } from "../src/mail/outgoing-mail.ts";
 import type { ServiceContext } from "../src/services/context.ts";
+import { buildApp } from "../src/wiring/app.ts";
 import type { TestDatabase } from "./databases.ts";
 
 /** A configuration as a fresh install would have it, with quiet logs and any overrides. */

@@ -1,9 +1,10 @@
 import type { Database } from "@upwatch/db";
 import type { Kysely, Transaction } from "kysely";
+import { PeriodicTask } from "../background/periodic-task.ts";
 import type { CheckRecord } from "../engine/result-rows.ts";
 import { AlertChanges } from "./alert-changes.ts";
 import { type AlertingContext, inTransaction } from "./alerting-context.ts";
-import { applyCheckTransitions } from "./apply-check-transitions.ts";
+import { applyChecks } from "./apply-checks.ts";
 import { type DueRun, runDueEscalations } from "./run-due-escalations.ts";
 
 interface AlertEngineLog {
@@ -27,20 +28,25 @@ export interface AlertEngineOptions {
  * the escalation ticker that sends each open alert's next notification when it is due.
  */
 export class AlertEngine {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
+  private readonly ticker: PeriodicTask;
   private queued = false;
   private changes = new AlertChanges();
   private lastSweep = 0;
 
-  constructor(private readonly options: AlertEngineOptions) {}
+  constructor(private readonly options: AlertEngineOptions) {
+    this.ticker = new PeriodicTask({
+      run: () => this.tick(),
+      everyMs: options.tickMs ?? 1000,
+      onError: (error) => options.log.warn({ err: error }, "escalation failed"),
+    });
+  }
 
   /** The hook of the check-writing transaction. */
   readonly hook = async (trx: Transaction<Database>, records: readonly CheckRecord[]) => {
     // A batch that failed to commit is written again with a new hook call: start afresh.
     this.changes = new AlertChanges();
     const actx = inTransaction(this.options.actx, this.changes);
-    if ((await applyCheckTransitions(trx, actx, records)) > 0) this.queued = true;
+    if ((await applyChecks(trx, actx, records)) > 0) this.queued = true;
   };
 
   /** Called once the check-writing transaction committed. */
@@ -54,24 +60,11 @@ export class AlertEngine {
   };
 
   start(): void {
-    const tick = () => {
-      this.timer = setTimeout(() => {
-        this.running = this.tick()
-          .catch((error: unknown) => this.options.log.warn({ err: error }, "escalation failed"))
-          .finally(() => {
-            this.running = undefined;
-            if (this.timer) tick();
-          });
-      }, this.options.tickMs ?? 1000);
-      this.timer.unref();
-    };
-    tick();
+    this.ticker.start();
   }
 
-  async stop(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.running;
+  stop(): Promise<void> {
+    return this.ticker.stop();
   }
 
   /** Sends what is due now; with `includeHeld`, looks at held notifications again too. */

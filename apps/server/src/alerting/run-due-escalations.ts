@@ -1,9 +1,9 @@
 import type { AlertTable, Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
 import { AlertChanges } from "./alert-changes.ts";
+import { notifyDueAlert } from "./alert-lifecycle.ts";
 import { type AlertingContext, inTransaction } from "./alerting-context.ts";
 import { AlertingSnapshot } from "./alerting-snapshot.ts";
-import { notifyDueAlert } from "./notify-due-alert.ts";
 
 const BATCH = 200;
 /** A tick this late still keeps the schedule; later (a stopped server) restarts it from now. */

@@ -9,12 +9,10 @@ import {
 import type { AlertTable, Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
 import type { CheckRecord } from "../engine/result-rows.ts";
+import { closeAlert, notifyDueAlert, openAlert } from "./alert-lifecycle.ts";
 import type { AlertingContext } from "./alerting-context.ts";
 import type { AlertingSnapshot } from "./alerting-snapshot.ts";
-import { closeAlert } from "./close-alert.ts";
-import { notifyDueAlert } from "./notify-due-alert.ts";
-import { openAlert } from "./open-alert.ts";
-import { checkFactsOf } from "./outage-alerts.ts";
+import { checkFactsOf } from "./outages.ts";
 
 /** The SSL expiry alerts ever raised for these monitors, to raise each once per certificate. */
 export async function loadSslAlerts(

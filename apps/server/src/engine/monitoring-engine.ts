@@ -7,6 +7,7 @@ import {
 import { applyCheckResult, type HealthRules, type MonitorHealth } from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
+import { PeriodicTask } from "../background/periodic-task.ts";
 import type { CheckMetrics, ResultWriteMetrics } from "../metrics/server-metrics.ts";
 import type { ImmediateCheck, ImmediateChecks } from "../services/checks/check-monitor-now.ts";
 import type { MonitorChanges } from "../services/monitors/monitor-changes.ts";
@@ -60,7 +61,7 @@ export class MonitoringEngine implements MonitorChanges, ImmediateChecks {
   /** When each monitor's last check here finished. */
   private readonly finished = new Map<string, number>();
   private readonly now: () => number;
-  private timers: NodeJS.Timeout[] = [];
+  private readonly tasks: PeriodicTask[];
 
   constructor(private readonly options: MonitoringEngineOptions) {
     this.now = options.now ?? Date.now;
@@ -80,21 +81,25 @@ export class MonitoringEngine implements MonitorChanges, ImmediateChecks {
         options.log.error({ err: error, dropped }, "storing check results failed; will retry"),
     });
     options.metrics?.watchScheduler(() => this.scheduler.counters());
+    this.tasks = [
+      new PeriodicTask({
+        run: () => this.sync(),
+        everyMs: options.syncIntervalMs ?? 60_000,
+        onError: (error) => options.log.warn({ err: error }, "schedule sync failed"),
+      }),
+      new PeriodicTask({
+        run: () => this.prune(),
+        everyMs: options.pruneIntervalMs ?? 3_600_000,
+        onError: (error) => options.log.warn({ err: error }, "pruning check history failed"),
+      }),
+    ];
   }
 
   async start(): Promise<void> {
     await this.sync();
     this.scheduler.start();
     this.writer.start();
-    const every = (ms: number, task: () => Promise<unknown>, what: string) => {
-      const timer = setInterval(() => {
-        task().catch((error: unknown) => this.options.log.warn({ err: error }, `${what} failed`));
-      }, ms);
-      timer.unref();
-      this.timers.push(timer);
-    };
-    every(this.options.syncIntervalMs ?? 60_000, () => this.sync(), "schedule sync");
-    every(this.options.pruneIntervalMs ?? 3_600_000, () => this.prune(), "pruning check history");
+    for (const task of this.tasks) task.start();
     this.options.log.info(
       { monitors: this.scheduler.counters().scheduled },
       "monitoring engine started",
@@ -103,8 +108,7 @@ export class MonitoringEngine implements MonitorChanges, ImmediateChecks {
 
   /** Stops scheduling, drops checks in flight and writes every stored result. */
   async stop(): Promise<void> {
-    for (const timer of this.timers) clearInterval(timer);
-    this.timers = [];
+    await Promise.all(this.tasks.map((task) => task.stop()));
     await this.scheduler.stop();
     await this.writer.stop();
   }

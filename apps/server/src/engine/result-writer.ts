@@ -1,5 +1,6 @@
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
+import { PeriodicTask } from "../background/periodic-task.ts";
 import type { ResultWriteMetrics } from "../metrics/server-metrics.ts";
 import type { CheckRecord } from "./result-rows.ts";
 import { type CheckBatchHook, storeCheckBatch } from "./store-results.ts";
@@ -27,7 +28,7 @@ export interface ResultWriterOptions {
  */
 export class ResultWriter {
   private buffer: CheckRecord[] = [];
-  private timer: NodeJS.Timeout | undefined;
+  private readonly timer: PeriodicTask;
   private flushing: Promise<void> | undefined;
   private flushSoon = false;
   private readonly batchSize: number;
@@ -37,11 +38,15 @@ export class ResultWriter {
   constructor(private readonly options: ResultWriterOptions) {
     this.batchSize = options.batchSize ?? 250;
     this.maxBuffered = options.maxBuffered ?? 200_000;
+    this.timer = new PeriodicTask({
+      run: () => this.flush(),
+      everyMs: options.flushIntervalMs ?? 1000,
+      onError: (error) => options.onError?.(error, 0),
+    });
   }
 
   start(): void {
-    this.timer = setInterval(() => void this.flush(), this.options.flushIntervalMs ?? 1000);
-    this.timer.unref();
+    this.timer.start();
   }
 
   add(record: CheckRecord): void {
@@ -78,7 +83,7 @@ export class ResultWriter {
 
   /** Stops the timer and writes what is left. */
   async stop(): Promise<void> {
-    clearInterval(this.timer);
+    await this.timer.stop();
     await this.flush();
   }
 

@@ -1,4 +1,4 @@
-import type { AlertsChanged } from "../alerting/alert-changes.ts";
+import type { AlertsChanged } from "../alerting/index.ts";
 import { presentMonitor } from "../routes/api/present.ts";
 import type { MonitorChanges } from "../services/monitors/monitor-changes.ts";
 import type { LiveBus } from "./live-bus.ts";

@@ -1,6 +1,6 @@
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
-import type { AlertsChanged } from "../alerting/alert-changes.ts";
+import type { AlertsChanged } from "../alerting/index.ts";
 import { presentAlert } from "../routes/api/present-alerting.ts";
 import { viewAlerts } from "../services/alerts/alert-view.ts";
 import type { LiveBus } from "./live-bus.ts";

@@ -1,7 +1,8 @@
-import { randomBytes } from "node:crypto";
 import type { Database, OutboxTable } from "@upwatch/db";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
+import { LeaseQueue } from "../background/lease-queue.ts";
+import { PeriodicTask } from "../background/periodic-task.ts";
 import { type MailTransport, type OutgoingMail, PermanentMailError } from "./outgoing-mail.ts";
 
 export interface OutboxWorkerOptions {
@@ -40,18 +41,28 @@ export function retryDelayMs(attempts: number): number {
 /** Sends the outbox: claims due mail in batches, sends it, records outcomes, retries with backoff. */
 export class OutboxWorker {
   private readonly now: () => number;
-  private readonly pollMs: number;
   private readonly giveUpAfterMs: number;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = true;
+  private readonly queue: LeaseQueue<"outbox">;
+  private readonly task: PeriodicTask;
+  private stopping = false;
   private readonly listeners: MailAttemptListener[] = [];
 
   constructor(private readonly options: OutboxWorkerOptions) {
     this.now = options.now ?? Date.now;
-    this.pollMs = options.pollMs ?? 5_000;
     this.giveUpAfterMs = options.giveUpAfterMs ?? 24 * 60 * 60_000;
+    this.queue = new LeaseQueue({
+      db: options.db,
+      table: "outbox",
+      now: this.now,
+      leaseMs: CLAIM_MS,
+      retriesAt: true,
+    });
+    this.task = new PeriodicTask({
+      run: () => this.drain(),
+      everyMs: options.pollMs ?? 5_000,
+      onError: (error) => options.log.error({ err: error }, "outbox: sending failed"),
+      runAtStart: true,
+    });
   }
 
   /** Hears of every send attempt, after it is made. */
@@ -60,43 +71,25 @@ export class OutboxWorker {
   }
 
   start(): void {
-    this.stopped = false;
-    this.wake();
+    this.stopping = false;
+    this.task.start();
   }
 
   /** Looks for due mail now instead of at the next poll. */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    clearTimeout(this.timer);
-    this.running = this.drain()
-      .catch((error) => this.options.log.error({ err: error }, "outbox: sending failed"))
-      .finally(() => {
-        this.running = undefined;
-        if (this.stopped) return;
-        if (this.again) {
-          this.again = false;
-          setImmediate(() => this.wake());
-        } else {
-          this.timer = setTimeout(() => this.wake(), this.pollMs);
-        }
-      });
+    this.task.wake();
   }
 
   /** Stops polling and waits for the mail being sent right now; the rest waits for the next start. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+    this.stopping = true;
+    await this.task.stop();
   }
 
   /** Sends everything due now; resolves when nothing due is left or the worker is stopping. */
   async drain(): Promise<void> {
     for (;;) {
-      const batch = await this.claimBatch();
+      const batch = await this.queue.claimRows(BATCH);
       if (batch.length === 0) return;
       const sent: string[] = [];
       for (const row of batch) {
@@ -104,42 +97,9 @@ export class OutboxWorker {
         // Building and writing a mail is synchronous work; let waiting requests go first.
         await new Promise((resolve) => setImmediate(resolve));
       }
-      await this.markSent(sent);
-      if (this.stopped && this.running) return;
+      await this.queue.complete(sent, "sent", { sent_at: this.now(), last_error: null });
+      if (this.stopping && this.task.busy) return;
     }
-  }
-
-  /** Claims up to a batch of due mail for this worker alone, in one statement. */
-  private async claimBatch(): Promise<OutboxTable[]> {
-    const now = this.now();
-    const token = randomBytes(9).toString("base64url");
-    const due = this.options.db
-      .selectFrom("outbox")
-      .select("id")
-      .where((eb) =>
-        eb.or([
-          eb.and([eb("status", "=", "pending"), eb("next_attempt_at", "<=", now)]),
-          eb.and([eb("status", "=", "sending"), eb("locked_until", "<", now)]),
-        ]),
-      )
-      .orderBy("next_attempt_at")
-      .limit(BATCH);
-    await this.options.db
-      .updateTable("outbox")
-      .set({ status: "sending", locked_until: now + CLAIM_MS, claim_token: token })
-      .where("id", "in", due)
-      .where((eb) =>
-        eb.or([
-          eb("status", "=", "pending"),
-          eb.and([eb("status", "=", "sending"), eb("locked_until", "<", now)]),
-        ]),
-      )
-      .execute();
-    return this.options.db
-      .selectFrom("outbox")
-      .selectAll()
-      .where("claim_token", "=", token)
-      .execute();
   }
 
   private async deliver(row: OutboxTable): Promise<boolean> {
@@ -169,21 +129,6 @@ export class OutboxWorker {
     }
   }
 
-  private async markSent(ids: string[]): Promise<void> {
-    if (ids.length === 0) return;
-    await this.options.db
-      .updateTable("outbox")
-      .set({
-        status: "sent",
-        sent_at: this.now(),
-        locked_until: null,
-        claim_token: null,
-        last_error: null,
-      })
-      .where("id", "in", ids)
-      .execute();
-  }
-
   private async recordFailure(
     row: OutboxTable,
     error: unknown,
@@ -193,18 +138,13 @@ export class OutboxWorker {
     const now = this.now();
     const giveUp =
       error instanceof PermanentMailError || now - row.created_at >= this.giveUpAfterMs;
-    await this.options.db
-      .updateTable("outbox")
-      .set({
-        status: giveUp ? "failed" : "pending",
-        attempts,
-        next_attempt_at: now + retryDelayMs(attempts),
-        locked_until: null,
-        claim_token: null,
-        last_error: reason.slice(0, 1000),
-      })
-      .where("id", "=", row.id)
-      .execute();
+    const changes = {
+      attempts,
+      next_attempt_at: now + retryDelayMs(attempts),
+      last_error: reason.slice(0, 1000),
+    };
+    if (giveUp) await this.queue.giveUp(row.id, changes);
+    else await this.queue.retryAt(row.id, changes.next_attempt_at, changes);
     const log = { mail: row.id, kind: row.kind, attempts, reason };
     if (giveUp) this.options.log.error(log, "outbox: gave up on a mail");
     else this.options.log.warn(log, "outbox: sending failed, will retry");

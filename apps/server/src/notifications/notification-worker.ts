@@ -1,8 +1,8 @@
-import { randomBytes } from "node:crypto";
 import { type AlertChannel, isRecoveryEvent, type NotificationEvent } from "@upwatch/core";
-import type { Database, NotificationTable } from "@upwatch/db";
-import type { ExpressionBuilder } from "kysely";
-import type { NotificationMessage } from "../alerting/notification-message.ts";
+import type { NotificationTable } from "@upwatch/db";
+import type { NotificationMessage } from "../alerting/index.ts";
+import { LeaseQueue } from "../background/lease-queue.ts";
+import { PeriodicTask } from "../background/periodic-task.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import type { OutgoingMail } from "../mail/outgoing-mail.ts";
 import type { NotificationMetrics } from "../metrics/server-metrics.ts";
@@ -43,44 +43,50 @@ type Claimed = NotificationTable & {
 };
 
 /**
- * Sends queued notifications: claims them in batches (one statement, a lease, a token, as the
- * mail outbox does), delivers each once through its channel's provider, and logs the attempt with
+ * Sends queued notifications: claims them in batches (the lease queue the mail outbox uses too), delivers each once through its channel's provider, and logs the attempt with
  * the notification's outcome in one transaction. A failed or timed-out attempt is not retried.
  * E-mail is handed to the mail outbox, which retries, and logs its own attempts.
  */
 export class NotificationWorker {
   private readonly active = new Set<Promise<void>>();
   private claiming: Promise<number> | undefined;
-  private timer: NodeJS.Timeout | undefined;
-  private started = false;
   private closed = false;
   private readonly maxInFlight: number;
+  private readonly queue: LeaseQueue<"notifications">;
+  private readonly poll: PeriodicTask;
 
   constructor(private readonly options: NotificationWorkerOptions) {
     this.maxInFlight = options.maxInFlight ?? 64;
+    this.queue = new LeaseQueue({
+      db: options.ctx.db,
+      table: "notifications",
+      now: options.ctx.now,
+      leaseMs: options.claimMs ?? 60_000,
+      retriesAt: false,
+    });
+    this.poll = new PeriodicTask({
+      run: () => this.fill(),
+      everyMs: options.pollMs ?? 5000,
+      onError: (error) => options.log.error({ err: error }, "notifications: claiming failed"),
+      runAtStart: true,
+    });
   }
 
   start(): void {
-    this.started = true;
-    this.timer = setInterval(() => this.wake(), this.options.pollMs ?? 5000);
-    this.timer.unref();
-    this.wake();
+    this.poll.start();
   }
 
   /** Stops claiming and waits for the deliveries in flight (at most one time limit). */
   async stop(): Promise<void> {
     this.closed = true;
-    clearInterval(this.timer);
+    await this.poll.stop();
     await this.claiming;
     await Promise.allSettled([...this.active]);
   }
 
   /** Looks for queued notifications now instead of at the next poll. */
   wake(): void {
-    if (!this.started || this.closed) return;
-    void this.fill().catch((error: unknown) =>
-      this.options.log.error({ err: error }, "notifications: claiming failed"),
-    );
+    if (!this.closed) this.poll.wake();
   }
 
   /** Sends everything queued now and waits until it is done (tests, shutdown). */
@@ -128,31 +134,8 @@ export class NotificationWorker {
   }
 
   private async claim(limit: number): Promise<Claimed[]> {
-    const { db, now: clock } = this.options.ctx;
-    const now = clock();
-    const token = randomBytes(9).toString("base64url");
-    const claimable = (eb: ExpressionBuilder<Database, "notifications">) =>
-      eb.or([
-        eb("status", "=", "pending"),
-        eb.and([eb("status", "=", "sending"), eb("locked_until", "<", now)]),
-      ]);
-    const due = db
-      .selectFrom("notifications")
-      .select("id")
-      .where(claimable)
-      .orderBy("created_at")
-      .limit(limit);
-    await db
-      .updateTable("notifications")
-      .set({
-        status: "sending",
-        locked_until: now + (this.options.claimMs ?? 60_000),
-        claim_token: token,
-      })
-      .where("id", "in", due)
-      .where(claimable)
-      .execute();
-    return db
+    const token = await this.queue.claim(limit);
+    return this.options.ctx.db
       .selectFrom("notifications")
       .innerJoin("channels", "channels.id", "notifications.channel_id")
       .selectAll("notifications")
@@ -226,17 +209,12 @@ export class NotificationWorker {
     const { ctx } = this.options;
     const { channel_name: _n, channel_config: _c, channel_secret: _s, ...notification } = row;
     await ctx.transact(async (trx) => {
-      await trx
-        .updateTable("notifications")
-        .set({
-          status: attempt.status === "delivered" ? "delivered" : "failed",
-          attempts: row.attempts + 1,
-          finished_at: attempt.attemptedAt,
-          locked_until: null,
-          claim_token: null,
-        })
-        .where("id", "=", row.id)
-        .execute();
+      await this.queue.complete(
+        [row.id],
+        attempt.status === "delivered" ? "delivered" : "failed",
+        { attempts: row.attempts + 1, finished_at: attempt.attemptedAt },
+        trx,
+      );
       await logDeliveryAttempt(trx, ctx.newId("dlv"), notification, attempt);
       if (costCents !== undefined && attempt.status === "delivered") {
         await trx
@@ -260,11 +238,7 @@ export class NotificationWorker {
     const { ctx } = this.options;
     await ctx.transact(async (trx) => {
       await enqueueMail(trx, ctx, "alert-notification", mail, row.id);
-      await trx
-        .updateTable("notifications")
-        .set({ status: "mailed", locked_until: null, claim_token: null })
-        .where("id", "=", row.id)
-        .execute();
+      await this.queue.complete([row.id], "mailed", {}, trx);
     });
     this.options.mailQueued();
   }

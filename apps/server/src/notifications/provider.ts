@@ -1,6 +1,6 @@
 import type { NetworkAccess } from "@upwatch/checks";
 import type { NotificationEvent } from "@upwatch/core";
-import type { NotificationMessage } from "../alerting/notification-message.ts";
+import type { NotificationMessage } from "../alerting/index.ts";
 import type { OutgoingMail } from "../mail/outgoing-mail.ts";
 import type { SmsSender } from "./sms/sms-sender.ts";
 

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import type { AlertsChanged } from "../alerting/alert-changes.ts";
-import { alertState } from "../alerting/alert-record.ts";
+import { type AlertsChanged, alertState } from "../alerting/index.ts";
 import { rateLimitByAddress } from "../http/rate-limit.ts";
 import { sendMessagePage } from "../pages/message-page.ts";
 import { acknowledgeStoredAlert } from "../services/alerts/acknowledge-alert.ts";

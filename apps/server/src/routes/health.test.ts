@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { buildTestApp, testConfig } from "../../test/app.ts";
 import { describeEachDatabase } from "../../test/databases.ts";
-import { buildApp } from "../app.ts";
+import { buildApp } from "../wiring/app.ts";
 
 describeEachDatabase("the health check", (db) => {
   it("answers 200 with the database ok", async () => {

@@ -1,4 +1,4 @@
-import type { NotificationMessage } from "../../alerting/notification-message.ts";
+import type { NotificationMessage } from "../../alerting/index.ts";
 
 const number = new Intl.NumberFormat("en-US");
 

@@ -1,6 +1,5 @@
 import { PRODUCT_NAME } from "@upwatch/core";
-import { describeDuration } from "../../alerting/describe-duration.ts";
-import type { NotificationMessage } from "../../alerting/notification-message.ts";
+import { describeDuration, type NotificationMessage } from "../../alerting/index.ts";
 import type { OutgoingMail } from "../../mail/outgoing-mail.ts";
 import type { Delivery, DeliveryReceipt, NotificationProvider } from "../provider.ts";
 import { dateTimeUtc } from "./alert-facts.ts";

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MonitorFacts } from "../../alerting/alerting-snapshot.ts";
-import { buildAlertMessage } from "../../alerting/notification-message.ts";
+import { buildAlertMessage, type MonitorFacts } from "../../alerting/index.ts";
 import { emailSubject } from "./email.ts";
 import { slackText } from "./slack.ts";
 import { alertSms, recoverySms } from "./sms.ts";

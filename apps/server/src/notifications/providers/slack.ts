@@ -1,7 +1,6 @@
 import { PostTimeoutError, postThroughGuard } from "@upwatch/checks";
 import { isRecoveryEvent } from "@upwatch/core";
-import { describeDuration } from "../../alerting/describe-duration.ts";
-import type { NotificationMessage } from "../../alerting/notification-message.ts";
+import { describeDuration, type NotificationMessage } from "../../alerting/index.ts";
 import {
   type Delivery,
   DeliveryError,

@@ -1,6 +1,5 @@
 import { PRODUCT_NAME } from "@upwatch/core";
-import { describeDurationShort } from "../../alerting/describe-duration.ts";
-import type { NotificationMessage } from "../../alerting/notification-message.ts";
+import { describeDurationShort, type NotificationMessage } from "../../alerting/index.ts";
 import {
   type Delivery,
   DeliveryError,

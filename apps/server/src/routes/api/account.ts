@@ -6,13 +6,19 @@ import { getAccountOverview } from "../../services/accounts/get-account-overview
 import type { ServiceContext } from "../../services/context.ts";
 import type { MonitorChanges } from "../../services/monitors/monitor-changes.ts";
 import { ServiceError } from "../../services/service-error.ts";
+import type { LiveStreams } from "./api-deps.ts";
 import { OPERATIONS as OP } from "./operations.ts";
 import { parseWith } from "./parse.ts";
 
 /** `/api/v1/account`: who the key belongs to and what its plan allows; deleting it when signed in. */
 export async function accountRoutes(
   app: FastifyInstance,
-  options: { ctx: ServiceContext; changes: MonitorChanges; session: SessionOptions },
+  options: {
+    ctx: ServiceContext;
+    changes: MonitorChanges;
+    session: SessionOptions;
+    live: LiveStreams;
+  },
 ) {
   app.get(OP.getAccount.url, async (request) => {
     const overview = await getAccountOverview(options.ctx, accessOf(request));
@@ -43,7 +49,7 @@ export async function accountRoutes(
     const input = parseWith(OP.deleteAccount.body, request.body);
     const who = { userId: access.userId, accountId: access.accountId };
     await deleteAccount(options.ctx, who, input.confirm_email, options.changes);
-    request.server.live.endAccount(access.accountId);
+    options.live.endAccount(access.accountId);
     clearSessionCookie(reply, options.session);
     return reply.code(OP.deleteAccount.status).send();
   });

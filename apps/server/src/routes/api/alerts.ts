@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { Alerting } from "../../alerting.ts";
 import { accessOf } from "../../http/api-key-auth.ts";
 import { acknowledgeAlert } from "../../services/alerts/acknowledge-alert.ts";
 import { getAlert } from "../../services/alerts/get-alert.ts";
@@ -7,6 +6,7 @@ import { listAlerts } from "../../services/alerts/list-alerts.ts";
 import { resolveAlert } from "../../services/alerts/resolve-alert.ts";
 import type { ServiceContext } from "../../services/context.ts";
 import { listIncidents } from "../../services/incidents/list-incidents.ts";
+import type { Alerting } from "./api-deps.ts";
 import { OPERATIONS as OP } from "./operations.ts";
 import { parseWith } from "./parse.ts";
 import { presentAlert, presentIncident } from "./present-alerting.ts";

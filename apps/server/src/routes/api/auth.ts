@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { Accounts } from "../../accounts.ts";
 import { accessOf } from "../../http/api-key-auth.ts";
 import { rateLimitByAddress } from "../../http/rate-limit.ts";
 import { refuseOtherOrigins } from "../../http/same-origin.ts";
@@ -13,6 +12,7 @@ import { logOut } from "../../services/auth/log-out.ts";
 import { register } from "../../services/auth/register.ts";
 import { requestPasswordReset } from "../../services/auth/request-password-reset.ts";
 import type { SignedIn } from "../../services/auth/signed-in.ts";
+import type { Accounts, LiveStreams } from "./api-deps.ts";
 import { OPERATIONS as OP } from "./operations.ts";
 import { parseWith } from "./parse.ts";
 import { presentSignedIn } from "./present-auth.ts";
@@ -25,8 +25,15 @@ const TOO_MANY_REGISTRATIONS = (wait: string) =>
 const TOO_MANY_RESETS = (wait: string) =>
   `Too many password resets were asked for from your address. Please try again in ${wait}.`;
 
+export interface AuthRouteOptions {
+  accounts: Accounts;
+  live: LiveStreams;
+  /** Mail was queued (a reset link): send it now. */
+  mailQueued: () => void;
+}
+
 /** `/api/v1/auth/...`: registering, signing in and out, the session, password and address. */
-export async function authRoutes(app: FastifyInstance, options: { accounts: Accounts }) {
+export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions) {
   const { auth, session, throttle } = options.accounts;
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "no-store");
@@ -64,7 +71,7 @@ export async function authRoutes(app: FastifyInstance, options: { accounts: Acco
   app.post(OP.logout.url, signedIn, async (request, reply) => {
     const { sessionId } = sessionOf(accessOf(request));
     await logOut(auth, sessionId);
-    request.server.live.endCredential(`session:${sessionId}`);
+    options.live.endCredential(`session:${sessionId}`);
     clearSessionCookie(reply, session);
     return reply.code(OP.logout.status).send();
   });
@@ -78,7 +85,7 @@ export async function authRoutes(app: FastifyInstance, options: { accounts: Acco
     perAddressPerHour(TOO_MANY_RESETS),
     async (request, reply) => {
       const input = parseWith(OP.requestPasswordReset.body, request.body);
-      if (await requestPasswordReset(auth, input.email)) app.outbox.wake();
+      if (await requestPasswordReset(auth, input.email)) options.mailQueued();
       return reply.code(OP.requestPasswordReset.status).send({ message: PASSWORD_RESET_REQUESTED });
     },
   );

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { Alerting } from "../../alerting.ts";
 import { accessOf } from "../../http/api-key-auth.ts";
 import { createChannel } from "../../services/channels/create-channel.ts";
 import { deleteChannel } from "../../services/channels/delete-channel.ts";
@@ -12,6 +11,7 @@ import {
 import { sendTestNotification } from "../../services/channels/send-test-notification.ts";
 import { updateChannel } from "../../services/channels/update-channel.ts";
 import type { ServiceContext } from "../../services/context.ts";
+import type { Alerting } from "./api-deps.ts";
 import { OPERATIONS as OP } from "./operations.ts";
 import { parseWith } from "./parse.ts";
 import { presentChannel } from "./present-alerting.ts";

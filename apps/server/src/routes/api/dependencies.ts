@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { Alerting } from "../../alerting.ts";
 import { accessOf } from "../../http/api-key-auth.ts";
 import type { ServiceContext } from "../../services/context.ts";
 import { createDependency } from "../../services/dependencies/create-dependency.ts";
 import { deleteDependency } from "../../services/dependencies/delete-dependency.ts";
 import { listDependencies } from "../../services/dependencies/list-dependencies.ts";
+import type { Alerting } from "./api-deps.ts";
 import { OPERATIONS as OP } from "./operations.ts";
 import { parseWith } from "./parse.ts";
 import { presentDependency } from "./present-alerting.ts";

@@ -1,6 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import type { Accounts } from "../../accounts.ts";
-import type { Alerting } from "../../alerting.ts";
 import { requireApiKeyOrSession } from "../../http/api-key-auth.ts";
 import { limitApiRequestsByPlan } from "../../http/api-rate-limit.ts";
 import type { LiveBus } from "../../live/live-bus.ts";
@@ -10,6 +8,7 @@ import type { ServiceContext } from "../../services/context.ts";
 import type { MonitorChanges } from "../../services/monitors/monitor-changes.ts";
 import { accountRoutes } from "./account.ts";
 import { alertRoutes } from "./alerts.ts";
+import type { Accounts, Alerting } from "./api-deps.ts";
 import { apiKeyRoutes } from "./api-keys.ts";
 import { authRoutes } from "./auth.ts";
 import { channelRoutes } from "./channels.ts";
@@ -28,6 +27,8 @@ export interface ApiOptions {
   alerting: Alerting;
   accounts: Accounts;
   live: LiveBus;
+  /** Mail was queued (a password reset link): send it now. */
+  mailQueued: () => void;
   /** The public origin, named as the server in the OpenAPI document. */
   serverUrl: string;
 }
@@ -40,7 +41,11 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
   const document = buildOpenApiDocument(options.serverUrl);
   app.get("/openapi.json", async () => document);
   const { session } = options.accounts;
-  await app.register(authRoutes, { accounts: options.accounts });
+  await app.register(authRoutes, {
+    accounts: options.accounts,
+    live: options.live,
+    mailQueued: options.mailQueued,
+  });
 
   await app.register(async (authenticated) => {
     authenticated.addHook("onRequest", requireApiKeyOrSession(session));
@@ -49,8 +54,9 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
       ctx: options.ctx,
       changes: options.changes,
       session,
+      live: options.live,
     });
-    await authenticated.register(apiKeyRoutes, { ctx: options.ctx });
+    await authenticated.register(apiKeyRoutes, { ctx: options.ctx, live: options.live });
     await authenticated.register(monitorRoutes, { ctx: options.ctx, changes: options.changes });
     await authenticated.register(monitorResultRoutes, {
       ctx: options.ctx,

@@ -1,7 +1,6 @@
 import { acknowledgeEscalation } from "@upwatch/core";
 import type { AlertTable } from "@upwatch/db";
-import type { AlertsChanged } from "../../alerting/alert-changes.ts";
-import { escalationOf } from "../../alerting/alert-record.ts";
+import { type AlertsChanged, escalationOf } from "../../alerting/index.ts";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
 import { ServiceError } from "../service-error.ts";

@@ -6,7 +6,7 @@ import {
 } from "@upwatch/core";
 import type { AlertTable, Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
-import { alertState } from "../../alerting/alert-record.ts";
+import { alertState } from "../../alerting/index.ts";
 
 /** An alert as the API shows it, with whether its notifications are held back right now. */
 export interface AlertView {

@@ -1,4 +1,4 @@
-import type { AlertingContext } from "../../alerting/alerting-context.ts";
+import type { AlertingContext } from "../../alerting/index.ts";
 
 /** What alert services need beyond storage: the alerting context and a way to wake delivery. */
 export interface AlertingHooks {

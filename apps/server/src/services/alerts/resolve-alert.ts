@@ -1,8 +1,4 @@
-import { AlertChanges } from "../../alerting/alert-changes.ts";
-import { inTransaction } from "../../alerting/alerting-context.ts";
-import { AlertingSnapshot } from "../../alerting/alerting-snapshot.ts";
-import { closeAlert, enqueueClosingNotice } from "../../alerting/close-alert.ts";
-import { loadLastCheck } from "../../alerting/last-check.ts";
+import { resolveAlertByHand } from "../../alerting/index.ts";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
 import { type AlertView, viewAlerts } from "./alert-view.ts";
@@ -21,16 +17,7 @@ export async function resolveAlert(
 ): Promise<AlertView> {
   const alert = await findAlert(ctx, access, alertId);
   if (alert.state === "open") {
-    const at = ctx.now();
-    const changes = new AlertChanges();
-    const actx = inTransaction(hooks.actx, changes);
-    const queued = await ctx.db.transaction().execute(async (trx) => {
-      if (!(await closeAlert(trx, actx, alert, at, "by-hand"))) return 0;
-      const snapshot = await AlertingSnapshot.load(trx, [alert.monitor_id]);
-      const check = await loadLastCheck(trx, alert.monitor_id);
-      return enqueueClosingNotice(trx, actx, snapshot, alert, "alert.resolved", at, check);
-    });
-    changes.announce(hooks.actx.alertsChanged);
+    const queued = await resolveAlertByHand(ctx.db, hooks.actx, alert, ctx.now());
     if (queued > 0) hooks.queued();
   }
   const [view] = await viewAlerts(ctx.db, [await findAlert(ctx, access, alertId)]);

@@ -1,5 +1,5 @@
 import type { AlertChannel } from "@upwatch/core";
-import { buildTestMessage } from "../../alerting/notification-message.ts";
+import { buildTestMessage } from "../../alerting/index.ts";
 import type { DeliveryAttempt, DeliveryAttempts } from "../../notifications/delivery-log.ts";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";

@@ -1,4 +1,4 @@
-import type { AlertsChanged } from "../../alerting/alert-changes.ts";
+import type { AlertsChanged } from "../../alerting/index.ts";
 import type { Monitor } from "./monitor-record.ts";
 
 /** Told about every change to a monitor once it is stored, so the scheduler follows without polling. */

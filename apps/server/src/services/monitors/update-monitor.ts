@@ -1,5 +1,5 @@
 import { createMonitorSchema, describeMonitorIssue, type UpdateMonitorInput } from "@upwatch/core";
-import { endOutageOfChangedMonitor } from "../../alerting/outage-alerts.ts";
+import { endOutageOfChangedMonitor } from "../../alerting/index.ts";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
 import { ServiceError } from "../service-error.ts";

@@ -3,8 +3,7 @@ import type { Kysely } from "kysely";
 import type { CheckRecord } from "../engine/result-rows.ts";
 import type { AlertingContext } from "./alerting-context.ts";
 import { AlertingSnapshot } from "./alerting-snapshot.ts";
-import { OutageOpenings } from "./open-outages.ts";
-import { endOutage } from "./outage-alerts.ts";
+import { endOutage, OutageOpenings } from "./outages.ts";
 import { applyCertificate, loadSslAlerts } from "./ssl-expiry-alerts.ts";
 
 /**
@@ -13,7 +12,7 @@ import { applyCertificate, loadSslAlerts } from "./ssl-expiry-alerts.ts";
  * held notifications, certificates raise expiry alerts; every notification is queued in the
  * same transaction. Checks apply in time order. Returns how many notifications were queued.
  */
-export async function applyCheckTransitions(
+export async function applyChecks(
   trx: Kysely<Database>,
   actx: AlertingContext,
   records: readonly CheckRecord[],

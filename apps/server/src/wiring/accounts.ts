@@ -1,21 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import type { Config } from "./config.ts";
-import { originOf } from "./http/same-origin.ts";
-import type { SessionOptions } from "./http/session-auth.ts";
-import type { AuthContext } from "./services/auth/auth-context.ts";
-import { LoginThrottle } from "./services/auth/login-throttle.ts";
-import { pruneAuthTokens } from "./services/auth/prune-auth-tokens.ts";
-import type { ServiceContext } from "./services/context.ts";
-import { loadServerSecret } from "./services/server-secret.ts";
-
-/** Everything signing in needs: the verbs' context, the cookie settings and the login throttle. */
-export interface Accounts {
-  auth: AuthContext;
-  session: SessionOptions;
-  throttle: LoginThrottle;
-  /** Registrations and password-reset requests allowed per client address per hour (0: off). */
-  signupRateLimit: number;
-}
+import { PeriodicTask } from "../background/periodic-task.ts";
+import type { Config } from "../config.ts";
+import { originOf } from "../http/same-origin.ts";
+import type { Accounts } from "../routes/api/api-deps.ts";
+import { LoginThrottle } from "../services/auth/login-throttle.ts";
+import { pruneAuthTokens } from "../services/auth/prune-auth-tokens.ts";
+import type { ServiceContext } from "../services/context.ts";
+import { loadServerSecret } from "../services/server-secret.ts";
 
 const PRUNE_EVERY_MS = 3_600_000;
 
@@ -33,16 +24,13 @@ export async function prepareAccounts(
   const allowedOrigins = new Set(
     [config.publicUrl, appUrl, config.apiUrl].map(originOf).filter((o): o is string => !!o),
   );
-  let pruning: NodeJS.Timeout | undefined;
-  app.addHook("onReady", async () => {
-    pruning = setInterval(() => {
-      pruneAuthTokens(ctx.db, ctx.now()).catch((error: unknown) =>
-        app.log.warn({ err: error }, "pruning expired sessions failed"),
-      );
-    }, PRUNE_EVERY_MS);
-    pruning.unref();
+  const pruning = new PeriodicTask({
+    run: () => pruneAuthTokens(ctx.db, ctx.now()),
+    everyMs: PRUNE_EVERY_MS,
+    onError: (error) => app.log.warn({ err: error }, "pruning expired sessions failed"),
   });
-  app.addHook("onClose", async () => clearInterval(pruning));
+  app.addHook("onReady", async () => pruning.start());
+  app.addHook("onClose", async () => pruning.stop());
   return {
     auth: { ...ctx, csrfSecret, appUrl, newAccountPlan: config.defaultPlan },
     session: {

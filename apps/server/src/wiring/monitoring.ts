@@ -1,16 +1,19 @@
-import { createNetworkAccess, type NetworkAccess } from "@upwatch/checks";
+import type { NetworkAccess } from "@upwatch/checks";
 import type { FastifyInstance } from "fastify";
-import type { Accounts } from "./accounts.ts";
+import type { Config } from "../config.ts";
+import { MonitoringEngine } from "../engine/monitoring-engine.ts";
+import type { LiveBus } from "../live/live-bus.ts";
+import { liveMonitorChanges } from "../live/live-monitor-changes.ts";
+import { checkPublisher } from "../live/publish-checks.ts";
+import type { CheckMetrics, ResultWriteMetrics } from "../metrics/server-metrics.ts";
+import type { Accounts } from "../routes/api/api-deps.ts";
+import { apiRoutes } from "../routes/api/index.ts";
+import type { ServiceContext } from "../services/context.ts";
+import {
+  everyMonitorChange,
+  IGNORE_MONITOR_CHANGES,
+} from "../services/monitors/monitor-changes.ts";
 import type { Alerting } from "./alerting.ts";
-import type { Config } from "./config.ts";
-import { MonitoringEngine } from "./engine/monitoring-engine.ts";
-import type { LiveBus } from "./live/live-bus.ts";
-import { liveMonitorChanges } from "./live/live-monitor-changes.ts";
-import { checkPublisher } from "./live/publish-checks.ts";
-import type { CheckMetrics, ResultWriteMetrics } from "./metrics/server-metrics.ts";
-import { apiRoutes } from "./routes/api/index.ts";
-import type { ServiceContext } from "./services/context.ts";
-import { everyMonitorChange, IGNORE_MONITOR_CHANGES } from "./services/monitors/monitor-changes.ts";
 
 export interface MonitoringOptions {
   config: Config;
@@ -18,42 +21,42 @@ export interface MonitoringOptions {
   alerting: Alerting;
   accounts: Accounts;
   live: LiveBus;
-  /** Replaces the network the checks use (tests). */
-  network?: NetworkAccess | undefined;
+  /** The guard the checks go through. */
+  network: NetworkAccess;
+  /** Mail was queued by an API call (a password reset link): send it now. */
+  mailQueued: () => void;
   metrics?: (CheckMetrics & ResultWriteMetrics) | undefined;
 }
 
 /**
  * The REST API for accounts' monitors and their results, and (unless RUN_CHECKS=false) the
  * embedded engine that runs the checks, started when the server is ready and stopped on close.
+ * Returns the engine, if any.
  */
 export async function registerMonitoring(
   app: FastifyInstance,
   options: MonitoringOptions,
-): Promise<void> {
-  const { config, ctx, live } = options;
+): Promise<MonitoringEngine | undefined> {
+  const { config, ctx, live, alerting } = options;
   const publishChecks = checkPublisher(live, ctx.db, app.log.child({ part: "live" }));
   const engine = config.monitoring.runChecks
     ? new MonitoringEngine({
         db: ctx.db,
-        network:
-          options.network ??
-          createNetworkAccess({ allowPrivateTargets: config.monitoring.allowPrivateTargets }),
+        network: options.network,
         concurrency: config.monitoring.checkConcurrency,
         log: app.log.child({ part: "monitoring" }),
         now: ctx.now,
         metrics: options.metrics,
         alerting: {
-          hook: options.alerting.engine.hook,
+          hook: alerting.engine.hook,
           afterCommit: (records) => {
-            options.alerting.engine.afterCommit();
+            alerting.engine.afterCommit();
             publishChecks(records);
           },
         },
       })
     : undefined;
   if (engine) {
-    app.decorate("monitoringEngine", engine);
     app.addHook("onReady", () => engine.start());
     app.addHook("onClose", () => engine.stop());
   }
@@ -62,18 +65,14 @@ export async function registerMonitoring(
     ctx,
     changes: everyMonitorChange(
       engine ?? IGNORE_MONITOR_CHANGES,
-      liveMonitorChanges(live, options.alerting.hooks.actx.alertsChanged),
+      liveMonitorChanges(live, alerting.hooks.actx.alertsChanged),
     ),
     checks: engine,
-    alerting: options.alerting,
+    alerting,
     accounts: options.accounts,
     live,
+    mailQueued: options.mailQueued,
     serverUrl: config.apiUrl || config.publicUrl,
   });
-}
-
-declare module "fastify" {
-  interface FastifyInstance {
-    monitoringEngine?: MonitoringEngine;
-  }
+  return engine;
 }

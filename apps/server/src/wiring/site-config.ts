@@ -1,5 +1,5 @@
 import type { SiteConfig } from "@upwatch/core";
-import type { Config } from "./config.ts";
+import type { Config } from "../config.ts";
 
 /** The part of the server's configuration the web app is told at run time. */
 export function siteConfigFrom(config: Config): SiteConfig {

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from "fastify";
-import type { Config } from "./config.ts";
-import { acceptFormPosts } from "./http/form-body.ts";
-import { createMailTransport } from "./mail/create-transport.ts";
-import { OutboxWorker } from "./mail/outbox-worker.ts";
-import type { MailTransport } from "./mail/outgoing-mail.ts";
-import { contactRoutes } from "./routes/contact.ts";
-import { newsletterRoutes } from "./routes/newsletter.ts";
-import type { ServiceContext } from "./services/context.ts";
-import { loadServerSecret } from "./services/server-secret.ts";
+import type { Config } from "../config.ts";
+import { acceptFormPosts } from "../http/form-body.ts";
+import { createMailTransport } from "../mail/create-transport.ts";
+import { OutboxWorker } from "../mail/outbox-worker.ts";
+import type { MailTransport } from "../mail/outgoing-mail.ts";
+import { contactRoutes } from "../routes/contact.ts";
+import { newsletterRoutes } from "../routes/newsletter.ts";
+import type { ServiceContext } from "../services/context.ts";
+import { loadServerSecret } from "../services/server-secret.ts";
 
 export interface FormsOptions {
   config: Config;
@@ -17,8 +17,11 @@ export interface FormsOptions {
   startOutboxWorker: boolean;
 }
 
-/** The public form endpoints and the outbox that delivers their mail. */
-export async function registerForms(app: FastifyInstance, options: FormsOptions): Promise<void> {
+/** The public form endpoints and the outbox that delivers their mail (returned: others queue mail too). */
+export async function registerForms(
+  app: FastifyInstance,
+  options: FormsOptions,
+): Promise<OutboxWorker> {
   const { config, ctx } = options;
   const transport = options.mailTransport ?? createMailTransport(config);
   const outbox = new OutboxWorker({
@@ -27,7 +30,6 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
     log: app.log.child({ part: "outbox" }),
     now: ctx.now,
   });
-  app.decorate("outbox", outbox);
   if (!config.smtp && !options.mailTransport) {
     app.log.warn(
       `SMTP is not configured (SMTP_HOST); outgoing mail is written to ${transport.description}.`,
@@ -48,10 +50,5 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
     linkBase: config.apiUrl || config.publicUrl,
   };
   await app.register(newsletterRoutes, { ctx: newsletterCtx, config, onStored });
-}
-
-declare module "fastify" {
-  interface FastifyInstance {
-    outbox: OutboxWorker;
-  }
+  return outbox;
 }

@@ -1,0 +1,103 @@
+import type { NetworkAccess } from "@upwatch/checks";
+import type { FastifyInstance } from "fastify";
+import { AlertEngine, type AlertingContext } from "../alerting/index.ts";
+import { PeriodicTask } from "../background/periodic-task.ts";
+import type { Config } from "../config.ts";
+import type { LiveBus } from "../live/live-bus.ts";
+import { alertPublisher } from "../live/publish-alerts.ts";
+import type { OutboxWorker } from "../mail/outbox-worker.ts";
+import type { NotificationMetrics } from "../metrics/server-metrics.ts";
+import { countMailNotifications } from "../notifications/count-mail-notifications.ts";
+import { DeliveryAttempts } from "../notifications/delivery-log.ts";
+import { logAlertMailAttempts } from "../notifications/log-mail-attempts.ts";
+import { NotificationWorker } from "../notifications/notification-worker.ts";
+import { pruneDeliveries } from "../notifications/prune-deliveries.ts";
+import { twilioSmsClient } from "../notifications/sms/twilio-client.ts";
+import { alertPageRoutes } from "../routes/alert-page.ts";
+import type { Alerting as AlertingForRoutes } from "../routes/api/api-deps.ts";
+import type { AlertingHooks } from "../services/alerts/alerting-hooks.ts";
+import type { ServiceContext } from "../services/context.ts";
+
+export interface AlertingOptions {
+  config: Config;
+  ctx: ServiceContext;
+  /** Whether the ticker and the delivery worker run by themselves; tests drive them by hand. */
+  start: boolean;
+  /** The guard webhooks and Slack go through. */
+  network: NetworkAccess;
+  /** Where changed alerts are published once committed. */
+  live: LiveBus;
+  /** Where e-mail notifications go; their attempts are logged from it. */
+  outbox: OutboxWorker;
+  metrics?: NotificationMetrics | undefined;
+}
+
+/** Everything the API and the check engine need of alerting. */
+export interface Alerting extends AlertingForRoutes {
+  engine: AlertEngine;
+  worker: NotificationWorker;
+}
+
+const PRUNE_DELIVERIES_EVERY_MS = 3_600_000;
+
+/**
+ * The alert engine (its escalation ticker) and the notification delivery worker, started when the
+ * server is ready and stopped on close; e-mail attempts are logged from the mail outbox.
+ */
+export function registerAlerting(app: FastifyInstance, options: AlertingOptions): Alerting {
+  const { config, ctx, network, outbox } = options;
+  const actx: AlertingContext = {
+    now: ctx.now,
+    newId: ctx.newId,
+    linkBase: config.apiUrl || config.publicUrl,
+    alertsChanged: alertPublisher(options.live, ctx.db, app.log.child({ part: "live" })),
+  };
+  const attempts = new DeliveryAttempts();
+  const log = app.log.child({ part: "alerting" });
+  const worker = new NotificationWorker({
+    ctx,
+    deps: { network, sms: config.sms ? twilioSmsClient(config.sms) : undefined },
+    attempts,
+    log,
+    mailQueued: () => outbox.wake(),
+    metrics: options.metrics,
+  });
+  const engine = new AlertEngine({ db: ctx.db, actx, log, onQueued: () => worker.wake() });
+  outbox.onAttempt(logAlertMailAttempts(ctx, attempts));
+  if (options.metrics) outbox.onAttempt(countMailNotifications(options.metrics));
+  const hooks: AlertingHooks = {
+    actx,
+    queued: () => worker.wake(),
+    recheck: () => {
+      engine
+        .runDue({ includeHeld: true })
+        .catch((error: unknown) => log.warn({ err: error }, "escalation failed"));
+    },
+  };
+  const pruning = new PeriodicTask({
+    run: () => pruneDeliveries(ctx.db, ctx.now()),
+    everyMs: PRUNE_DELIVERIES_EVERY_MS,
+    onError: (error) => log.warn({ err: error }, "pruning the delivery log failed"),
+  });
+
+  if (options.start) {
+    app.addHook("onReady", async () => {
+      worker.start();
+      engine.start();
+      pruning.start();
+    });
+  }
+  app.addHook("onClose", async () => {
+    await pruning.stop();
+    await engine.stop();
+    await worker.stop();
+  });
+  void app.register(alertPageRoutes, { ctx, alertsChanged: actx.alertsChanged });
+  return {
+    engine,
+    worker,
+    attempts,
+    hooks,
+    channelDeps: { network, smsConfigured: Boolean(config.sms) },
+  };
+}

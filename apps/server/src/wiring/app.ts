@@ -1,0 +1,128 @@
+import compress from "@fastify/compress";
+import { createNetworkAccess, type NetworkAccess } from "@upwatch/checks";
+import type { DatabaseHandle } from "@upwatch/db";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
+import type { Config } from "../config.ts";
+import type { MonitoringEngine } from "../engine/monitoring-engine.ts";
+import { installProblemHandlers } from "../http/problem.ts";
+import { installRequestLog } from "../http/request-log.ts";
+import { installSecurityHeaders } from "../http/security-headers.ts";
+import { LiveBus } from "../live/live-bus.ts";
+import { loggerOptions } from "../logger.ts";
+import type { OutboxWorker } from "../mail/outbox-worker.ts";
+import type { MailTransport } from "../mail/outgoing-mail.ts";
+import { installMetrics } from "../metrics/install-metrics.ts";
+import { healthRoutes } from "../routes/health.ts";
+import { createServiceContext, type ServiceContext } from "../services/context.ts";
+import { serveWeb } from "../web/serve-web.ts";
+import { prepareAccounts } from "./accounts.ts";
+import { type Alerting, registerAlerting } from "./alerting.ts";
+import { registerForms } from "./forms.ts";
+import { registerMonitoring } from "./monitoring.ts";
+import { siteConfigFrom } from "./site-config.ts";
+
+export interface AppDependencies {
+  config: Config;
+  database: DatabaseHandle;
+  /** The web build's client folder; without it only the APIs are served. */
+  webClientDir?: string | undefined;
+  /** Replaces the mail transport the configuration selects (tests). */
+  mailTransport?: MailTransport | undefined;
+  /** Whether the outbox sends by itself; tests that drive it by hand say false. */
+  startOutboxWorker?: boolean;
+  /** Whether alert escalations and notifications run by themselves; tests drive them by hand. */
+  startAlerting?: boolean;
+  /** Replaces the network checks, webhooks and Slack go through (tests). */
+  network?: NetworkAccess | undefined;
+  /** The service context (clock and ids); tests pass a controlled one. */
+  ctx?: ServiceContext;
+}
+
+const BODY_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * Builds the HTTP application: the APIs, the health check and the web app. Every part is made
+ * here and handed to those that use it: the network guard, the live bus, the outbox, alerting,
+ * sign-in and the monitoring engine.
+ */
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: BODY_LIMIT_BYTES,
+    return503OnClosing: true,
+    trustProxy: config.trustProxy,
+  });
+  installRequestLog(app);
+  installSecurityHeaders(app, { https: config.publicUrl.startsWith("https://") });
+  installProblemHandlers(app);
+  const metrics = installMetrics(app, { config, db: deps.database.db });
+  await app.register(compress, { encodings: ["br", "gzip"], threshold: 1024 });
+
+  await app.register(healthRoutes, { database: deps.database });
+  const ctx = deps.ctx ?? createServiceContext(deps.database.db);
+  // One guard for every request the server makes on an account's behalf: checks, webhooks, Slack.
+  const network =
+    deps.network ??
+    createNetworkAccess({ allowPrivateTargets: config.monitoring.allowPrivateTargets });
+  const outbox = await registerForms(app, {
+    config,
+    ctx,
+    mailTransport: deps.mailTransport,
+    startOutboxWorker: deps.startOutboxWorker ?? true,
+  });
+  const live = new LiveBus();
+  // Open event streams would keep the server from closing: they end first.
+  app.addHook("preClose", async () => live.endAll());
+  const alerting = registerAlerting(app, {
+    config,
+    ctx,
+    start: deps.startAlerting ?? true,
+    network,
+    live,
+    outbox,
+    metrics,
+  });
+  const accounts = await prepareAccounts(app, { config, ctx });
+  const engine = await registerMonitoring(app, {
+    config,
+    ctx,
+    alerting,
+    accounts,
+    network,
+    live,
+    mailQueued: () => outbox.wake(),
+    metrics,
+  });
+  if (deps.webClientDir) {
+    await serveWeb(app, { clientDir: deps.webClientDir, siteConfig: siteConfigFrom(config) });
+  }
+  exposeParts(app, { outbox, live, alerting, engine });
+  return app;
+}
+
+/** The running parts, for tests and tools that drive them by hand; the server itself never reads these. */
+function exposeParts(app: FastifyInstance, parts: ServerParts): void {
+  app.decorate("outbox", parts.outbox);
+  app.decorate("live", parts.live);
+  app.decorate("alerting", parts.alerting);
+  if (parts.engine) app.decorate("monitoringEngine", parts.engine);
+}
+
+interface ServerParts {
+  outbox: OutboxWorker;
+  live: LiveBus;
+  alerting: Alerting;
+  engine: MonitoringEngine | undefined;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    outbox: OutboxWorker;
+    /** The live updates of every account. */
+    live: LiveBus;
+    alerting: Alerting;
+    monitoringEngine?: MonitoringEngine;
+  }
+}
