@@ -7,6 +7,7 @@ import { registerAlerting } from "./alerting.ts";
 import type { Config } from "./config.ts";
 import { registerForms } from "./forms.ts";
 import { installProblemHandlers } from "./http/problem.ts";
+import { registerRateLimits } from "./http/rate-limits/register-rate-limits.ts";
 import { installRequestLog } from "./http/request-log.ts";
 import { installSecurityHeaders } from "./http/security-headers.ts";
 import { LiveBus } from "./live/live-bus.ts";
@@ -33,6 +34,8 @@ export interface AppDependencies {
   network?: NetworkAccess | undefined;
   /** The service context (clock and ids); tests pass a controlled one. */
   ctx?: ServiceContext;
+  /** The start of the rate-limit keys in Redis; tests sharing one Redis take their own. */
+  rateLimitKeyPrefix?: string | undefined;
 }
 
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -53,6 +56,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(healthRoutes, { database: deps.database });
   const ctx = deps.ctx ?? createServiceContext(deps.database.db);
+  await registerRateLimits(app, {
+    redisUrl: deps.config.redisUrl,
+    keyPrefix: deps.rateLimitKeyPrefix,
+    now: ctx.now,
+  });
   await registerForms(app, {
     config: deps.config,
     ctx,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Accounts } from "../../accounts.ts";
 import { accessOf } from "../../http/api-key-auth.ts";
-import { rateLimitByAddress } from "../../http/rate-limit.ts";
+import { rateLimitByAddress } from "../../http/rate-limits/limit-by-address.ts";
 import { refuseOtherOrigins } from "../../http/same-origin.ts";
 import { clearSessionCookie, requireSession, setSessionCookie } from "../../http/session-auth.ts";
 import { TooManySignInAttemptsError } from "../../services/auth/auth-errors.ts";
@@ -37,12 +37,12 @@ export async function authRoutes(app: FastifyInstance, options: { accounts: Acco
       refuseOtherOrigins(request, session.allowedOrigins),
   };
   const signedIn = { onRequest: requireSession(session) };
-  const perAddressPerHour = (message: (wait: string) => string) => ({
+  const perAddressPerHour = (name: string, message: (wait: string) => string) => ({
     ...sameSite,
-    preHandler: rateLimitByAddress({
+    preHandler: rateLimitByAddress(app, {
+      name,
       limit: options.accounts.signupRateLimit,
       windowMs: 3_600_000,
-      now: auth.now,
       message,
     }),
   });
@@ -51,10 +51,14 @@ export async function authRoutes(app: FastifyInstance, options: { accounts: Acco
     return reply.code(status).send(presentSignedIn(result));
   };
 
-  app.post(OP.register.url, perAddressPerHour(TOO_MANY_REGISTRATIONS), async (request, reply) => {
-    const input = parseWith(OP.register.body, request.body);
-    return answerSignedIn(reply, OP.register.status, await register(auth, input));
-  });
+  app.post(
+    OP.register.url,
+    perAddressPerHour("register", TOO_MANY_REGISTRATIONS),
+    async (request, reply) => {
+      const input = parseWith(OP.register.body, request.body);
+      return answerSignedIn(reply, OP.register.status, await register(auth, input));
+    },
+  );
 
   app.post(OP.login.url, sameSite, async (request, reply) => {
     const input = parseWith(OP.login.body, request.body);
@@ -83,7 +87,7 @@ export async function authRoutes(app: FastifyInstance, options: { accounts: Acco
 
   app.post(
     OP.requestPasswordReset.url,
-    perAddressPerHour(TOO_MANY_RESETS),
+    perAddressPerHour("password-reset", TOO_MANY_RESETS),
     async (request, reply) => {
       const input = parseWith(OP.requestPasswordReset.body, request.body);
       if (await requestPasswordReset(auth, input.email)) app.outbox.wake();
