@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { RateLimitStoreUnreachableError } from "./redis-store.ts";
+import { RateLimitStoreUnreachableError } from "./counting-store.ts";
 
 type Limiter = ReturnType<FastifyInstance["createRateLimit"]>;
 

@@ -1,4 +1,4 @@
-import type { FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
+import type { Count, CountingStore } from "./counting-store.ts";
 
 interface Window {
   count: number;
@@ -12,7 +12,7 @@ const SWEEP_FROM_SIZE = 10_000;
  * first request. Only windows that have ended are ever dropped, so a flood of new keys never
  * resets anybody's count; the sweep runs again only once the map has doubled.
  */
-export function memoryRateLimitStore(now: () => number): FastifyRateLimitStoreCtor {
+export function memoryRateLimitStore(now: () => number): new () => CountingStore {
   const windows = new Map<string, Window>();
   let sweepAtSize = SWEEP_FROM_SIZE;
 
@@ -21,10 +21,10 @@ export function memoryRateLimitStore(now: () => number): FastifyRateLimitStoreCt
     sweepAtSize = Math.max(SWEEP_FROM_SIZE, windows.size * 2);
   }
 
-  class MemoryRateLimitStore {
+  return class MemoryRateLimitStore implements CountingStore {
     incr(
       key: string,
-      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      callback: (error: Error | null, count?: Count) => void,
       timeWindow: number,
     ): void {
       const at = now();
@@ -38,11 +38,8 @@ export function memoryRateLimitStore(now: () => number): FastifyRateLimitStoreCt
       callback(null, { current: window.count, ttl: window.resetAt - at });
     }
 
-    // Every limiter names its keys itself, so they can all share one map.
-    child(): MemoryRateLimitStore {
+    child(): CountingStore {
       return this;
     }
-  }
-  // The plugin passes the window as a third argument its store type leaves out.
-  return MemoryRateLimitStore as unknown as FastifyRateLimitStoreCtor;
+  };
 }

@@ -1,5 +1,9 @@
-import type { FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import type { Redis } from "ioredis";
+import {
+  type Count,
+  type CountingStore,
+  RateLimitStoreUnreachableError,
+} from "./counting-store.ts";
 
 // One round trip, atomic: count the request, start the window on the first one, and give a
 // window without an expiry (a failed PEXPIRE) one, so no counter outlives its window.
@@ -13,22 +17,15 @@ if ttl < 0 then
 end
 return {current, ttl}`;
 
-/** Redis did not answer; the request could not be counted. */
-export class RateLimitStoreUnreachableError extends Error {
-  constructor(cause: Error) {
-    super(`The rate-limit store is unreachable: ${cause.message}`, { cause });
-  }
-}
-
 /**
  * Counters in Redis under `keyPrefix`, shared by every server process using the same Redis:
  * a fixed window per key that starts at its first request and ends when the key expires.
  */
-export function redisRateLimitStore(redis: Redis, keyPrefix: string): FastifyRateLimitStoreCtor {
-  class RedisRateLimitStore {
+export function redisRateLimitStore(redis: Redis, keyPrefix: string): new () => CountingStore {
+  return class RedisRateLimitStore implements CountingStore {
     incr(
       key: string,
-      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      callback: (error: Error | null, count?: Count) => void,
       timeWindow: number,
     ): void {
       redis.eval(COUNT, 1, `${keyPrefix}${key}`, String(timeWindow)).then(
@@ -40,11 +37,8 @@ export function redisRateLimitStore(redis: Redis, keyPrefix: string): FastifyRat
       );
     }
 
-    // Every limiter names its keys itself, so they can all share one prefix.
-    child(): RedisRateLimitStore {
+    child(): CountingStore {
       return this;
     }
-  }
-  // The plugin passes the window as a third argument its store type leaves out.
-  return RedisRateLimitStore as unknown as FastifyRateLimitStoreCtor;
+  };
 }

@@ -1,6 +1,7 @@
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
+import { asPluginStore } from "./counting-store.ts";
 import { memoryRateLimitStore } from "./memory-store.ts";
 import { redisRateLimitStore } from "./redis-store.ts";
 
@@ -30,7 +31,7 @@ export async function registerRateLimits(
         options.keyPrefix ?? DEFAULT_KEY_PREFIX,
       )
     : memoryRateLimitStore(options.now);
-  await app.register(rateLimit, { global: false, store });
+  await app.register(rateLimit, { global: false, store: asPluginStore(store) });
 }
 
 async function connectRedis(app: FastifyInstance, url: string): Promise<Redis> {
