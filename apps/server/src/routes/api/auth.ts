@@ -46,19 +46,16 @@ export async function authRoutes(app: FastifyInstance, options: { accounts: Acco
       message,
     }),
   });
+  const registrations = perAddressPerHour("register", TOO_MANY_REGISTRATIONS);
   const answerSignedIn = (reply: FastifyReply, status: number, result: SignedIn) => {
     setSessionCookie(reply, session, result.session.token);
     return reply.code(status).send(presentSignedIn(result));
   };
 
-  app.post(
-    OP.register.url,
-    perAddressPerHour("register", TOO_MANY_REGISTRATIONS),
-    async (request, reply) => {
-      const input = parseWith(OP.register.body, request.body);
-      return answerSignedIn(reply, OP.register.status, await register(auth, input));
-    },
-  );
+  app.post(OP.register.url, registrations, async (request, reply) => {
+    const input = parseWith(OP.register.body, request.body);
+    return answerSignedIn(reply, OP.register.status, await register(auth, input));
+  });
 
   app.post(OP.login.url, sameSite, async (request, reply) => {
     const input = parseWith(OP.login.body, request.body);
