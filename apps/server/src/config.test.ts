@@ -60,6 +60,17 @@ describe("configuration", () => {
     );
   });
 
+  it("shares rate-limit counters through Redis only when REDIS_URL is a redis URL", () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: "redis://127.0.0.1:6379" }).redisUrl).toBe(
+      "redis://127.0.0.1:6379",
+    );
+    expect(() => loadConfig({ REDIS_URL: "127.0.0.1:6379" })).toThrowError(
+      'Invalid configuration: REDIS_URL must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379 (got "127.0.0.1:6379").',
+    );
+    expect(() => loadConfig({ REDIS_URL: "http://127.0.0.1:6379" })).toThrowError(/REDIS_URL/);
+  });
+
   it("treats an empty variable as unset", () => {
     expect(loadConfig({ PORT: "", DATABASE_URL: "" }).port).toBe(3000);
   });

@@ -69,6 +69,13 @@ const environmentSchema = z.object({
     .min(1, { message: "must be a whole number of seconds from 1 to 86400" })
     .max(86400, { message: "must be a whole number of seconds from 1 to 86400" })
     .default(600),
+  REDIS_URL: z
+    .string()
+    .url({ message: "must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379" })
+    .regex(/^rediss?:\/\//, {
+      message: "must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379",
+    })
+    .optional(),
   SIGNUP_RATE_LIMIT: z.coerce
     .number({ message: "must be a whole number (0 switches the limit off)" })
     .int({ message: "must be a whole number (0 switches the limit off)" })
@@ -162,6 +169,8 @@ export interface Config {
   forms: { rateLimit: number; rateWindowSeconds: number; minFillMs: number };
   /** Registrations, and password-reset requests, allowed per client address per hour (0: off). */
   signupRateLimit: number;
+  /** Where rate-limit counters are shared between server processes; unset: each counts alone. */
+  redisUrl?: string | undefined;
   monitoring: { allowPrivateTargets: boolean; runChecks: boolean; checkConcurrency: number };
   iosAppUrl: string;
   androidAppUrl: string;
@@ -246,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       minFillMs: e.FORMS_MIN_FILL_MS,
     },
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
+    redisUrl: e.REDIS_URL,
     iosAppUrl: e.IOS_APP_URL ?? "",
     androidAppUrl: e.ANDROID_APP_URL ?? "",
     analyticsProvider,

@@ -22,6 +22,8 @@ export interface TestAppOptions {
   startAlerting?: boolean;
   /** The network checks, webhooks and Slack use (host names resolved from a test list). */
   network?: NetworkAccess;
+  /** The start of the rate-limit keys when `REDIS_URL` is set (see rate-limit-stores.ts). */
+  rateLimitKeyPrefix?: string;
 }
 
 /** The whole HTTP application on a test database, driven in-process with `inject`. */
@@ -38,6 +40,7 @@ export async function buildTestApp(
     startOutboxWorker: options.startOutboxWorker ?? false,
     startAlerting: options.startAlerting ?? false,
     network: options.network,
+    rateLimitKeyPrefix: options.rateLimitKeyPrefix,
   });
   await app.ready();
   return app;

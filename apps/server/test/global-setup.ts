@@ -1,10 +1,20 @@
+import { Redis } from "ioredis";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 
 const DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/test";
+const DEFAULT_REDIS_URL = "redis://127.0.0.1:6379";
 
-/** Finds out once whether PostgreSQL is reachable, so every suite can also run there. */
+/**
+ * Finds out once whether PostgreSQL and Redis are reachable, so every suite can also run on
+ * PostgreSQL and the rate limits can be tested across processes sharing Redis.
+ */
 export default async function setup(project: TestProject): Promise<void> {
+  await findPostgres(project);
+  await findRedis(project);
+}
+
+async function findPostgres(project: TestProject): Promise<void> {
   const url = process.env.TEST_DATABASE_URL || DEFAULT_URL;
   const reason = await probe(url);
   if (reason === undefined) {
@@ -17,10 +27,34 @@ export default async function setup(project: TestProject): Promise<void> {
     );
   }
   project.provide("postgresUrl", "");
-  const line = "!".repeat(78);
-  console.warn(
-    `\n${line}\n  PostgreSQL at ${redact(url)} is unreachable (${reason}).\n  The PostgreSQL half of the integration suites is NOT running; only SQLite is tested.\n  Set TEST_DATABASE_URL, or REQUIRE_POSTGRES=1 to make this an error.\n${line}\n`,
+  warnLoudly(
+    `PostgreSQL at ${redact(url)} is unreachable (${reason}).`,
+    "The PostgreSQL half of the integration suites is NOT running; only SQLite is tested.",
+    "Set TEST_DATABASE_URL, or REQUIRE_POSTGRES=1 to make this an error.",
   );
+}
+
+async function findRedis(project: TestProject): Promise<void> {
+  const url = process.env.TEST_REDIS_URL || DEFAULT_REDIS_URL;
+  const reason = await probeRedis(url);
+  if (reason === undefined) {
+    project.provide("redisUrl", url);
+    return;
+  }
+  if (process.env.CI === "true") {
+    throw new Error(`CI=true but Redis at ${redact(url)} is unreachable: ${reason}`);
+  }
+  project.provide("redisUrl", "");
+  warnLoudly(
+    `Redis at ${redact(url)} is unreachable (${reason}).`,
+    "The rate limits are NOT tested with Redis nor across processes; only in memory.",
+    "Set TEST_REDIS_URL, or CI=true to make this an error.",
+  );
+}
+
+function warnLoudly(...lines: string[]): void {
+  const line = "!".repeat(78);
+  console.warn(`\n${line}\n${lines.map((text) => `  ${text}`).join("\n")}\n${line}\n`);
 }
 
 async function probe(url: string): Promise<string | undefined> {
@@ -36,12 +70,32 @@ async function probe(url: string): Promise<string | undefined> {
   }
 }
 
+async function probeRedis(url: string): Promise<string | undefined> {
+  const client = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 3000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  client.on("error", () => {});
+  try {
+    await client.connect();
+    await client.ping();
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    client.disconnect();
+  }
+}
+
 function redact(url: string): string {
-  return url.replace(/\/\/([^:@/]+):[^@/]+@/, "//$1:***@");
+  return url.replace(/\/\/([^:@/]*):[^@/]+@/, "//$1:***@");
 }
 
 declare module "vitest" {
   export interface ProvidedContext {
     postgresUrl: string;
+    redisUrl: string;
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { type AlertsChanged, alertState } from "../alerting/index.ts";
-import { rateLimitByAddress } from "../http/rate-limit.ts";
+import { rateLimitByAddress } from "../http/rate-limits/limit-by-address.ts";
 import { sendMessagePage } from "../pages/message-page.ts";
 import { acknowledgeStoredAlert } from "../services/alerts/acknowledge-alert.ts";
 import { type AlertPageFacts, findAlertByPageToken } from "../services/alerts/alert-page.ts";
@@ -28,7 +28,7 @@ export async function alertPageRoutes(
   options: { ctx: ServiceContext; alertsChanged?: AlertsChanged | undefined },
 ) {
   const { ctx, alertsChanged } = options;
-  const limit = rateLimitByAddress({ limit: 60, windowMs: 600_000 });
+  const limit = rateLimitByAddress(app, { name: "alert-page", limit: 60, windowMs: 600_000 });
   const notFound = (reply: FastifyReply) =>
     sendMessagePage(reply, 404, {
       title: "Alert not found",

@@ -1,7 +1,7 @@
 import { contactMessageSchema } from "@upwatch/core";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.ts";
-import { rateLimitByAddress } from "../http/rate-limit.ts";
+import { rateLimitByAddress } from "../http/rate-limits/limit-by-address.ts";
 import { submitContactMessage } from "../services/contact/submit-contact-message.ts";
 import type { ServiceContext } from "../services/context.ts";
 import { answerSubmission, parsePayload, requireHumanPace } from "./form-submission.ts";
@@ -19,7 +19,8 @@ export interface ContactRouteOptions {
 /** `POST /public/contact`: stores the message, then answers. */
 export async function contactRoutes(app: FastifyInstance, options: ContactRouteOptions) {
   const { forms, supportEmail } = options.config;
-  const limit = rateLimitByAddress({
+  const limit = rateLimitByAddress(app, {
+    name: "contact",
     limit: forms.rateLimit,
     windowMs: forms.rateWindowSeconds * 1000,
   });

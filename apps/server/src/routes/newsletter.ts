@@ -1,7 +1,7 @@
 import { newsletterSubscriptionSchema } from "@upwatch/core";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Config } from "../config.ts";
-import { rateLimitByAddress } from "../http/rate-limit.ts";
+import { rateLimitByAddress } from "../http/rate-limits/limit-by-address.ts";
 import { sendMessagePage } from "../pages/message-page.ts";
 import { confirmSubscription } from "../services/newsletter/confirm.ts";
 import type { NewsletterContext } from "../services/newsletter/newsletter-context.ts";
@@ -25,7 +25,8 @@ const INVALID_LINK =
 /** Subscribe, confirm (double opt-in) and one-click unsubscribe. */
 export async function newsletterRoutes(app: FastifyInstance, options: NewsletterRouteOptions) {
   const { forms } = options.config;
-  const limit = rateLimitByAddress({
+  const limit = rateLimitByAddress(app, {
+    name: "newsletter",
     limit: forms.rateLimit,
     windowMs: forms.rateWindowSeconds * 1000,
   });

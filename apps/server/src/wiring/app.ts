@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, LogController } from "fastify";
 import type { Config } from "../config.ts";
 import type { MonitoringEngine } from "../engine/monitoring-engine.ts";
 import { installProblemHandlers } from "../http/problem.ts";
+import { registerRateLimits } from "../http/rate-limits/register-rate-limits.ts";
 import { installRequestLog } from "../http/request-log.ts";
 import { installSecurityHeaders } from "../http/security-headers.ts";
 import { LiveBus } from "../live/live-bus.ts";
@@ -36,6 +37,8 @@ export interface AppDependencies {
   network?: NetworkAccess | undefined;
   /** The service context (clock and ids); tests pass a controlled one. */
   ctx?: ServiceContext;
+  /** The start of the rate-limit keys in Redis; tests sharing one Redis take their own. */
+  rateLimitKeyPrefix?: string | undefined;
 }
 
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -62,6 +65,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(healthRoutes, { database: deps.database });
   const ctx = deps.ctx ?? createServiceContext(deps.database.db);
+  await registerRateLimits(app, {
+    redisUrl: config.redisUrl,
+    keyPrefix: deps.rateLimitKeyPrefix,
+    now: ctx.now,
+  });
   // One guard for every request the server makes on an account's behalf: checks, webhooks, Slack.
   const network =
     deps.network ??

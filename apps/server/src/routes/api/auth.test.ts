@@ -78,7 +78,7 @@ describeEachDatabase("registering, signing in and out", (db) => {
       .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.token_hash).toBe(createHash("sha256").update(user.token).digest("hex"));
-    expect(rows[0]!.password_hash).toMatch(/^\$scrypt\$ln=15,r=8,p=1\$/);
+    expect(rows[0]!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(JSON.stringify(rows)).not.toContain(user.password);
   });
 

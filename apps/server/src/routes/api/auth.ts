@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { accessOf } from "../../http/api-key-auth.ts";
-import { rateLimitByAddress } from "../../http/rate-limit.ts";
+import { rateLimitByAddress } from "../../http/rate-limits/limit-by-address.ts";
 import { refuseOtherOrigins } from "../../http/same-origin.ts";
 import { clearSessionCookie, requireSession, setSessionCookie } from "../../http/session-auth.ts";
 import { changeEmail } from "../../services/auth/change-email.ts";
@@ -43,21 +43,22 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
       refuseOtherOrigins(request, session.allowedOrigins),
   };
   const signedIn = { onRequest: requireSession(session) };
-  const perAddressPerHour = (message: (wait: string) => string) => ({
+  const perAddressPerHour = (name: string, message: (wait: string) => string) => ({
     ...sameSite,
-    preHandler: rateLimitByAddress({
+    preHandler: rateLimitByAddress(app, {
+      name,
       limit: options.accounts.signupRateLimit,
       windowMs: 3_600_000,
-      now: auth.now,
       message,
     }),
   });
+  const registrations = perAddressPerHour("register", TOO_MANY_REGISTRATIONS);
   const answerSignedIn = (reply: FastifyReply, status: number, result: SignedIn) => {
     setSessionCookie(reply, session, result.session.token);
     return reply.code(status).send(presentSignedIn(result));
   };
 
-  app.post(OP.register.url, perAddressPerHour(TOO_MANY_REGISTRATIONS), async (request, reply) => {
+  app.post(OP.register.url, registrations, async (request, reply) => {
     const input = parseWith(OP.register.body, request.body);
     return answerSignedIn(reply, OP.register.status, await register(auth, input));
   });
@@ -82,7 +83,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
 
   app.post(
     OP.requestPasswordReset.url,
-    perAddressPerHour(TOO_MANY_RESETS),
+    perAddressPerHour("password-reset", TOO_MANY_RESETS),
     async (request, reply) => {
       const input = parseWith(OP.requestPasswordReset.body, request.body);
       if (await requestPasswordReset(auth, input.email)) options.mailQueued();

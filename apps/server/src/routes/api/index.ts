@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { requireApiKeyOrSession } from "../../http/api-key-auth.ts";
-import { limitApiRequestsByPlan } from "../../http/api-rate-limit.ts";
+import { limitApiRequestsByPlan } from "../../http/rate-limits/limit-api-by-plan.ts";
 import type { LiveBus } from "../../live/live-bus.ts";
 import { sessionIsLive } from "../../services/auth/session-is-live.ts";
 import type { ImmediateChecks } from "../../services/checks/check-monitor-now.ts";
@@ -49,7 +49,7 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
 
   await app.register(async (authenticated) => {
     authenticated.addHook("onRequest", requireApiKeyOrSession(session));
-    authenticated.addHook("onRequest", limitApiRequestsByPlan(options.ctx.now));
+    authenticated.addHook("onRequest", limitApiRequestsByPlan(authenticated, options.ctx.now));
     await authenticated.register(accountRoutes, {
       ctx: options.ctx,
       changes: options.changes,

@@ -1,13 +1,17 @@
 import { describe, expect, it } from "vitest";
+import { EARLIER_PASSWORD, EARLIER_SCRYPT_HASH } from "../../../test/earlier-password-hash.ts";
 import { hashPassword, passwordNeedsRehash, verifyPassword } from "./password-hash.ts";
 
 describe("password hashing", () => {
-  it("stores a self-describing scrypt hash with its own salt, never the password", async () => {
+  it("stores a self-describing argon2id hash with today's cost and its own salt, never the password", async () => {
     const first = await hashPassword("correct horse battery");
     const second = await hashPassword("correct horse battery");
-    expect(first).toMatch(/^\$scrypt\$ln=15,r=8,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{86}$/);
+    expect(first).toMatch(
+      /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/,
+    );
     expect(second).not.toBe(first);
     expect(first).not.toContain("horse");
+    expect(passwordNeedsRehash(first)).toBe(false);
   });
 
   it("accepts the right password and refuses a wrong one", async () => {
@@ -22,15 +26,22 @@ describe("password hashing", () => {
     expect(await verifyPassword("anything at all", "plain text")).toBe(false);
     const stored = await hashPassword("correct horse battery");
     expect(await verifyPassword("correct horse battery", stored.slice(0, -4))).toBe(false);
+    expect(await verifyPassword(EARLIER_PASSWORD, EARLIER_SCRYPT_HASH.slice(0, -4))).toBe(false);
   });
 
-  it("still checks hashes made with other costs, and says they should be redone", async () => {
-    const stored = await hashPassword("correct horse battery");
-    const cheaper = stored.replace("ln=15", "ln=14");
-    expect(passwordNeedsRehash(stored)).toBe(false);
-    expect(passwordNeedsRehash(cheaper)).toBe(true);
+  it("still accepts a hash stored in the earlier scrypt format, and says it should be redone", async () => {
+    expect(await verifyPassword(EARLIER_PASSWORD, EARLIER_SCRYPT_HASH)).toBe(true);
+    expect(await verifyPassword(`${EARLIER_PASSWORD}!`, EARLIER_SCRYPT_HASH)).toBe(false);
+    expect(passwordNeedsRehash(EARLIER_SCRYPT_HASH)).toBe(true);
     // The same salt and key under another cost no longer match: the cost is part of the hash.
-    expect(await verifyPassword("correct horse battery", cheaper)).toBe(false);
+    const cheaper = EARLIER_SCRYPT_HASH.replace("ln=15", "ln=14");
+    expect(await verifyPassword(EARLIER_PASSWORD, cheaper)).toBe(false);
+  });
+
+  it("says an argon2id hash with a lower cost than today's should be redone", async () => {
+    const stored = await hashPassword("correct horse battery");
+    expect(passwordNeedsRehash(stored.replace("m=19456,t=2", "m=9216,t=2"))).toBe(true);
+    expect(passwordNeedsRehash(stored.replace("t=2,p=1", "t=1,p=1"))).toBe(true);
   });
 
   it("treats the same letters in composed and decomposed form as the same password", async () => {
