@@ -5,7 +5,7 @@ import { buildTestApp } from "../../../test/app.ts";
 import { describeEachDatabase } from "../../../test/databases.ts";
 import { revokeApiKey } from "../../services/api-keys/revoke-api-key.ts";
 import { createServiceContext, randomId, type ServiceContext } from "../../services/context.ts";
-import { type ApiOperation, OPERATIONS } from "./operations.ts";
+import { type ApiOperation, OPERATIONS } from "@upwatch/api";
 
 describeEachDatabase("API keys and rate limits", (db) => {
   let app: FastifyInstance;

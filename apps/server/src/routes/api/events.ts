@@ -1,10 +1,11 @@
+import { OPERATIONS as OP } from "@upwatch/api";
 import type { FastifyInstance } from "fastify";
 import { accessOf } from "../../http/api-key-auth.ts";
 import { sendEventStream } from "../../http/event-stream.ts";
 import { RequestError } from "../../http/problem.ts";
 import type { LiveBus } from "../../live/live-bus.ts";
 import type { AccountAccess } from "../../services/accounts/account-access.ts";
-import { OPERATIONS as OP } from "./operations.ts";
+import { routeOf } from "./route-of.ts";
 
 export interface EventRouteOptions {
   live: LiveBus;
@@ -32,7 +33,10 @@ function stillAllowed(
 /** `/api/v1/events`: the account's live updates as server-sent events. */
 export async function eventRoutes(app: FastifyInstance, options: EventRouteOptions) {
   const { live } = options;
-  app.get(OP.streamEvents.url, { compress: false }, async (request, reply) => {
+  app.route({
+    ...routeOf(OP.streamEvents),
+    compress: false,
+    handler: async (request, reply) => {
     const access = accessOf(request);
     const sent = sendEventStream(reply, (listener) => live.subscribe(access.accountId, listener), {
       keepAliveMs: options.keepAliveMs,
@@ -46,5 +50,6 @@ export async function eventRoutes(app: FastifyInstance, options: EventRouteOptio
       );
     }
     return sent;
+  },
   });
 }
