@@ -1,4 +1,3 @@
-import { type ApiOperation, idParams } from "./api-operation.ts";
 import {
   alertPageResponse,
   alertResponse,
@@ -14,6 +13,7 @@ import {
   incidentsQuerySchema,
   testSendResponse,
 } from "./alerting-schemas.ts";
+import { type ApiOperation, idParams } from "./api-operation.ts";
 
 /** The alerting operations of the REST API; `OPERATIONS` includes them. */
 export const ALERTING_OPERATIONS = {

@@ -25,7 +25,9 @@ export const checksQuerySchema = z.strictObject({
     .number({ message: `limit must be a whole number from 1 to ${MAX_CHECK_PAGE_SIZE}.` })
     .int({ message: `limit must be a whole number from 1 to ${MAX_CHECK_PAGE_SIZE}.` })
     .min(1, { message: `limit must be a whole number from 1 to ${MAX_CHECK_PAGE_SIZE}.` })
-    .max(MAX_CHECK_PAGE_SIZE, { message: `limit must be a whole number from 1 to ${MAX_CHECK_PAGE_SIZE}.` })
+    .max(MAX_CHECK_PAGE_SIZE, {
+      message: `limit must be a whole number from 1 to ${MAX_CHECK_PAGE_SIZE}.`,
+    })
     .default(50),
   before: z.coerce
     .number({ message: "before must be the next_before value of the previous page." })

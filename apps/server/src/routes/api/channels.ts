@@ -89,7 +89,12 @@ export async function channelRoutes(
     ...routeOf(OP.setMonitorChannels),
     handler: async (request) => {
       const { params, body } = request;
-      const channels = await setMonitorChannels(ctx, accessOf(request), params.id, body.channel_ids);
+      const channels = await setMonitorChannels(
+        ctx,
+        accessOf(request),
+        params.id,
+        body.channel_ids,
+      );
       return { data: channels };
     },
   });

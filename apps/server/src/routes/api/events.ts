@@ -37,19 +37,23 @@ export async function eventRoutes(app: FastifyInstance, options: EventRouteOptio
     ...routeOf(OP.streamEvents),
     compress: false,
     handler: async (request, reply) => {
-    const access = accessOf(request);
-    const sent = sendEventStream(reply, (listener) => live.subscribe(access.accountId, listener), {
-      keepAliveMs: options.keepAliveMs,
-      credential: streamCredential(access),
-      stillAllowed: stillAllowed(access, options.sessionIsLive),
-    });
-    if (!sent) {
-      throw new RequestError(
-        429,
-        "This account already has the most live update connections open at once (20). Close another tab or window of the app and try again.",
+      const access = accessOf(request);
+      const sent = sendEventStream(
+        reply,
+        (listener) => live.subscribe(access.accountId, listener),
+        {
+          keepAliveMs: options.keepAliveMs,
+          credential: streamCredential(access),
+          stillAllowed: stillAllowed(access, options.sessionIsLive),
+        },
       );
-    }
-    return sent;
-  },
+      if (!sent) {
+        throw new RequestError(
+          429,
+          "This account already has the most live update connections open at once (20). Close another tab or window of the app and try again.",
+        );
+      }
+      return sent;
+    },
   });
 }

@@ -1,5 +1,5 @@
-import type { Channel } from "@upwatch/api";
 import { randomBytes } from "node:crypto";
+import type { Channel } from "@upwatch/api";
 import type { CreateChannelInput } from "@upwatch/core";
 import type { ChannelTable } from "@upwatch/db";
 import type { AccountAccess } from "../accounts/account-access.ts";

@@ -5,10 +5,7 @@ import { monitorsOfChannels } from "./channel-monitors.ts";
 import { viewChannel } from "./channel-record.ts";
 
 /** The account's channels, oldest first, secrets masked. */
-export async function listChannels(
-  ctx: ServiceContext,
-  access: AccountAccess,
-): Promise<Channel[]> {
+export async function listChannels(ctx: ServiceContext, access: AccountAccess): Promise<Channel[]> {
   const channels = await ctx.db
     .selectFrom("channels")
     .selectAll()

@@ -1,3 +1,4 @@
+import type { AlertPage, AlertView, ListOf, MonitorView } from "@upwatch/api";
 import { ALERT_SEVERITIES, type AlertSeverity, type AlertState } from "@upwatch/core";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -7,12 +8,6 @@ import alertsCss from "../../signed-in/alerts/alerts.css?url";
 import { APP_BASE, apiRequest } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { type LiveEvent, useLiveEvents } from "../../signed-in/live-events.ts";
-import type {
-  AlertPage,
-  AlertView,
-  ListOf,
-  MonitorView,
-} from "../../signed-in/monitors/api-types.ts";
 import { LiveIndicator } from "../../signed-in/monitors/live-indicator.tsx";
 import monitorsCss from "../../signed-in/monitors/monitors.css?url";
 import { problemText, useApiResource } from "../../signed-in/monitors/use-api-resource.ts";

@@ -1,7 +1,7 @@
+import type { ApiKey, CreatedApiKey } from "@upwatch/api";
 import { useState } from "react";
 import { apiRequest, errorDetail } from "../../signed-in/api-client.ts";
 import { ApiKeyTable } from "../../signed-in/api-keys/api-key-table.tsx";
-import type { ApiKey, CreatedApiKey } from "../../signed-in/api-keys/api-key-types.ts";
 import { CreateApiKeyForm } from "../../signed-in/api-keys/create-api-key-form.tsx";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { ConfirmDialog } from "../../signed-in/ui/confirm-dialog.tsx";

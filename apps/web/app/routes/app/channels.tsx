@@ -1,9 +1,9 @@
+import type { Channel } from "@upwatch/api";
 import { Link } from "react-router";
 import { BellIcon } from "../../components/icons.tsx";
 import { APP_BASE } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { ChannelTable } from "../../signed-in/channels/channel-table.tsx";
-import type { Channel } from "../../signed-in/channels/channel-types.ts";
 import { EmptyState } from "../../signed-in/ui/empty-state.tsx";
 import { LoadError } from "../../signed-in/ui/load-error.tsx";
 import { PageHeader } from "../../signed-in/ui/page-header.tsx";

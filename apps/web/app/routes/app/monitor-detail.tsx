@@ -1,3 +1,13 @@
+import type {
+  AlertPage,
+  AlertView,
+  DependencyView,
+  IncidentView,
+  ListOf,
+  MonitorOverview,
+  MonitorView,
+  StatsView,
+} from "@upwatch/api";
 import { CHECK_TYPE_NAMES, pageTitle } from "@upwatch/core";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
@@ -16,16 +26,6 @@ import { MonitorSettings } from "../../signed-in/monitor-detail/monitor-settings
 import { ResponseChart } from "../../signed-in/monitor-detail/response-chart.tsx";
 import { DayBars, UptimeSummary } from "../../signed-in/monitor-detail/uptime-summary.tsx";
 import { useMonitorChecks } from "../../signed-in/monitor-detail/use-monitor-checks.ts";
-import type {
-  AlertPage,
-  AlertView,
-  DependencyView,
-  IncidentView,
-  ListOf,
-  MonitorOverview,
-  MonitorView,
-  StatsView,
-} from "../../signed-in/monitors/api-types.ts";
 import { formatAgo } from "../../signed-in/monitors/format.ts";
 import { LiveIndicator } from "../../signed-in/monitors/live-indicator.tsx";
 import { applyLiveCheck } from "../../signed-in/monitors/live-overview.ts";

@@ -1,3 +1,4 @@
+import type { AccountOverview, Channel, ListOf, MonitorView } from "@upwatch/api";
 import { getPlan } from "@upwatch/core";
 import { useMemo } from "react";
 import { Link, useParams } from "react-router";
@@ -9,12 +10,6 @@ import {
   MonitorFormPage,
   monitorFormPageLinks,
 } from "../../signed-in/monitor-form/monitor-form-page.tsx";
-import type {
-  AccountOverview,
-  ChannelSummary,
-  ListOf,
-  MonitorView,
-} from "../../signed-in/monitors/api-types.ts";
 import { groupNames } from "../../signed-in/monitors/monitor-filters.ts";
 import { useApiResource } from "../../signed-in/monitors/use-api-resource.ts";
 
@@ -28,8 +23,8 @@ export default function EditMonitor() {
   const id = useParams().id ?? "";
   const account = useApiResource<AccountOverview>("/account");
   const monitor = useApiResource<MonitorView>(`/monitors/${id}`);
-  const attached = useApiResource<ListOf<ChannelSummary>>(`/monitors/${id}/channels`);
-  const channels = useApiResource<ListOf<ChannelSummary>>("/channels");
+  const attached = useApiResource<ListOf<Channel>>(`/monitors/${id}/channels`);
+  const channels = useApiResource<ListOf<Channel>>("/channels");
   const monitors = useApiResource<ListOf<MonitorView>>("/monitors");
   const plan = account.data ? getPlan(account.data.plan) : null;
   const initial = useMemo(

@@ -1,3 +1,4 @@
+import type { AccountOverview, Channel, ListOf, MonitorView } from "@upwatch/api";
 import { getPlan } from "@upwatch/core";
 import { useMemo } from "react";
 import { appMeta } from "../../signed-in/app-meta.ts";
@@ -7,12 +8,6 @@ import {
   MonitorFormPage,
   monitorFormPageLinks,
 } from "../../signed-in/monitor-form/monitor-form-page.tsx";
-import type {
-  AccountOverview,
-  ChannelSummary,
-  ListOf,
-  MonitorView,
-} from "../../signed-in/monitors/api-types.ts";
 import { formatInterval } from "../../signed-in/monitors/format.ts";
 import { groupNames } from "../../signed-in/monitors/monitor-filters.ts";
 import { useApiResource } from "../../signed-in/monitors/use-api-resource.ts";
@@ -26,7 +21,7 @@ export function meta() {
 export default function NewMonitor() {
   const account = useApiResource<AccountOverview>("/account");
   const monitors = useApiResource<ListOf<MonitorView>>("/monitors");
-  const channels = useApiResource<ListOf<ChannelSummary>>("/channels");
+  const channels = useApiResource<ListOf<Channel>>("/channels");
   const plan = account.data ? getPlan(account.data.plan) : null;
   const initial = useMemo(() => {
     if (!plan || !channels.data) return null;

@@ -1,3 +1,4 @@
+import type { AccountOverview, ListOf, MonitorOverview, MonitorView } from "@upwatch/api";
 import { getPlan, monitorCountViolation } from "@upwatch/core";
 import { useMemo } from "react";
 import { Link } from "react-router";
@@ -5,12 +6,6 @@ import { stylesheet } from "../../lib/stylesheet.ts";
 import { APP_BASE } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { type LiveEvent, useLiveEvents } from "../../signed-in/live-events.ts";
-import type {
-  AccountOverview,
-  ListOf,
-  MonitorOverview,
-  MonitorView,
-} from "../../signed-in/monitors/api-types.ts";
 import { LiveIndicator } from "../../signed-in/monitors/live-indicator.tsx";
 import { applyLiveCheck } from "../../signed-in/monitors/live-overview.ts";
 import {

@@ -1,3 +1,4 @@
+import type { Channel, MonitorView } from "@upwatch/api";
 import { ALERT_CHANNELS, type AlertChannel } from "@upwatch/core";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
@@ -8,13 +9,8 @@ import { Field } from "../ui/field.tsx";
 import { FormError } from "../ui/form-error.tsx";
 import { useFormSubmission } from "../ui/use-form-submission.ts";
 import { useApiData } from "../use-api-data.ts";
+import { CHANNEL_TYPES, planNeededFor } from "./channel-display.ts";
 import { channelErrorsFrom, destinationError } from "./channel-errors.ts";
-import {
-  CHANNEL_TYPES,
-  type Channel,
-  type MonitorSummary,
-  planNeededFor,
-} from "./channel-types.ts";
 import { MonitorPicker } from "./monitor-picker.tsx";
 
 interface ChannelFormProps {
@@ -27,7 +23,7 @@ interface ChannelFormProps {
 /** Adding or changing a channel: type, destination, name, and the monitors that use it. */
 export function ChannelForm({ channel, onSaved, onCancel }: ChannelFormProps) {
   const { account } = useSession();
-  const monitors = useApiData<{ data: MonitorSummary[] }>("/monitors");
+  const monitors = useApiData<{ data: MonitorView[] }>("/monitors");
   const [type, setType] = useState<AlertChannel>(channel?.type ?? "email");
   const info = CHANNEL_TYPES[type];
   const [destination, setDestination] = useState(

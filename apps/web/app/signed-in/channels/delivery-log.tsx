@@ -1,3 +1,4 @@
+import type { DeliveryPage } from "@upwatch/api";
 import { useCallback, useEffect, useState } from "react";
 import { apiRequest, errorDetail } from "../api-client.ts";
 import { Button } from "../ui/button.tsx";
@@ -5,14 +6,9 @@ import { EmptyState } from "../ui/empty-state.tsx";
 import { formatDateTime, formatRelative } from "../ui/format.ts";
 import { LoadError } from "../ui/load-error.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
-import { type Delivery, deliveryStatusLabel, deliveryTone, eventLabel } from "./channel-types.ts";
+import { deliveryStatusLabel, deliveryTone, eventLabel } from "./channel-display.ts";
 
 const PAGE_SIZE = 20;
-
-interface Page {
-  data: Delivery[];
-  next_before: number | null;
-}
 
 /**
  * The channel's delivery log, newest first, a page at a time. `version` changes when the
@@ -20,7 +16,7 @@ interface Page {
  */
 export function DeliveryLog({ channelId, version }: { channelId: string; version: number }) {
   const [pages, setPages] = useState<(number | undefined)[]>([undefined]);
-  const [page, setPage] = useState<Page>();
+  const [page, setPage] = useState<DeliveryPage>();
   const [error, setError] = useState<string>();
   const [loading, setLoading] = useState(true);
   const before = pages.at(-1);
@@ -31,7 +27,7 @@ export function DeliveryLog({ channelId, version }: { channelId: string; version
     const query = new URLSearchParams({ channel_id: channelId, limit: String(PAGE_SIZE) });
     if (before !== undefined) query.set("before", String(before));
     try {
-      setPage(await apiRequest<Page>("GET", `/notifications?${query}`));
+      setPage(await apiRequest<DeliveryPage>("GET", `/notifications?${query}`));
     } catch (failure) {
       setError(errorDetail(failure));
     } finally {

@@ -1,12 +1,12 @@
+import type { MonitorView } from "@upwatch/api";
 import { Link } from "react-router";
 import { APP_BASE } from "../api-client.ts";
 import { LoadError } from "../ui/load-error.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
 import type { ApiData } from "../use-api-data.ts";
-import type { MonitorSummary } from "./channel-types.ts";
 
 interface MonitorPickerProps {
-  monitors: ApiData<{ data: MonitorSummary[] }> & { reload(): Promise<void> };
+  monitors: ApiData<{ data: MonitorView[] }> & { reload(): Promise<void> };
   selected: string[];
   onChange(ids: string[]): void;
 }

@@ -1,7 +1,7 @@
+import type { DependencyView, MonitorView } from "@upwatch/api";
 import { useState } from "react";
 import { Link } from "react-router";
 import { APP_BASE, apiRequest } from "../api-client.ts";
-import type { DependencyView, MonitorView } from "../monitors/api-types.ts";
 import { problemText } from "../monitors/use-api-resource.ts";
 
 /**

@@ -1,7 +1,7 @@
+import type { CheckView, MonitorView } from "@upwatch/api";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { APP_BASE, apiRequest } from "../api-client.ts";
-import type { CheckView, MonitorView } from "../monitors/api-types.ts";
 import { problemText } from "../monitors/use-api-resource.ts";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 

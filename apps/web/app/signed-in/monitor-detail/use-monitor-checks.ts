@@ -1,6 +1,6 @@
+import type { CheckPage, CheckView } from "@upwatch/api";
 import { useCallback, useEffect, useState } from "react";
 import { apiRequest } from "../api-client.ts";
-import type { CheckPage, CheckView } from "../monitors/api-types.ts";
 import { problemText } from "../monitors/use-api-resource.ts";
 
 const PAGE = 50;

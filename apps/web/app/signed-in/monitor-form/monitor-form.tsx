@@ -1,8 +1,8 @@
+import type { Channel, MonitorView } from "@upwatch/api";
 import type { Plan } from "@upwatch/core";
 import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { APP_BASE, apiRequest } from "../api-client.ts";
-import type { ChannelSummary, MonitorView } from "../monitors/api-types.ts";
 import { problemText } from "../monitors/use-api-resource.ts";
 import { ChannelPicker } from "./channel-picker.tsx";
 import { Field } from "./field.tsx";
@@ -37,7 +37,7 @@ export function MonitorForm({
   plan: Plan;
   /** The account's monitors when creating, for the plan's limit. */
   monitorCount: number | null;
-  channels: readonly ChannelSummary[] | undefined;
+  channels: readonly Channel[] | undefined;
   groups: readonly string[];
 }) {
   const navigate = useNavigate();

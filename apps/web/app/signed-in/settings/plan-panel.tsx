@@ -1,23 +1,9 @@
-import { getPlan, type PlanId } from "@upwatch/core";
+import type { AccountOverview } from "@upwatch/api";
+import { getPlan } from "@upwatch/core";
 import { useSession } from "../session.tsx";
 import { LoadError } from "../ui/load-error.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
 import { useApiData } from "../use-api-data.ts";
-
-/** `GET /api/v1/account`. */
-interface AccountAnswer {
-  id: string;
-  name: string;
-  plan: PlanId;
-  limits: {
-    monitors: number;
-    min_interval_seconds: number;
-    all_check_types: boolean;
-    api_requests_per_hour: number;
-    history_days: number | null;
-  };
-  monitors: number;
-}
 
 const CHANNEL_NAMES = { email: "E-mail", sms: "SMS", slack: "Slack", webhook: "Webhook" } as const;
 
@@ -30,7 +16,7 @@ function interval(seconds: number): string {
 /** The account's plan: what it allows, what is used, and how plans change on this install. */
 export function PlanPanel() {
   const { account } = useSession();
-  const answer = useApiData<AccountAnswer>("/account");
+  const answer = useApiData<AccountOverview>("/account");
   const plan = getPlan(account.plan);
 
   return (
