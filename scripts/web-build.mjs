@@ -10,6 +10,7 @@ const SOURCES = [
   "apps/web/vite-plugins",
   "apps/web/public",
   "packages/core/src",
+  "packages/api/src",
   "content",
 ];
 const CONFIG_FILES = [

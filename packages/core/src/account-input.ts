@@ -67,10 +67,15 @@ export const deleteAccountSchema = z.object({
 });
 
 /** `POST /api/v1/api-keys`. */
+/** The longest name an API key may have. */
+export const API_KEY_NAME_MAX = 100;
+
 export const createApiKeySchema = z.object({
   name: z
-    .string({ message: "Give the key a name of 1 to 100 characters." })
+    .string({ message: `Give the key a name of 1 to ${API_KEY_NAME_MAX} characters.` })
     .trim()
-    .min(1, { message: "Give the key a name of 1 to 100 characters." })
-    .max(100, { message: "The key name must be 1 to 100 characters." }),
+    .min(1, { message: `Give the key a name of 1 to ${API_KEY_NAME_MAX} characters.` })
+    .max(API_KEY_NAME_MAX, {
+      message: `The key name must be 1 to ${API_KEY_NAME_MAX} characters.`,
+    }),
 });

@@ -1,6 +1,7 @@
 export * from "./account-input.ts";
 export * from "./alerting/index.ts";
 export * from "./channel-input.ts";
+export * from "./check-history.ts";
 export * from "./check-schedule.ts";
 export * from "./forms.ts";
 export * from "./ip-literal.ts";

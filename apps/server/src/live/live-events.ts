@@ -1,6 +1,5 @@
+import type { alertResponse, checkResultResponse, monitorResponse } from "@upwatch/api";
 import type { z } from "zod";
-import type { alertResponse } from "../routes/api/alerting-schemas.ts";
-import type { checkResultResponse, monitorResponse } from "../routes/api/schemas.ts";
 import type { MonitorStatus } from "../services/monitors/monitor-status.ts";
 
 /** What an account's live stream carries; each `data` has the shape the REST API answers with. */

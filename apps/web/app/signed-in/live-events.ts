@@ -1,6 +1,6 @@
+import type { AlertView, CheckView, MonitorStatus, MonitorView } from "@upwatch/api";
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { getSiteConfig } from "../lib/site-config.ts";
-import type { AlertView, CheckView, MonitorStatus, MonitorView } from "./monitors/api-types.ts";
 
 /** What the server streams from `GET /api/v1/events`, for the signed-in account only. */
 export type LiveEvent =

@@ -1,4 +1,4 @@
-import type { PlanId } from "@upwatch/core";
+import type { SessionAccount, SessionAnswer, SessionUser } from "@upwatch/api";
 import {
   createContext,
   type ReactNode,
@@ -9,24 +9,6 @@ import {
   useState,
 } from "react";
 import { ApiError, apiRequest, errorDetail, setCsrfToken } from "./api-client.ts";
-
-export interface SessionUser {
-  id: string;
-  email: string;
-}
-
-export interface SessionAccount {
-  id: string;
-  name: string;
-  plan: PlanId;
-}
-
-/** What the session endpoints (session, login, register, reset) answer. */
-export interface SessionAnswer {
-  user: SessionUser;
-  account: SessionAccount;
-  csrf_token: string;
-}
 
 export type SessionState =
   | { status: "loading" }

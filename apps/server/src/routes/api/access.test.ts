@@ -1,3 +1,4 @@
+import { type ApiOperation, OPERATIONS } from "@upwatch/api";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestAccount } from "../../../test/accounts.ts";
@@ -5,7 +6,6 @@ import { buildTestApp } from "../../../test/app.ts";
 import { describeEachDatabase } from "../../../test/databases.ts";
 import { revokeApiKey } from "../../services/api-keys/revoke-api-key.ts";
 import { createServiceContext, randomId, type ServiceContext } from "../../services/context.ts";
-import { type ApiOperation, OPERATIONS } from "./operations.ts";
 
 describeEachDatabase("API keys and rate limits", (db) => {
   let app: FastifyInstance;

@@ -1,8 +1,10 @@
+import { OPERATIONS as OP } from "@upwatch/api";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { accessOf } from "../../http/api-key-auth.ts";
 import { rateLimitByAddress } from "../../http/rate-limits/limit-by-address.ts";
 import { refuseOtherOrigins } from "../../http/same-origin.ts";
 import { clearSessionCookie, requireSession, setSessionCookie } from "../../http/session-auth.ts";
+import type { ZodTypeProvider } from "../../http/zod-type-provider.ts";
 import { changeEmail } from "../../services/auth/change-email.ts";
 import { changePassword } from "../../services/auth/change-password.ts";
 import { completePasswordReset } from "../../services/auth/complete-password-reset.ts";
@@ -13,9 +15,8 @@ import { register } from "../../services/auth/register.ts";
 import { requestPasswordReset } from "../../services/auth/request-password-reset.ts";
 import type { SignedIn } from "../../services/auth/signed-in.ts";
 import type { Accounts, LiveStreams } from "./api-deps.ts";
-import { OPERATIONS as OP } from "./operations.ts";
-import { parseWith } from "./parse.ts";
 import { presentSignedIn } from "./present-auth.ts";
+import { routeOf } from "./route-of.ts";
 
 export const PASSWORD_RESET_REQUESTED =
   "If an account uses that address, we have sent it a link to reset the password. The link works for one hour.";
@@ -35,6 +36,7 @@ export interface AuthRouteOptions {
 /** `/api/v1/auth/...`: registering, signing in and out, the session, password and address. */
 export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions) {
   const { auth, session, throttle } = options.accounts;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "no-store");
   });
@@ -45,66 +47,87 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
   const signedIn = { onRequest: requireSession(session) };
   const perAddressPerHour = (name: string, message: (wait: string) => string) => ({
     ...sameSite,
-    preHandler: rateLimitByAddress(app, {
+    // Before the body is validated, so a refused attempt counts like any other.
+    preValidation: rateLimitByAddress(app, {
       name,
       limit: options.accounts.signupRateLimit,
       windowMs: 3_600_000,
       message,
     }),
   });
-  const registrations = perAddressPerHour("register", TOO_MANY_REGISTRATIONS);
   const answerSignedIn = (reply: FastifyReply, status: number, result: SignedIn) => {
     setSessionCookie(reply, session, result.session.token);
     return reply.code(status).send(presentSignedIn(result));
   };
 
-  app.post(OP.register.url, registrations, async (request, reply) => {
-    const input = parseWith(OP.register.body, request.body);
-    return answerSignedIn(reply, OP.register.status, await register(auth, input));
+  api.route({
+    ...routeOf(OP.register),
+    ...perAddressPerHour("register", TOO_MANY_REGISTRATIONS),
+    handler: async (request, reply) =>
+      answerSignedIn(reply, OP.register.status, await register(auth, request.body)),
   });
 
-  app.post(OP.login.url, sameSite, async (request, reply) => {
-    const input = parseWith(OP.login.body, request.body);
-    const result = await logIn(auth, throttle, { ...input, clientAddress: request.ip });
-    return answerSignedIn(reply, OP.login.status, result);
+  api.route({
+    ...routeOf(OP.login),
+    ...sameSite,
+    handler: async (request, reply) => {
+      const attempt = { ...request.body, clientAddress: request.ip };
+      const result = await logIn(auth, throttle, attempt);
+      return answerSignedIn(reply, OP.login.status, result);
+    },
   });
 
-  app.post(OP.logout.url, signedIn, async (request, reply) => {
-    const { sessionId } = sessionOf(accessOf(request));
-    await logOut(auth, sessionId);
-    options.live.endCredential(`session:${sessionId}`);
-    clearSessionCookie(reply, session);
-    return reply.code(OP.logout.status).send();
+  api.route({
+    ...routeOf(OP.logout),
+    ...signedIn,
+    handler: async (request, reply) => {
+      const { sessionId } = sessionOf(accessOf(request));
+      await logOut(auth, sessionId);
+      options.live.endCredential(`session:${sessionId}`);
+      clearSessionCookie(reply, session);
+      return reply.code(OP.logout.status).send();
+    },
   });
 
-  app.get(OP.getSession.url, signedIn, async (request) =>
-    presentSignedIn(await getSession(auth, sessionOf(accessOf(request)))),
-  );
+  api.route({
+    ...routeOf(OP.getSession),
+    ...signedIn,
+    handler: async (request) =>
+      presentSignedIn(await getSession(auth, sessionOf(accessOf(request)))),
+  });
 
-  app.post(
-    OP.requestPasswordReset.url,
-    perAddressPerHour("password-reset", TOO_MANY_RESETS),
-    async (request, reply) => {
-      const input = parseWith(OP.requestPasswordReset.body, request.body);
-      if (await requestPasswordReset(auth, input.email)) options.mailQueued();
+  api.route({
+    ...routeOf(OP.requestPasswordReset),
+    ...perAddressPerHour("password-reset", TOO_MANY_RESETS),
+    handler: async (request, reply) => {
+      if (await requestPasswordReset(auth, request.body.email)) options.mailQueued();
       return reply.code(OP.requestPasswordReset.status).send({ message: PASSWORD_RESET_REQUESTED });
     },
-  );
-
-  app.post(OP.completePasswordReset.url, sameSite, async (request, reply) => {
-    const input = parseWith(OP.completePasswordReset.body, request.body);
-    const result = await completePasswordReset(auth, input);
-    return answerSignedIn(reply, OP.completePasswordReset.status, result);
   });
 
-  app.patch(OP.changeEmail.url, signedIn, async (request) => {
-    const input = parseWith(OP.changeEmail.body, request.body);
-    return { user: await changeEmail(auth, sessionOf(accessOf(request)), input) };
+  api.route({
+    ...routeOf(OP.completePasswordReset),
+    ...sameSite,
+    handler: async (request, reply) => {
+      const result = await completePasswordReset(auth, request.body);
+      return answerSignedIn(reply, OP.completePasswordReset.status, result);
+    },
   });
 
-  app.patch(OP.changePassword.url, signedIn, async (request, reply) => {
-    const input = parseWith(OP.changePassword.body, request.body);
-    await changePassword(auth, sessionOf(accessOf(request)), input);
-    return reply.code(OP.changePassword.status).send();
+  api.route({
+    ...routeOf(OP.changeEmail),
+    ...signedIn,
+    handler: async (request) => ({
+      user: await changeEmail(auth, sessionOf(accessOf(request)), request.body),
+    }),
+  });
+
+  api.route({
+    ...routeOf(OP.changePassword),
+    ...signedIn,
+    handler: async (request, reply) => {
+      await changePassword(auth, sessionOf(accessOf(request)), request.body);
+      return reply.code(OP.changePassword.status).send();
+    },
   });
 }

@@ -1,5 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import { OPERATIONS as OP } from "@upwatch/api";
+import type { FastifyInstance } from "fastify";
 import { accessOf } from "../../http/api-key-auth.ts";
+import type { ZodTypeProvider } from "../../http/zod-type-provider.ts";
 import { createChannel } from "../../services/channels/create-channel.ts";
 import { deleteChannel } from "../../services/channels/delete-channel.ts";
 import { getChannel } from "../../services/channels/get-channel.ts";
@@ -12,11 +14,7 @@ import { sendTestNotification } from "../../services/channels/send-test-notifica
 import { updateChannel } from "../../services/channels/update-channel.ts";
 import type { ServiceContext } from "../../services/context.ts";
 import type { Alerting } from "./api-deps.ts";
-import { OPERATIONS as OP } from "./operations.ts";
-import { parseWith } from "./parse.ts";
-import { presentChannel } from "./present-alerting.ts";
-
-type WithId = FastifyRequest<{ Params: { id: string } }>;
+import { routeOf } from "./route-of.ts";
 
 /** A test waits this long for its attempt: longer than one delivery's 10-second limit. */
 const TEST_WAIT_MS = 12_000;
@@ -28,62 +26,76 @@ export async function channelRoutes(
 ) {
   const { ctx, alerting } = options;
   const deps = alerting.channelDeps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get(OP.listChannels.url, async (request) => ({
-    data: (await listChannels(ctx, accessOf(request))).map(presentChannel),
-  }));
-
-  app.post(OP.createChannel.url, async (request, reply) => {
-    const input = parseWith(OP.createChannel.body, request.body);
-    const channel = await createChannel(ctx, deps, accessOf(request), input);
-    return reply.code(OP.createChannel.status).send(presentChannel(channel));
+  api.route({
+    ...routeOf(OP.listChannels),
+    handler: async (request) => ({ data: await listChannels(ctx, accessOf(request)) }),
   });
 
-  app.get(OP.getChannel.url, async (request: WithId) =>
-    presentChannel(await getChannel(ctx, accessOf(request), request.params.id)),
-  );
-
-  app.patch(OP.updateChannel.url, async (request: WithId) => {
-    const patch = parseWith(OP.updateChannel.body, request.body);
-    return presentChannel(
-      await updateChannel(ctx, deps, accessOf(request), request.params.id, patch),
-    );
+  api.route({
+    ...routeOf(OP.createChannel),
+    handler: async (request, reply) => {
+      const channel = await createChannel(ctx, deps, accessOf(request), request.body);
+      return reply.code(OP.createChannel.status).send(channel);
+    },
   });
 
-  app.delete(OP.deleteChannel.url, async (request: WithId, reply) => {
-    await deleteChannel(ctx, accessOf(request), request.params.id);
-    return reply.code(OP.deleteChannel.status).send();
+  api.route({
+    ...routeOf(OP.getChannel),
+    handler: async (request) => getChannel(ctx, accessOf(request), request.params.id),
   });
 
-  app.post(OP.testChannel.url, async (request: WithId, reply) => {
-    const sent = await sendTestNotification(
-      ctx,
-      { attempts: alerting.attempts, queued: alerting.hooks.queued, waitMs: TEST_WAIT_MS },
-      accessOf(request),
-      request.params.id,
-    );
-    return reply.code(sent.attempt ? 200 : 202).send({
-      notification_id: sent.notificationId,
-      status: sent.attempt?.status ?? "pending",
-      latency_ms: sent.attempt?.latencyMs ?? null,
-      error: sent.attempt?.error ?? null,
-    });
+  api.route({
+    ...routeOf(OP.updateChannel),
+    handler: async (request) =>
+      updateChannel(ctx, deps, accessOf(request), request.params.id, request.body),
   });
 
-  app.get(OP.listMonitorChannels.url, async (request: WithId) => ({
-    data: (await listMonitorChannels(ctx, accessOf(request), request.params.id)).map(
-      presentChannel,
-    ),
-  }));
+  api.route({
+    ...routeOf(OP.deleteChannel),
+    handler: async (request, reply) => {
+      await deleteChannel(ctx, accessOf(request), request.params.id);
+      return reply.code(OP.deleteChannel.status).send();
+    },
+  });
 
-  app.put(OP.setMonitorChannels.url, async (request: WithId) => {
-    const input = parseWith(OP.setMonitorChannels.body, request.body);
-    const channels = await setMonitorChannels(
-      ctx,
-      accessOf(request),
-      request.params.id,
-      input.channel_ids,
-    );
-    return { data: channels.map(presentChannel) };
+  api.route({
+    ...routeOf(OP.testChannel),
+    handler: async (request, reply) => {
+      const sent = await sendTestNotification(
+        ctx,
+        { attempts: alerting.attempts, queued: alerting.hooks.queued, waitMs: TEST_WAIT_MS },
+        accessOf(request),
+        request.params.id,
+      );
+      return reply.code(sent.attempt ? 200 : 202).send({
+        notification_id: sent.notificationId,
+        status: sent.attempt?.status ?? "pending",
+        latency_ms: sent.attempt?.latencyMs ?? null,
+        error: sent.attempt?.error ?? null,
+      });
+    },
+  });
+
+  api.route({
+    ...routeOf(OP.listMonitorChannels),
+    handler: async (request) => ({
+      data: await listMonitorChannels(ctx, accessOf(request), request.params.id),
+    }),
+  });
+
+  api.route({
+    ...routeOf(OP.setMonitorChannels),
+    handler: async (request) => {
+      const { params, body } = request;
+      const channels = await setMonitorChannels(
+        ctx,
+        accessOf(request),
+        params.id,
+        body.channel_ids,
+      );
+      return { data: channels };
+    },
   });
 }

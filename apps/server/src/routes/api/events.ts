@@ -1,10 +1,11 @@
+import { OPERATIONS as OP } from "@upwatch/api";
 import type { FastifyInstance } from "fastify";
 import { accessOf } from "../../http/api-key-auth.ts";
 import { sendEventStream } from "../../http/event-stream.ts";
 import type { LiveBus } from "../../live/live-bus.ts";
 import type { AccountAccess } from "../../services/accounts/account-access.ts";
 import { ServiceError } from "../../services/service-error.ts";
-import { OPERATIONS as OP } from "./operations.ts";
+import { routeOf } from "./route-of.ts";
 
 export interface EventRouteOptions {
   live: LiveBus;
@@ -32,19 +33,27 @@ function stillAllowed(
 /** `/api/v1/events`: the account's live updates as server-sent events. */
 export async function eventRoutes(app: FastifyInstance, options: EventRouteOptions) {
   const { live } = options;
-  app.get(OP.streamEvents.url, { compress: false }, async (request, reply) => {
-    const access = accessOf(request);
-    const sent = sendEventStream(reply, (listener) => live.subscribe(access.accountId, listener), {
-      keepAliveMs: options.keepAliveMs,
-      credential: streamCredential(access),
-      stillAllowed: stillAllowed(access, options.sessionIsLive),
-    });
-    if (!sent) {
-      throw new ServiceError(
-        "rate-limited",
-        "This account already has the most live update connections open at once (20). Close another tab or window of the app and try again.",
+  app.route({
+    ...routeOf(OP.streamEvents),
+    compress: false,
+    handler: async (request, reply) => {
+      const access = accessOf(request);
+      const sent = sendEventStream(
+        reply,
+        (listener) => live.subscribe(access.accountId, listener),
+        {
+          keepAliveMs: options.keepAliveMs,
+          credential: streamCredential(access),
+          stillAllowed: stillAllowed(access, options.sessionIsLive),
+        },
       );
-    }
-    return sent;
+      if (!sent) {
+        throw new ServiceError(
+          "rate-limited",
+          "This account already has the most live update connections open at once (20). Close another tab or window of the app and try again.",
+        );
+      }
+      return sent;
+    },
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { requireApiKeyOrSession } from "../../http/api-key-auth.ts";
 import { limitApiRequestsByPlan } from "../../http/rate-limits/limit-api-by-plan.ts";
+import { serializeWithZod, validateWithZod } from "../../http/zod-type-provider.ts";
 import type { LiveBus } from "../../live/live-bus.ts";
 import { sessionIsLive } from "../../services/auth/session-is-live.ts";
 import type { ImmediateChecks } from "../../services/checks/check-monitor-now.ts";
@@ -35,9 +36,11 @@ export interface ApiOptions {
 
 /**
  * The REST API under `/api/v1`: the OpenAPI document and signing in, then everything behind an
- * API key or a signed-in session.
+ * API key or a signed-in session. Every route is declared from its operation in `@upwatch/api`.
  */
 export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
+  app.setValidatorCompiler(validateWithZod);
+  app.setSerializerCompiler(serializeWithZod);
   const document = buildOpenApiDocument(options.serverUrl);
   app.get("/openapi.json", async () => document);
   const { session } = options.accounts;

@@ -1,7 +1,6 @@
+import { type ApiOperation, OPERATIONS, problemResponse } from "@upwatch/api";
 import { PRODUCT_NAME } from "@upwatch/core";
 import { z } from "zod";
-import { type ApiOperation, OPERATIONS } from "./operations.ts";
-import { problemResponse } from "./schemas.ts";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -16,8 +15,8 @@ const problem = {
 
 function describeOperation(id: string, operation: ApiOperation) {
   const parameters: JsonSchema[] = [];
-  if (operation.url.includes(":id")) {
-    parameters.push({ name: "id", in: "path", required: true, schema: { type: "string" } });
+  for (const [name, schema] of Object.entries(operation.params?.shape ?? {})) {
+    parameters.push({ name, in: "path", required: true, schema: schemaOf(schema, "input") });
   }
   if (operation.query) {
     const query = schemaOf(operation.query, "input") as { properties?: Record<string, JsonSchema> };
@@ -88,7 +87,7 @@ function securityOf(operation: ApiOperation) {
   return {};
 }
 
-/** The OpenAPI 3.1 document of the REST API, built from the schemas that validate requests. */
+/** The OpenAPI 3.1 document of the REST API, built from the operations the routes are declared from. */
 export function buildOpenApiDocument(serverUrl: string): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [id, operation] of Object.entries(OPERATIONS) as Array<[string, ApiOperation]>) {

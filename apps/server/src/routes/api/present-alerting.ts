@@ -1,15 +1,13 @@
-import type { IncidentTable, NotificationDeliveryTable } from "@upwatch/db";
-import type { z } from "zod";
-import type { AlertView } from "../../services/alerts/alert-view.ts";
-import type { ChannelView } from "../../services/channels/channel-record.ts";
-import type { DependencyView } from "../../services/dependencies/dependency-record.ts";
 import type {
   alertResponse,
-  channelResponse,
   deliveryResponse,
   dependencyResponse,
   incidentResponse,
-} from "./alerting-schemas.ts";
+} from "@upwatch/api";
+import type { IncidentTable, NotificationDeliveryTable } from "@upwatch/db";
+import type { z } from "zod";
+import type { AlertView } from "../../services/alerts/alert-view.ts";
+import type { DependencyView } from "../../services/dependencies/dependency-record.ts";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
@@ -27,10 +25,6 @@ export function presentAlert(alert: AlertView): z.infer<typeof alertResponse> {
 
 export function presentDependency(dependency: DependencyView): z.infer<typeof dependencyResponse> {
   return { ...dependency, created_at: iso(dependency.created_at) };
-}
-
-export function presentChannel(channel: ChannelView): z.infer<typeof channelResponse> {
-  return { ...channel, created_at: iso(channel.created_at), updated_at: iso(channel.updated_at) };
 }
 
 export function presentDelivery(row: NotificationDeliveryTable): z.infer<typeof deliveryResponse> {

@@ -1,3 +1,9 @@
+import type {
+  checkResultResponse,
+  monitorOverviewResponse,
+  monitorResponse,
+  statsResponse,
+} from "@upwatch/api";
 import { checkId } from "@upwatch/core";
 import type { CheckResultTable } from "@upwatch/db";
 import type { z } from "zod";
@@ -5,12 +11,6 @@ import type { MonitorStats } from "../../services/checks/monitor-stats.ts";
 import type { MonitorOverview } from "../../services/monitors/get-monitor-overview.ts";
 import type { Monitor } from "../../services/monitors/monitor-record.ts";
 import { maskSecrets } from "../../services/monitors/secret-options.ts";
-import type {
-  checkResultResponse,
-  monitorOverviewResponse,
-  monitorResponse,
-  statsResponse,
-} from "./schemas.ts";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

@@ -1,22 +1,9 @@
+import type { Channel } from "@upwatch/api";
 import type { AlertChannel } from "@upwatch/core";
 import type { ChannelTable } from "@upwatch/db";
 import { CHANNEL_RULES } from "./channel-rules.ts";
 
 export const MASK = "********";
-
-/** A channel as the API shows it: secrets masked, with the monitors that use it. */
-export interface ChannelView {
-  id: string;
-  type: AlertChannel;
-  name: string;
-  config: Record<string, string>;
-  /** Webhook channels: the signing secret, in full only in the answer that created it. */
-  signing_secret: string | null;
-  attach_to_new_monitors: boolean;
-  monitor_ids: string[];
-  created_at: number;
-  updated_at: number;
-}
 
 /** A secret shown as its start and a mask: enough to recognise, not enough to use. */
 function maskValue(value: string): string {
@@ -31,12 +18,13 @@ export function configOf(channel: ChannelTable): Record<string, string> {
   return JSON.parse(channel.config) as Record<string, string>;
 }
 
-/** Presents a stored channel; `revealSecret` only when answering its creation. */
+/** A stored channel as the API shows it: secrets masked, with the monitors that use it; the
+ * signing secret in full only when answering its creation (`revealSecret`). */
 export function viewChannel(
   channel: ChannelTable,
   monitorIds: string[],
   revealSecret = false,
-): ChannelView {
+): Channel {
   const type = channel.type as AlertChannel;
   const config = configOf(channel);
   for (const field of CHANNEL_RULES[type].secretFields as readonly string[]) {
@@ -51,8 +39,8 @@ export function viewChannel(
       channel.secret === null ? null : revealSecret ? channel.secret : `whsec_${MASK}`,
     attach_to_new_monitors: channel.attach_to_new_monitors === 1,
     monitor_ids: monitorIds,
-    created_at: channel.created_at,
-    updated_at: channel.updated_at,
+    created_at: new Date(channel.created_at).toISOString(),
+    updated_at: new Date(channel.updated_at).toISOString(),
   };
 }
 

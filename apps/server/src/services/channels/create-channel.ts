@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
+import type { Channel } from "@upwatch/api";
 import type { CreateChannelInput } from "@upwatch/core";
 import type { ChannelTable } from "@upwatch/db";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
 import { storeOrExplain } from "../storage-error.ts";
 import { setChannelMonitors } from "./channel-monitors.ts";
-import { type ChannelView, viewChannel } from "./channel-record.ts";
+import { viewChannel } from "./channel-record.ts";
 import {
   CHANNEL_RULES,
   type ChannelDeps,
@@ -27,7 +28,7 @@ export async function createChannel(
   deps: ChannelDeps,
   access: AccountAccess,
   input: CreateChannelInput,
-): Promise<ChannelView> {
+): Promise<Channel> {
   enforceChannelPlan(access, input.type);
   await enforceChannelConfig(input.type, input.config as never, deps);
   const at = ctx.now();

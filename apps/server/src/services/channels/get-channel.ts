@@ -1,9 +1,10 @@
+import type { Channel } from "@upwatch/api";
 import type { ChannelTable } from "@upwatch/db";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
 import { NotFoundError } from "../service-error.ts";
 import { monitorsOfChannels } from "./channel-monitors.ts";
-import { type ChannelView, viewChannel } from "./channel-record.ts";
+import { viewChannel } from "./channel-record.ts";
 
 /** The stored channel of the account; another account's is not found, as a missing one. */
 export async function findChannel(
@@ -26,7 +27,7 @@ export async function getChannel(
   ctx: ServiceContext,
   access: AccountAccess,
   channelId: string,
-): Promise<ChannelView> {
+): Promise<Channel> {
   const channel = await findChannel(ctx, access, channelId);
   const monitors = await monitorsOfChannels(ctx.db, [channel.id]);
   return viewChannel(channel, monitors.get(channel.id) ?? []);

@@ -1,13 +1,11 @@
+import type { Channel } from "@upwatch/api";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
 import { monitorsOfChannels } from "./channel-monitors.ts";
-import { type ChannelView, viewChannel } from "./channel-record.ts";
+import { viewChannel } from "./channel-record.ts";
 
 /** The account's channels, oldest first, secrets masked. */
-export async function listChannels(
-  ctx: ServiceContext,
-  access: AccountAccess,
-): Promise<ChannelView[]> {
+export async function listChannels(ctx: ServiceContext, access: AccountAccess): Promise<Channel[]> {
   const channels = await ctx.db
     .selectFrom("channels")
     .selectAll()

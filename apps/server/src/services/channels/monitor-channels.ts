@@ -1,16 +1,17 @@
+import type { Channel } from "@upwatch/api";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
 import { getMonitor } from "../monitors/get-monitor.ts";
 import { ServiceError } from "../service-error.ts";
 import { monitorsOfChannels } from "./channel-monitors.ts";
-import { type ChannelView, viewChannel } from "./channel-record.ts";
+import { viewChannel } from "./channel-record.ts";
 
 /** The channels one of the account's monitors sends its alerts to. */
 export async function listMonitorChannels(
   ctx: ServiceContext,
   access: AccountAccess,
   monitorId: string,
-): Promise<ChannelView[]> {
+): Promise<Channel[]> {
   await getMonitor(ctx, access, monitorId);
   const channels = await ctx.db
     .selectFrom("channels")
@@ -32,7 +33,7 @@ export async function setMonitorChannels(
   access: AccountAccess,
   monitorId: string,
   channelIds: readonly string[],
-): Promise<ChannelView[]> {
+): Promise<Channel[]> {
   await getMonitor(ctx, access, monitorId);
   const wanted = [...new Set(channelIds)];
   await ctx.db.transaction().execute(async (trx) => {

@@ -1,3 +1,4 @@
+import type { Channel } from "@upwatch/api";
 import {
   type AlertChannel,
   CHANNEL_CONFIG_SCHEMAS,
@@ -9,7 +10,7 @@ import type { ServiceContext } from "../context.ts";
 import { ServiceError } from "../service-error.ts";
 import { storeOrExplain } from "../storage-error.ts";
 import { setChannelMonitors } from "./channel-monitors.ts";
-import { type ChannelView, configOf, keepMaskedConfig } from "./channel-record.ts";
+import { configOf, keepMaskedConfig } from "./channel-record.ts";
 import { type ChannelDeps, enforceChannelConfig, enforceChannelPlan } from "./channel-rules.ts";
 import { findChannel, getChannel } from "./get-channel.ts";
 
@@ -20,7 +21,7 @@ export async function updateChannel(
   access: AccountAccess,
   channelId: string,
   patch: UpdateChannelInput,
-): Promise<ChannelView> {
+): Promise<Channel> {
   const channel = await findChannel(ctx, access, channelId);
   const type = channel.type as AlertChannel;
   let config: string | undefined;

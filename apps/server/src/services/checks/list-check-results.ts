@@ -1,3 +1,4 @@
+import { MAX_CHECK_PAGE_SIZE } from "@upwatch/core";
 import type { CheckResultTable } from "@upwatch/db";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
@@ -9,8 +10,6 @@ export interface CheckResultPage {
   nextBefore: number | null;
 }
 
-export const MAX_PAGE_SIZE = 100;
-
 /** A monitor's recent results, newest first, a page at a time (keyset on the check time). */
 export async function listCheckResults(
   ctx: ServiceContext,
@@ -19,7 +18,7 @@ export async function listCheckResults(
   page: { limit: number; before?: number | undefined },
 ): Promise<CheckResultPage> {
   await getMonitor(ctx, access, monitorId);
-  const limit = Math.min(Math.max(1, page.limit), MAX_PAGE_SIZE);
+  const limit = Math.min(Math.max(1, page.limit), MAX_CHECK_PAGE_SIZE);
   let query = ctx.db
     .selectFrom("check_results")
     .selectAll()

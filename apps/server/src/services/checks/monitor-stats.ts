@@ -1,9 +1,18 @@
-import { exactPercentile, getPlan, histogramPercentile } from "@upwatch/core";
+import {
+  exactPercentile,
+  getPlan,
+  histogramPercentile,
+  STATS_RANGES,
+  type StatsRange,
+  type StatsSource,
+} from "@upwatch/core";
 import { ROLLUP_HISTOGRAM_COLUMNS } from "@upwatch/db";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
 import { getMonitor } from "../monitors/get-monitor.ts";
-import { BUCKET_SECONDS, STATS_RANGES, type StatsRange, type StatsSource } from "./stats-ranges.ts";
+
+/** Rollup bucket length of each stored source, in seconds. */
+const BUCKET_SECONDS = { hourly: 3600, daily: 86_400 } as const;
 
 /** Averages of each phase of the checks, in milliseconds; null when the phase never ran. */
 export interface PhaseAverages {

@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { AlertView } from "@upwatch/api";
 import { ALERT_SEVERITIES, type AlertSeverity, type AlertState } from "@upwatch/core";
 import { Link, useSearchParams } from "react-router";
 import { stylesheet } from "../../lib/stylesheet.ts";
@@ -8,7 +9,6 @@ import { APP_BASE, problemText } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { storeAlert } from "../../signed-in/cache/live-cache.ts";
 import { alertsQuery, monitorsQuery } from "../../signed-in/cache/queries.ts";
-import type { AlertView } from "../../signed-in/monitors/api-types.ts";
 import { LiveIndicator } from "../../signed-in/monitors/live-indicator.tsx";
 import monitorsCss from "../../signed-in/monitors/monitors.css?url";
 import { EmptyState } from "../../signed-in/ui/empty-state.tsx";

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ApiKey, CreatedApiKey } from "@upwatch/api";
 import { useState } from "react";
 import { apiRequest, errorDetail, problemText } from "../../signed-in/api-client.ts";
 import { ApiKeyTable } from "../../signed-in/api-keys/api-key-table.tsx";
-import type { ApiKey, CreatedApiKey } from "../../signed-in/api-keys/api-key-types.ts";
 import { CreateApiKeyForm } from "../../signed-in/api-keys/create-api-key-form.tsx";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { apiKeysQuery, queryKeys } from "../../signed-in/cache/queries.ts";

@@ -1,9 +1,9 @@
+import type { Channel } from "@upwatch/api";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { APP_BASE } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { ChannelForm } from "../../signed-in/channels/channel-form.tsx";
-import type { Channel } from "../../signed-in/channels/channel-types.ts";
 import { PageHeader } from "../../signed-in/ui/page-header.tsx";
 import { SecretOnce } from "../../signed-in/ui/secret-once.tsx";
 import { useToast } from "../../signed-in/ui/toast.tsx";

@@ -1,20 +1,16 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Channel, ListOf } from "@upwatch/api";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { APP_BASE, apiRequest, errorDetail, problemText } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { channelQuery, queryKeys } from "../../signed-in/cache/queries.ts";
+import { CHANNEL_TYPES, destinationOf } from "../../signed-in/channels/channel-display.ts";
 import { ChannelForm } from "../../signed-in/channels/channel-form.tsx";
 import { ChannelMonitorList } from "../../signed-in/channels/channel-monitor-list.tsx";
 import { monitorCount } from "../../signed-in/channels/channel-table.tsx";
 import { ChannelTest } from "../../signed-in/channels/channel-test.tsx";
-import {
-  CHANNEL_TYPES,
-  type Channel,
-  destinationOf,
-} from "../../signed-in/channels/channel-types.ts";
 import { DeliveryLog } from "../../signed-in/channels/delivery-log.tsx";
-import type { ListOf } from "../../signed-in/monitors/api-types.ts";
 import { Button } from "../../signed-in/ui/button.tsx";
 import { ConfirmDialog } from "../../signed-in/ui/confirm-dialog.tsx";
 import { EmptyState } from "../../signed-in/ui/empty-state.tsx";

@@ -1,3 +1,4 @@
+import type { SessionAnswer } from "@upwatch/api";
 import { getPlan } from "@upwatch/core";
 import { useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -6,7 +7,7 @@ import { APP_BASE, apiRequest } from "../../signed-in/api-client.ts";
 import appCss from "../../signed-in/app.css?url";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { emailError, newPasswordError, PASSWORD_RULE } from "../../signed-in/field-errors.ts";
-import { acceptSession, type SessionAnswer } from "../../signed-in/session.tsx";
+import { acceptSession } from "../../signed-in/session.tsx";
 import { AuthFrame } from "../../signed-in/ui/auth-frame.tsx";
 import { Button } from "../../signed-in/ui/button.tsx";
 import { EmailInputField } from "../../signed-in/ui/email-input-field.tsx";

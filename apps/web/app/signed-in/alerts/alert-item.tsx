@@ -1,7 +1,7 @@
+import type { AlertView } from "@upwatch/api";
 import { useState } from "react";
 import { Link } from "react-router";
 import { APP_BASE, apiRequest, problemText } from "../api-client.ts";
-import type { AlertView } from "../monitors/api-types.ts";
 import { formatAgo, formatDateTime, formatDuration } from "../monitors/format.ts";
 import { useToast } from "../ui/toast.tsx";
 

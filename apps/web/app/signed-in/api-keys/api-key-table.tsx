@@ -1,5 +1,5 @@
+import type { ApiKey } from "@upwatch/api";
 import { formatDateTime, formatRelative } from "../ui/format.ts";
-import type { ApiKey } from "./api-key-types.ts";
 
 /** The account's keys, newest first, with a Revoke button on the live ones. */
 export function ApiKeyTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke(key: ApiKey): void }) {

@@ -1,10 +1,11 @@
+import type { CreatedApiKey } from "@upwatch/api";
+import { API_KEY_NAME_MAX } from "@upwatch/core";
 import { useRef, useState } from "react";
 import { apiRequest } from "../api-client.ts";
 import { Button } from "../ui/button.tsx";
 import { Field } from "../ui/field.tsx";
 import { FormError } from "../ui/form-error.tsx";
 import { useFormSubmission } from "../ui/use-form-submission.ts";
-import { API_KEY_NAME_MAX, type CreatedApiKey } from "./api-key-types.ts";
 
 /** Naming and creating a key; the parent shows the key that comes back. */
 export function CreateApiKeyForm({ onCreated }: { onCreated(key: CreatedApiKey): void }) {

@@ -1,6 +1,6 @@
 import type { InfiniteData } from "@tanstack/react-query";
+import type { AlertPage, AlertView, CheckPage, CheckView } from "@upwatch/api";
 import { describe, expect, it } from "vitest";
-import type { AlertPage, AlertView, CheckPage, CheckView } from "../monitors/api-types.ts";
 import { addCheck, placeAlert, upsertById } from "./cached-lists.ts";
 
 function alert(id: string, changes: Partial<AlertView> = {}): AlertView {
@@ -8,7 +8,7 @@ function alert(id: string, changes: Partial<AlertView> = {}): AlertView {
     id,
     monitor_id: "mon_1",
     incident_id: null,
-    kind: "down",
+    kind: "monitor-down",
     severity: "critical",
     state: "open",
     message: "Shop is down",

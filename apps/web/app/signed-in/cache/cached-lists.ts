@@ -7,7 +7,7 @@ import type {
   ListOf,
   MonitorStatus,
   MonitorView,
-} from "../monitors/api-types.ts";
+} from "@upwatch/api";
 import type { AlertFilter } from "./queries.ts";
 
 /** Whether an alert is one a list with this filter shows. */

@@ -1,5 +1,4 @@
 import { type InfiniteData, QueryClient } from "@tanstack/react-query";
-import { describe, expect, it } from "vitest";
 import type {
   AlertPage,
   AlertView,
@@ -8,7 +7,8 @@ import type {
   ListOf,
   MonitorOverview,
   MonitorView,
-} from "../monitors/api-types.ts";
+} from "@upwatch/api";
+import { describe, expect, it } from "vitest";
 import { applyLiveEvent } from "./live-cache.ts";
 import { queryKeys } from "./queries.ts";
 
@@ -104,7 +104,7 @@ describe("live events applied to the app's cache", () => {
       id: "alt_1",
       monitor_id: monitor.id,
       incident_id: null,
-      kind: "down",
+      kind: "monitor-down",
       severity: "critical",
       state: "open",
       message: "Shop is down",

@@ -1,5 +1,4 @@
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
-import type { LiveEvent } from "../live-events.ts";
 import type {
   AlertPage,
   AlertView,
@@ -9,7 +8,8 @@ import type {
   MonitorOverview,
   MonitorStatus,
   MonitorView,
-} from "../monitors/api-types.ts";
+} from "@upwatch/api";
+import type { LiveEvent } from "../live-events.ts";
 import { applyLiveCheck } from "../monitors/live-overview.ts";
 import { addCheck, monitorAfterCheck, placeAlert, upsertById } from "./cached-lists.ts";
 import { type AlertFilter, queryKeys } from "./queries.ts";

@@ -1,32 +1,21 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { apiRequest } from "../api-client.ts";
-import type { ApiKey } from "../api-keys/api-key-types.ts";
-import type { Channel, Delivery } from "../channels/channel-types.ts";
 import type {
   AccountOverview,
   AlertPage,
   AlertView,
-  ChannelSummary,
+  ApiKey,
+  Channel,
   CheckPage,
+  Delivery,
   DependencyView,
   IncidentView,
   ListOf,
   MonitorOverview,
   MonitorView,
-  StatsRange,
   StatsView,
-} from "../monitors/api-types.ts";
-
-/** `GET /api/v1/account`: the plan, its limits and what is used. */
-export interface AccountAnswer extends AccountOverview {
-  limits: {
-    monitors: number;
-    min_interval_seconds: number;
-    all_check_types: boolean;
-    api_requests_per_hour: number;
-    history_days: number | null;
-  };
-}
+} from "@upwatch/api";
+import type { StatsRange } from "@upwatch/core";
+import { apiRequest } from "../api-client.ts";
 
 /** Which alerts a list shows; a live alert joins or leaves each cached list by it. */
 export interface AlertFilter {
@@ -74,7 +63,7 @@ const CHECKS_PAGE = 50;
 const DELIVERIES_PAGE = 20;
 
 export const accountQuery = () =>
-  queryOptions({ queryKey: queryKeys.account, queryFn: read<AccountAnswer>("/account") });
+  queryOptions({ queryKey: queryKeys.account, queryFn: read<AccountOverview>("/account") });
 
 export const monitorsQuery = () =>
   queryOptions({ queryKey: queryKeys.monitors, queryFn: read<ListOf<MonitorView>>("/monitors") });
@@ -106,7 +95,7 @@ export const incidentsQuery = (id: string) =>
 export const monitorChannelsQuery = (id: string) =>
   queryOptions({
     queryKey: queryKeys.monitorChannels(id),
-    queryFn: read<ListOf<ChannelSummary>>(`/monitors/${id}/channels`),
+    queryFn: read<ListOf<Channel>>(`/monitors/${id}/channels`),
   });
 
 /** A monitor's checks, newest first, 50 at a time. */

@@ -1,4 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
+import type { Channel } from "@upwatch/api";
 import { ALERT_CHANNELS, type AlertChannel } from "@upwatch/core";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
@@ -9,8 +10,8 @@ import { Button } from "../ui/button.tsx";
 import { Field } from "../ui/field.tsx";
 import { FormError } from "../ui/form-error.tsx";
 import { useFormSubmission } from "../ui/use-form-submission.ts";
+import { CHANNEL_TYPES, planNeededFor } from "./channel-display.ts";
 import { channelErrorsFrom, destinationError } from "./channel-errors.ts";
-import { CHANNEL_TYPES, type Channel, planNeededFor } from "./channel-types.ts";
 import { MonitorPicker } from "./monitor-picker.tsx";
 
 interface ChannelFormProps {

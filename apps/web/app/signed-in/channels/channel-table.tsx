@@ -1,6 +1,7 @@
+import type { Channel } from "@upwatch/api";
 import { Link } from "react-router";
 import { APP_BASE } from "../api-client.ts";
-import { CHANNEL_TYPES, type Channel, destinationOf } from "./channel-types.ts";
+import { CHANNEL_TYPES, destinationOf } from "./channel-display.ts";
 
 function monitorCount(count: number): string {
   if (count === 0) return "None";

@@ -1,12 +1,8 @@
+import type { Channel, TestResult } from "@upwatch/api";
 import { useState } from "react";
 import { apiRequest, errorDetail } from "../api-client.ts";
 import { Button } from "../ui/button.tsx";
-import {
-  type Channel,
-  deliveryStatusLabel,
-  deliveryTone,
-  type TestResult,
-} from "./channel-types.ts";
+import { deliveryStatusLabel, deliveryTone } from "./channel-display.ts";
 
 /** Sends a test notification through the channel and shows how the attempt went. */
 export function ChannelTest({ channel, onSent }: { channel: Channel; onSent(): void }) {

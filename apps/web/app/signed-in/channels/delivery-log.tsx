@@ -7,7 +7,7 @@ import { EmptyState } from "../ui/empty-state.tsx";
 import { formatDateTime, formatRelative } from "../ui/format.ts";
 import { LoadError } from "../ui/load-error.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
-import { deliveryStatusLabel, deliveryTone, eventLabel } from "./channel-types.ts";
+import { deliveryStatusLabel, deliveryTone, eventLabel } from "./channel-display.ts";
 
 /** The channel's delivery log, newest first, a page at a time. */
 export function DeliveryLog({ channelId }: { channelId: string }) {

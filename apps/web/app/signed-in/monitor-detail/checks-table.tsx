@@ -1,4 +1,4 @@
-import type { CheckView } from "../monitors/api-types.ts";
+import type { CheckView } from "@upwatch/api";
 import { formatDateTime, formatMs } from "../monitors/format.ts";
 import { StatusBadge } from "../monitors/status-badge.tsx";
 

@@ -1,7 +1,7 @@
+import type { DependencyView, MonitorView } from "@upwatch/api";
 import { useState } from "react";
 import { Link } from "react-router";
 import { APP_BASE, apiRequest, problemText } from "../api-client.ts";
-import type { DependencyView, MonitorView } from "../monitors/api-types.ts";
 
 /**
  * The monitors this one depends on: while every parent is down its alerts are held back.

@@ -1,4 +1,4 @@
-import type { IncidentView } from "../monitors/api-types.ts";
+import type { IncidentView } from "@upwatch/api";
 import { formatDateTime, formatDuration } from "../monitors/format.ts";
 
 /** The monitor's outages, newest first. */

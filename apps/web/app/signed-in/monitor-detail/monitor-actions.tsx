@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
+import type { CheckView, MonitorView } from "@upwatch/api";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { APP_BASE, apiRequest, problemText } from "../api-client.ts";
 import { forgetMonitor } from "../cache/live-cache.ts";
-import type { CheckView, MonitorView } from "../monitors/api-types.ts";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 
 type Busy = "check" | "pause" | "delete" | null;

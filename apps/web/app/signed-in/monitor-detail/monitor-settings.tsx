@@ -1,5 +1,5 @@
+import type { MonitorView } from "@upwatch/api";
 import { CHECK_TYPE_NAMES } from "@upwatch/core";
-import type { MonitorView } from "../monitors/api-types.ts";
 import { formatInterval } from "../monitors/format.ts";
 
 /** The monitor's schedule and alerting settings, read-only. */

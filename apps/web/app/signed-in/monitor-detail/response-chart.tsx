@@ -1,5 +1,5 @@
+import type { CheckView } from "@upwatch/api";
 import { useEffect, useId, useRef, useState } from "react";
-import type { CheckView } from "../monitors/api-types.ts";
 import { formatDateTime, formatMs, formatTime } from "../monitors/format.ts";
 
 const PHASES = [

@@ -1,4 +1,4 @@
-import type { MonitorOverview, StatsView } from "../monitors/api-types.ts";
+import type { MonitorOverview, StatsView } from "@upwatch/api";
 import { formatMs, formatPercent, formatTime } from "../monitors/format.ts";
 import { UptimeBars } from "../monitors/uptime-bars.tsx";
 

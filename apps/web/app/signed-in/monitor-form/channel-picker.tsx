@@ -1,6 +1,6 @@
+import type { Channel } from "@upwatch/api";
 import { Link } from "react-router";
 import { APP_BASE } from "../api-client.ts";
-import type { ChannelSummary } from "../monitors/api-types.ts";
 import type { FormPartProps } from "./form-props.ts";
 
 const TYPE_WORDS = { email: "E-mail", sms: "SMS", slack: "Slack", webhook: "Webhook" } as const;
@@ -10,7 +10,7 @@ export function ChannelPicker({
   values,
   set,
   channels,
-}: Omit<FormPartProps, "errors"> & { channels: readonly ChannelSummary[] | undefined }) {
+}: Omit<FormPartProps, "errors"> & { channels: readonly Channel[] | undefined }) {
   const toggle = (id: string, on: boolean) =>
     set(
       "channel_ids",

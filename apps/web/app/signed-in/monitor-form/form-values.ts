@@ -1,3 +1,4 @@
+import type { MonitorView } from "@upwatch/api";
 import {
   type CheckType,
   DEFAULT_REGION,
@@ -6,7 +7,6 @@ import {
   MONITOR_LIMITS,
   type Region,
 } from "@upwatch/core";
-import type { MonitorView } from "../monitors/api-types.ts";
 
 /** One custom request header as the form edits it. */
 export interface HeaderRow {

@@ -1,11 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
+import type { Channel, MonitorView } from "@upwatch/api";
 import type { Plan } from "@upwatch/core";
 import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { APP_BASE, apiRequest, problemText } from "../api-client.ts";
 import { storeMonitor } from "../cache/live-cache.ts";
 import { queryKeys } from "../cache/queries.ts";
-import type { ChannelSummary, MonitorView } from "../monitors/api-types.ts";
 import { ChannelPicker } from "./channel-picker.tsx";
 import { Field } from "./field.tsx";
 import type { MonitorFormValues } from "./form-values.ts";
@@ -39,7 +39,7 @@ export function MonitorForm({
   plan: Plan;
   /** The account's monitors when creating, for the plan's limit. */
   monitorCount: number | null;
-  channels: readonly ChannelSummary[] | undefined;
+  channels: readonly Channel[] | undefined;
   groups: readonly string[];
 }) {
   const navigate = useNavigate();

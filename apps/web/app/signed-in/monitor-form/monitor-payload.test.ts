@@ -1,6 +1,6 @@
+import type { MonitorView } from "@upwatch/api";
 import { createMonitorSchema } from "@upwatch/core";
 import { describe, expect, it } from "vitest";
-import type { MonitorView } from "../monitors/api-types.ts";
 import { defaultFormValues, formValuesFromMonitor, type MonitorFormValues } from "./form-values.ts";
 import { monitorPayload } from "./monitor-payload.ts";
 

@@ -1,5 +1,5 @@
+import type { CheckView, MonitorOverview } from "@upwatch/api";
 import { describe, expect, it } from "vitest";
-import type { CheckView, MonitorOverview } from "./api-types.ts";
 import { addCheckToBars, applyLiveCheck } from "./live-overview.ts";
 
 const START = Date.parse("2026-11-21T00:00:00.000Z");

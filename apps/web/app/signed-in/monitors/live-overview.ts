@@ -1,4 +1,4 @@
-import type { CheckView, MonitorOverview, MonitorStatus, UptimeBucket } from "./api-types.ts";
+import type { CheckView, MonitorOverview, MonitorStatus, UptimeBucket } from "@upwatch/api";
 
 const HALF_HOUR_MS = 30 * 60_000;
 

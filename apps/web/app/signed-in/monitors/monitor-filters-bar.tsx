@@ -1,5 +1,5 @@
+import type { MonitorStatus } from "@upwatch/api";
 import { CHECK_TYPE_NAMES, CHECK_TYPES, type CheckType } from "@upwatch/core";
-import type { MonitorStatus } from "./api-types.ts";
 import { MONITOR_STATUSES, type MonitorFilters } from "./monitor-filters.ts";
 import { statusLabel } from "./status-badge.tsx";
 

@@ -1,5 +1,5 @@
+import type { MonitorOverview, MonitorView } from "@upwatch/api";
 import { describe, expect, it } from "vitest";
-import type { MonitorOverview, MonitorView } from "./api-types.ts";
 import {
   filterMonitors,
   groupNames,

@@ -1,5 +1,5 @@
+import type { MonitorOverview, MonitorStatus, MonitorView } from "@upwatch/api";
 import { CHECK_TYPES, type CheckType } from "@upwatch/core";
-import type { MonitorOverview, MonitorStatus, MonitorView } from "./api-types.ts";
 
 export const MONITOR_STATUSES: readonly MonitorStatus[] = ["up", "down", "paused", "pending"];
 

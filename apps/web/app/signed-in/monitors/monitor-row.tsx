@@ -1,7 +1,7 @@
+import type { MonitorOverview, MonitorView } from "@upwatch/api";
 import { CHECK_TYPE_NAMES } from "@upwatch/core";
 import { Link } from "react-router";
 import { APP_BASE } from "../api-client.ts";
-import type { MonitorOverview, MonitorView } from "./api-types.ts";
 import { formatAgo, formatMs, formatPercent } from "./format.ts";
 import { statusOf } from "./monitor-filters.ts";
 import { StatusBadge } from "./status-badge.tsx";

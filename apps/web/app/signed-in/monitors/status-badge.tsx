@@ -1,4 +1,4 @@
-import type { MonitorStatus } from "./api-types.ts";
+import type { MonitorStatus } from "@upwatch/api";
 
 const LABELS: Record<MonitorStatus, string> = {
   up: "Up",

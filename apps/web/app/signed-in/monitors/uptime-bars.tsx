@@ -1,4 +1,4 @@
-import type { UptimeBucket } from "./api-types.ts";
+import type { UptimeBucket } from "@upwatch/api";
 import { formatPercent, formatTime } from "./format.ts";
 
 function bucketClass(bucket: UptimeBucket): string {

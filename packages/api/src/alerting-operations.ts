@@ -13,6 +13,7 @@ import {
   incidentsQuerySchema,
   testSendResponse,
 } from "./alerting-schemas.ts";
+import { type ApiOperation, idParams } from "./api-operation.ts";
 
 /** The alerting operations of the REST API; `OPERATIONS` includes them. */
 export const ALERTING_OPERATIONS = {
@@ -28,6 +29,7 @@ export const ALERTING_OPERATIONS = {
   getAlert: {
     method: "GET",
     url: "/alerts/:id",
+    params: idParams,
     summary: "Get one alert",
     tag: "Alerts",
     status: 200,
@@ -36,6 +38,7 @@ export const ALERTING_OPERATIONS = {
   acknowledgeAlert: {
     method: "POST",
     url: "/alerts/:id/acknowledge",
+    params: idParams,
     summary: "Acknowledge an alert: notifications stop, the alert stays open",
     tag: "Alerts",
     status: 200,
@@ -44,6 +47,7 @@ export const ALERTING_OPERATIONS = {
   resolveAlert: {
     method: "POST",
     url: "/alerts/:id/resolve",
+    params: idParams,
     summary: "Resolve an alert by hand",
     tag: "Alerts",
     status: 200,
@@ -52,6 +56,7 @@ export const ALERTING_OPERATIONS = {
   listIncidents: {
     method: "GET",
     url: "/monitors/:id/incidents",
+    params: idParams,
     summary: "A monitor's outages, newest first",
     tag: "Alerts",
     query: incidentsQuerySchema,
@@ -78,6 +83,7 @@ export const ALERTING_OPERATIONS = {
   deleteDependency: {
     method: "DELETE",
     url: "/dependencies/:id",
+    params: idParams,
     summary: "Remove a dependency",
     tag: "Dependencies",
     status: 204,
@@ -102,6 +108,7 @@ export const ALERTING_OPERATIONS = {
   getChannel: {
     method: "GET",
     url: "/channels/:id",
+    params: idParams,
     summary: "Get one channel",
     tag: "Channels",
     status: 200,
@@ -110,6 +117,7 @@ export const ALERTING_OPERATIONS = {
   updateChannel: {
     method: "PATCH",
     url: "/channels/:id",
+    params: idParams,
     summary: "Change a channel",
     tag: "Channels",
     body: body.updateChannel,
@@ -119,6 +127,7 @@ export const ALERTING_OPERATIONS = {
   deleteChannel: {
     method: "DELETE",
     url: "/channels/:id",
+    params: idParams,
     summary: "Delete a channel",
     tag: "Channels",
     status: 204,
@@ -126,6 +135,7 @@ export const ALERTING_OPERATIONS = {
   testChannel: {
     method: "POST",
     url: "/channels/:id/test",
+    params: idParams,
     summary: "Send a test notification and report the attempt",
     tag: "Channels",
     status: 200,
@@ -134,6 +144,7 @@ export const ALERTING_OPERATIONS = {
   listMonitorChannels: {
     method: "GET",
     url: "/monitors/:id/channels",
+    params: idParams,
     summary: "The channels a monitor's alerts go to",
     tag: "Channels",
     status: 200,
@@ -142,6 +153,7 @@ export const ALERTING_OPERATIONS = {
   setMonitorChannels: {
     method: "PUT",
     url: "/monitors/:id/channels",
+    params: idParams,
     summary: "Choose the channels a monitor's alerts go to",
     tag: "Channels",
     body: body.monitorChannels,
@@ -157,4 +169,4 @@ export const ALERTING_OPERATIONS = {
     status: 200,
     response: deliveryPageResponse,
   },
-} as const;
+} as const satisfies Record<string, ApiOperation>;

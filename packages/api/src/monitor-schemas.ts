@@ -1,14 +1,13 @@
 import {
   CHECK_TYPES,
   createMonitorSchema,
-  DNS_RECORD_TYPES,
+  MAX_CHECK_PAGE_SIZE,
   PLAN_IDS,
   REGIONS,
+  STATS_RANGES,
   updateMonitorSchema,
 } from "@upwatch/core";
 import { z } from "zod";
-import { MAX_PAGE_SIZE } from "../../services/checks/list-check-results.ts";
-import { STATS_RANGES } from "../../services/checks/stats-ranges.ts";
 
 /** Request bodies: the same schemas validate requests and describe them in the OpenAPI document. */
 export const requestSchemas = {
@@ -23,10 +22,12 @@ const RANGES = Object.keys(STATS_RANGES) as [
 
 export const checksQuerySchema = z.strictObject({
   limit: z.coerce
-    .number({ message: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}.` })
-    .int({ message: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}.` })
-    .min(1, { message: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}.` })
-    .max(MAX_PAGE_SIZE, { message: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}.` })
+    .number({ message: `limit must be a whole number from 1 to ${MAX_CHECK_PAGE_SIZE}.` })
+    .int({ message: `limit must be a whole number from 1 to ${MAX_CHECK_PAGE_SIZE}.` })
+    .min(1, { message: `limit must be a whole number from 1 to ${MAX_CHECK_PAGE_SIZE}.` })
+    .max(MAX_CHECK_PAGE_SIZE, {
+      message: `limit must be a whole number from 1 to ${MAX_CHECK_PAGE_SIZE}.`,
+    })
     .default(50),
   before: z.coerce
     .number({ message: "before must be the next_before value of the previous page." })
@@ -140,6 +141,5 @@ export const accountResponse = z.object({
   monitors: z.number().int(),
 });
 
+/** Every error answer: a sentence for the person who made the request. */
 export const problemResponse = z.object({ detail: z.string() });
-
-export const DOCUMENTED_ENUMS = { DNS_RECORD_TYPES };

@@ -1,3 +1,6 @@
+/** The most checks one page of a monitor's check history holds. */
+export const MAX_CHECK_PAGE_SIZE = 100;
+
 /** The ranges the stats endpoint offers, and where each is read from. */
 export const STATS_RANGES = {
   "24h": { ms: 86_400_000, source: "raw" },
@@ -6,5 +9,3 @@ export const STATS_RANGES = {
 } as const;
 export type StatsRange = keyof typeof STATS_RANGES;
 export type StatsSource = (typeof STATS_RANGES)[StatsRange]["source"];
-
-export const BUCKET_SECONDS = { hourly: 3600, daily: 86_400 } as const;

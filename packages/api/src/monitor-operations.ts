@@ -1,6 +1,4 @@
-import type { z } from "zod";
-import { ALERTING_OPERATIONS } from "./alerting-operations.ts";
-import { AUTH_OPERATIONS } from "./auth-operations.ts";
+import { type ApiOperation, idParams } from "./api-operation.ts";
 import {
   accountResponse,
   checkPageResponse,
@@ -12,41 +10,10 @@ import {
   requestSchemas,
   statsQuerySchema,
   statsResponse,
-} from "./schemas.ts";
+} from "./monitor-schemas.ts";
 
-/** One REST operation: where it lives and the schemas that validate and describe it. */
-export interface ApiOperation {
-  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  /** The path below `/api/v1`, Fastify style (`/monitors/:id`). */
-  url: string;
-  summary: string;
-  tag:
-    | "Monitors"
-    | "Checks"
-    | "Account"
-    | "Alerts"
-    | "Dependencies"
-    | "Channels"
-    | "Notifications"
-    | "Sign-in"
-    | "API keys"
-    | "Live updates";
-  /** Who may call it: anyone, only a signed-in session, or (the default) a key or a session. */
-  access?: "public" | "session";
-  body?: z.ZodType;
-  query?: z.ZodType;
-  status: number;
-  response?: z.ZodType;
-  /** When it can answer 409: what conflicts. */
-  conflict?: string;
-  /** An answer that is a server-sent event stream rather than JSON: what it carries. */
-  eventStream?: string;
-  /** Answers besides the usual ones (400, 401, 403, 404, 429), or other words for them. */
-  errors?: Record<string, string>;
-}
-
-/** Every operation of the REST API; the routes and the OpenAPI document both read this. */
-export const OPERATIONS = {
+/** Monitors, their checks and the account; `OPERATIONS` includes them. */
+export const MONITOR_OPERATIONS = {
   getAccount: {
     method: "GET",
     url: "/account",
@@ -83,6 +50,7 @@ export const OPERATIONS = {
   getMonitor: {
     method: "GET",
     url: "/monitors/:id",
+    params: idParams,
     summary: "Get one monitor",
     tag: "Monitors",
     status: 200,
@@ -91,6 +59,7 @@ export const OPERATIONS = {
   updateMonitor: {
     method: "PATCH",
     url: "/monitors/:id",
+    params: idParams,
     summary: "Change some of a monitor's settings",
     tag: "Monitors",
     body: requestSchemas.updateMonitor,
@@ -100,6 +69,7 @@ export const OPERATIONS = {
   deleteMonitor: {
     method: "DELETE",
     url: "/monitors/:id",
+    params: idParams,
     summary: "Delete a monitor with its results",
     tag: "Monitors",
     status: 204,
@@ -107,6 +77,7 @@ export const OPERATIONS = {
   pauseMonitor: {
     method: "POST",
     url: "/monitors/:id/pause",
+    params: idParams,
     summary: "Pause a monitor (no checks run while paused)",
     tag: "Monitors",
     status: 200,
@@ -115,6 +86,7 @@ export const OPERATIONS = {
   resumeMonitor: {
     method: "POST",
     url: "/monitors/:id/resume",
+    params: idParams,
     summary: "Resume a paused monitor",
     tag: "Monitors",
     status: 200,
@@ -123,6 +95,7 @@ export const OPERATIONS = {
   listChecks: {
     method: "GET",
     url: "/monitors/:id/checks",
+    params: idParams,
     summary: "Recent check results, newest first, a page at a time",
     tag: "Checks",
     query: checksQuerySchema,
@@ -132,6 +105,7 @@ export const OPERATIONS = {
   checkMonitorNow: {
     method: "POST",
     url: "/monitors/:id/check",
+    params: idParams,
     summary: "Check the monitor now and answer with the stored result (alerts follow as usual)",
     tag: "Checks",
     status: 200,
@@ -145,24 +119,11 @@ export const OPERATIONS = {
   monitorStats: {
     method: "GET",
     url: "/monitors/:id/stats",
+    params: idParams,
     summary: "Uptime, response times and per-phase timing over a range",
     tag: "Checks",
     query: statsQuerySchema,
     status: 200,
     response: statsResponse,
-  },
-  ...ALERTING_OPERATIONS,
-  ...AUTH_OPERATIONS,
-  streamEvents: {
-    method: "GET",
-    url: "/events",
-    summary: "The account's live updates as server-sent events",
-    tag: "Live updates",
-    status: 200,
-    eventStream:
-      "Events `check` {monitor_id, check, monitor_status}, `alert` {alert}, `monitor` {monitor} and `monitor-deleted` {monitor_id}, each `data` a JSON object whose parts have the shapes of the REST answers; a `: keep-alive` comment every 25 seconds.",
-    errors: {
-      "429": "The account has 20 live update streams open, or the hourly allowance is spent",
-    },
   },
 } as const satisfies Record<string, ApiOperation>;

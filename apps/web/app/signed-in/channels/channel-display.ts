@@ -1,49 +1,5 @@
+import type { Channel, TestResult } from "@upwatch/api";
 import { type AlertChannel, getPlan, PLANS, type PlanId } from "@upwatch/core";
-
-/** A channel as `GET /api/v1/channels` shows it (secrets masked). */
-export interface Channel {
-  id: string;
-  type: AlertChannel;
-  name: string;
-  config: Record<string, string>;
-  /** Webhooks: the signing secret, in full only in the answer that created the channel. */
-  signing_secret: string | null;
-  attach_to_new_monitors: boolean;
-  monitor_ids: string[];
-  created_at: string;
-  updated_at: string;
-}
-
-/** One attempt in the delivery log (`GET /api/v1/notifications`). */
-export interface Delivery {
-  id: string;
-  notification_id: string;
-  channel_id: string;
-  channel_type: AlertChannel;
-  event: string;
-  alert_id: string | null;
-  monitor_id: string | null;
-  status: "delivered" | "failed" | "timeout";
-  latency_ms: number | null;
-  error: string | null;
-  attempted_at: string;
-}
-
-/** `POST /api/v1/channels/{id}/test`. */
-export interface TestResult {
-  notification_id: string;
-  status: "delivered" | "failed" | "timeout" | "pending";
-  latency_ms: number | null;
-  error: string | null;
-}
-
-/** A monitor as the channel screens need it (from `GET /api/v1/monitors`). */
-export interface MonitorSummary {
-  id: string;
-  name: string;
-  type: string;
-  target: string;
-}
 
 interface ChannelTypeInfo {
   label: string;

@@ -1,3 +1,4 @@
+import { type ApiOperation, idParams } from "./api-operation.ts";
 import {
   apiKeyListResponse,
   authRequestSchemas as body,
@@ -116,8 +117,9 @@ export const AUTH_OPERATIONS = {
   revokeApiKey: {
     method: "DELETE",
     url: "/api-keys/:id",
+    params: idParams,
     summary: "Revoke an API key at once (revoking twice is fine)",
     tag: "API keys",
     status: 204,
   },
-} as const;
+} as const satisfies Record<string, ApiOperation>;

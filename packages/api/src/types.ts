@@ -1,0 +1,71 @@
+import type { z } from "zod";
+import type {
+  alertPageResponse,
+  alertResponse,
+  channelResponse,
+  deliveryPageResponse,
+  deliveryResponse,
+  dependencyResponse,
+  incidentResponse,
+  testSendResponse,
+} from "./alerting-schemas.ts";
+import type {
+  apiKeyResponse,
+  changedEmailResponse,
+  createdApiKeyResponse,
+  signedInResponse,
+} from "./auth-schemas.ts";
+import type {
+  accountResponse,
+  checkPageResponse,
+  checkResultResponse,
+  monitorOverviewResponse,
+  monitorResponse,
+  statsResponse,
+} from "./monitor-schemas.ts";
+
+/** Every list answer wraps its items in `data`. */
+export interface ListOf<T> {
+  data: T[];
+}
+
+/** A monitor as `GET /monitors/{id}` answers it. */
+export type MonitorView = z.output<typeof monitorResponse>;
+/** What the list screen shows of one monitor's last day (`GET /monitors/overview`). */
+export type MonitorOverview = z.output<typeof monitorOverviewResponse>["data"][number];
+/** The status a person reads: paused and pending (no conclusive check yet) included. */
+export type MonitorStatus = MonitorOverview["status"];
+/** One half-hour of checks. */
+export type UptimeBucket = MonitorOverview["bars"][number];
+/** One stored check (`GET /monitors/{id}/checks`). */
+export type CheckView = z.output<typeof checkResultResponse>;
+/** Per-phase milliseconds of one check; null on plans without DNS and TTFB timings. */
+export type CheckTimingsView = NonNullable<CheckView["timings"]>;
+export type CheckPage = z.output<typeof checkPageResponse>;
+/** `GET /monitors/{id}/stats?range=`. */
+export type StatsView = z.output<typeof statsResponse>;
+export type IncidentView = z.output<typeof incidentResponse>;
+/** `GET /account`: the plan, its limits and how many monitors the account has. */
+export type AccountOverview = z.output<typeof accountResponse>;
+
+/** An alert as `GET /alerts/{id}` answers it. */
+export type AlertView = z.output<typeof alertResponse>;
+export type AlertPage = z.output<typeof alertPageResponse>;
+export type DependencyView = z.output<typeof dependencyResponse>;
+/** A channel as `GET /channels` shows it (secrets masked). */
+export type Channel = z.output<typeof channelResponse>;
+/** One attempt in the delivery log (`GET /notifications`). */
+export type Delivery = z.output<typeof deliveryResponse>;
+export type DeliveryPage = z.output<typeof deliveryPageResponse>;
+/** `POST /channels/{id}/test`. */
+export type TestResult = z.output<typeof testSendResponse>;
+
+/** What the session endpoints (session, login, register, reset) answer. */
+export type SessionAnswer = z.output<typeof signedInResponse>;
+export type SessionUser = SessionAnswer["user"];
+export type SessionAccount = SessionAnswer["account"];
+export type ChangedEmail = z.output<typeof changedEmailResponse>;
+/** An API key as `GET /api-keys` lists it. */
+export type ApiKey = z.output<typeof apiKeyResponse>;
+/** `POST /api-keys` answers the key itself, this one time. */
+export type CreatedApiKey = z.output<typeof createdApiKeyResponse>;
