@@ -76,7 +76,8 @@ function ensurePart(part, force) {
     );
     process.exit(1);
   }
-  console.error(`Building ${part.name} (${built ? "changed sources" : "first start"})...`);
+  const reason = force ? "" : built ? " (its sources changed)" : " (no build yet)";
+  console.error(`Building ${part.name}${reason}...`);
   buildPart(part, current);
 }
 
