@@ -8,16 +8,16 @@ import { join } from "node:path";
 import { openDatabase } from "@upwatch/db";
 import autocannon from "autocannon";
 import { freePort } from "../apps/web/e2e/support/server.ts";
-import { ensureWebBuild } from "../scripts/web-build.mjs";
+import { ensureBuild } from "../scripts/build.mjs";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
-await ensureWebBuild();
+await ensureBuild();
 const dataDir = mkdtempSync(join(tmpdir(), "upwatch-bench-"));
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+const server = spawn(process.execPath, ["apps/server/dist/main.js"], {
   env: {
     ...process.env,
     PORT: String(port),

@@ -12,7 +12,7 @@ import lighthouse from "lighthouse";
 import { axeViolations } from "../apps/web/e2e/support/axe.ts";
 import { launchBrowser } from "../apps/web/e2e/support/browser.ts";
 import { freePort } from "../apps/web/e2e/support/server.ts";
-import { ensureWebBuild } from "../scripts/web-build.mjs";
+import { ensureBuild } from "../scripts/build.mjs";
 
 const PAGES = ["/", "/knowledge-base", "/knowledge-base/linux-agent", "/contact"];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -48,20 +48,16 @@ async function startServer(): Promise<{ url: string; stop: () => Promise<void> }
   const dataDir = mkdtempSync(join(tmpdir(), "upwatch-bench-site-"));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(
-    process.execPath,
-    ["--import", "tsx", "apps/server/src/main.ts"],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        LOG_LEVEL: "error",
-      },
-      stdio: ["ignore", "inherit", "inherit"],
+  const server: ChildProcess = spawn(process.execPath, ["apps/server/dist/main.js"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "error",
     },
-  );
+    stdio: ["ignore", "inherit", "inherit"],
+  });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error("The server exited before it was ready.");
@@ -168,8 +164,8 @@ async function axeCounts(base: string): Promise<Record<string, { dark: number; l
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-console.log("Building the web app...");
-await ensureWebBuild({ force: true });
+console.log("Building the web app and the server...");
+await ensureBuild({ force: true });
 const server = await startServer();
 try {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });

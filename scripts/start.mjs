@@ -1,8 +1,7 @@
-// `npm start`: builds the web app when its build is missing or older than its sources, then
-// runs the server in this process.
-import { ensureWebBuild } from "./web-build.mjs";
+// `npm start`: builds the web app and the server when a build is missing or older than its
+// sources, then runs the built server (plain JavaScript) in this process.
+import { ensureBuild } from "./build.mjs";
 
-await ensureWebBuild();
-const { register } = await import("tsx/esm/api");
-register();
-await import("../apps/server/src/main.ts");
+await ensureBuild();
+process.setSourceMapsEnabled(true);
+await import("../apps/server/dist/main.js");

@@ -5,9 +5,9 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ensureBuild } from "./build.mjs";
 import { ensureChromium } from "./ensure-chromium.mjs";
 import { ensurePing } from "./ensure-ping.mjs";
-import { ensureWebBuild } from "./web-build.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const fast = process.argv.includes("--fast");
@@ -50,9 +50,9 @@ if (!ensurePing()) failures.push("Ping program (iputils-ping) missing");
 vitest("Unit and integration tests", "vitest.config.ts", "unit");
 
 if (!fast) {
-  console.log("\n▶ Browser tests: preparing Chromium and the web build");
+  console.log("\n▶ Browser tests: preparing Chromium and the build (web app and server)");
   if (ensureChromium()) {
-    await ensureWebBuild();
+    await ensureBuild();
     vitest("Browser tests", "vitest.browser.config.ts", "browser");
   } else {
     failures.push("Browser tests (no Chromium)");

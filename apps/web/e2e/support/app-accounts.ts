@@ -47,16 +47,7 @@ export async function registerInContext(
 export async function setPlan(product: RunningProduct, accountId: string, plan: string) {
   await run(
     process.execPath,
-    [
-      "--import",
-      "tsx",
-      "apps/server/src/admin/cli.ts",
-      "set-plan",
-      "--account",
-      accountId,
-      "--plan",
-      plan,
-    ],
+    ["scripts/admin.mjs", "set-plan", "--account", accountId, "--plan", plan],
     { cwd: ROOT, env: { ...process.env, DATA_DIR: product.dataDir, LOG_LEVEL: "warn" } },
   );
 }
