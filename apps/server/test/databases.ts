@@ -35,7 +35,7 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
     };
   }
   const url = inject("postgresUrl");
-  const schema = `test_${randomBytes(6).toString("hex")}`;
+  const schema = `${inject("postgresSchemaPrefix")}${randomBytes(6).toString("hex")}`;
   await adminQuery(url, `create schema ${schema}`);
   const open = () => openDatabase({ url, dataDir: tmpdir(), schema, maxConnections: 5 });
   const handle = open();
@@ -44,7 +44,8 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
     handle,
     dialect,
     reopen: open,
-    drop: () => adminQuery(url, `drop schema if exists ${schema} cascade`),
+    // Dropped with the run's other schemas when it ends (see global-setup.ts).
+    drop: async () => {},
   };
 }
 

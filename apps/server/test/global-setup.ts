@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
@@ -9,17 +10,25 @@ const DEFAULT_REDIS_URL = "redis://127.0.0.1:6379";
  * Finds out once whether PostgreSQL and Redis are reachable, so every suite can also run on
  * PostgreSQL and the rate limits can be tested across processes sharing Redis.
  */
-export default async function setup(project: TestProject): Promise<void> {
-  await findPostgres(project);
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const dropSchemas = await findPostgres(project);
   await findRedis(project);
+  return dropSchemas;
 }
 
-async function findPostgres(project: TestProject): Promise<void> {
+/**
+ * Suites make PostgreSQL schemas named after this run and leave them standing: a schema dropped
+ * while another suite's migrator introspects every schema fails that migration. They all go
+ * when the run ends.
+ */
+async function findPostgres(project: TestProject): Promise<() => Promise<void>> {
   const url = process.env.TEST_DATABASE_URL || DEFAULT_URL;
+  const prefix = `test_${randomBytes(4).toString("hex")}_`;
+  project.provide("postgresSchemaPrefix", prefix);
   const reason = await probe(url);
   if (reason === undefined) {
     project.provide("postgresUrl", url);
-    return;
+    return () => dropSchemasStartingWith(url, prefix);
   }
   if (process.env.REQUIRE_POSTGRES === "1") {
     throw new Error(
@@ -32,6 +41,21 @@ async function findPostgres(project: TestProject): Promise<void> {
     "The PostgreSQL half of the integration suites is NOT running; only SQLite is tested.",
     "Set TEST_DATABASE_URL, or REQUIRE_POSTGRES=1 to make this an error.",
   );
+  return async () => {};
+}
+
+async function dropSchemasStartingWith(url: string, prefix: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string }>(
+      "select nspname as name from pg_namespace where starts_with(nspname, $1)",
+      [prefix],
+    );
+    for (const { name } of rows) await client.query(`drop schema if exists "${name}" cascade`);
+  } finally {
+    await client.end();
+  }
 }
 
 async function findRedis(project: TestProject): Promise<void> {
@@ -96,6 +120,8 @@ function redact(url: string): string {
 declare module "vitest" {
   export interface ProvidedContext {
     postgresUrl: string;
+    /** The start of every PostgreSQL schema this run makes; they are dropped when it ends. */
+    postgresSchemaPrefix: string;
     redisUrl: string;
   }
 }
