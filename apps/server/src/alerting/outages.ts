@@ -156,12 +156,7 @@ export async function endOutage(
   const monitorId = record.monitorId;
   const at = record.checkedAt;
   snapshot.setDown(monitorId, false, 0);
-  await trx
-    .updateTable("incidents")
-    .set({ ended_at: at })
-    .where("monitor_id", "=", monitorId)
-    .where("ended_at", "is", null)
-    .execute();
+  await endOpenIncident(trx, monitorId, at);
   const open = await trx
     .selectFrom("alerts")
     .selectAll()
@@ -219,12 +214,7 @@ export async function endOutageOfChangedMonitor(
   monitorId: string,
   at: number,
 ): Promise<ChangedAlert[]> {
-  await trx
-    .updateTable("incidents")
-    .set({ ended_at: at })
-    .where("monitor_id", "=", monitorId)
-    .where("ended_at", "is", null)
-    .execute();
+  await endOpenIncident(trx, monitorId, at);
   return trx
     .updateTable("alerts")
     .set({ state: "resolved", resolved_at: at, resolution: "monitor-changed", next_due_at: null })
@@ -232,5 +222,14 @@ export async function endOutageOfChangedMonitor(
     .where("kind", "=", "monitor-down")
     .where("state", "=", "open")
     .returning(["id", "account_id"])
+    .execute();
+}
+
+async function endOpenIncident(trx: Kysely<Database>, monitorId: string, at: number) {
+  await trx
+    .updateTable("incidents")
+    .set({ ended_at: at })
+    .where("monitor_id", "=", monitorId)
+    .where("ended_at", "is", null)
     .execute();
 }
