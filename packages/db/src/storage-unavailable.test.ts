@@ -179,6 +179,19 @@ if (postgresUrl) {
       expect(isStorageUnavailable(error)).toBe(true);
     });
 
+    it("says a database closed to new connections can be tried again", async () => {
+      const admin = await connect();
+      const name = `closed_${Date.now().toString(36)}`;
+      await admin.query(`create database ${name}`);
+      cleanups.push(() => admin.query(`drop database if exists ${name}`).then(() => {}));
+      await admin.query(`alter database ${name} allow_connections false`);
+      const url = new URL(postgresUrl);
+      url.pathname = `/${name}`;
+      const refused = new pg.Client({ connectionString: url.toString() });
+      const error = await rejectionOf(refused.connect());
+      expect(isStorageUnavailable(error)).toBe(true);
+    });
+
     it("treats bad SQL and an unexpected constraint as faults, not as unavailable", async () => {
       const client = await connect();
       await client.query("create temporary table notes (id text primary key)");

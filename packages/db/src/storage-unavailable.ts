@@ -25,6 +25,10 @@ const POSTGRES_CODES = new Set([
 // SQLSTATE class 08: connection exceptions.
 const CONNECTION_EXCEPTION = /^08[0-9A-Z]{3}$/;
 
+// 55000 is a broad class; only its "not accepting connections" case (a database closed to
+// connections for maintenance or an outage) is one a later attempt gets past.
+const NOT_ACCEPTING_CONNECTIONS = /is not currently accepting connections/;
+
 // Primary result codes; better-sqlite3 reports extended ones such as SQLITE_IOERR_WRITE.
 const SQLITE_CODES = ["SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_IOERR", "SQLITE_FULL"];
 
@@ -51,6 +55,7 @@ export function isStorageUnavailable(error: unknown): boolean {
   const code = "code" in error && typeof error.code === "string" ? error.code : "";
   if (NETWORK_CODES.has(code) || POSTGRES_CODES.has(code) || CONNECTION_EXCEPTION.test(code))
     return true;
+  if (code === "55000" && NOT_ACCEPTING_CONNECTIONS.test(error.message)) return true;
   if (SQLITE_CODES.some((prefix) => code === prefix || code.startsWith(`${prefix}_`))) return true;
   if (CONNECTION_MESSAGES.has(error.message)) return true;
   if (error instanceof AggregateError) return error.errors.some(isStorageUnavailable);
