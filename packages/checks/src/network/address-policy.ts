@@ -1,4 +1,5 @@
 import { BlockList, isIP } from "node:net";
+import { embeddedIpv4 } from "./embedded-ipv4.ts";
 
 /** Why an address is not a public unicast address. */
 export type AddressCategory =
@@ -43,6 +44,7 @@ const RANGES: ReadonlyArray<[AddressCategory, string, number, "ipv4" | "ipv6"]> 
   ["reserved", "2001::", 23, "ipv6"],
   ["reserved", "2001:db8::", 32, "ipv6"],
   ["reserved", "2002::", 16, "ipv6"],
+  ["private", "64:ff9b:1::", 48, "ipv6"],
   ["private", "fc00::", 7, "ipv6"],
   ["link-local", "fe80::", 10, "ipv6"],
   ["private", "fec0::", 10, "ipv6"],
@@ -82,15 +84,36 @@ const DESCRIPTIONS: Record<AddressCategory, string> = {
   broadcast: "a broadcast address",
 };
 
+/** Why an address is refused: its category, and the IPv4 address inside it if that decided. */
+export interface AddressVerdict {
+  category: AddressCategory;
+  embedded?: string;
+}
+
 /** The category of a non-public address, or null for a public unicast address. */
 export function classifyAddress(address: string): AddressCategory | null {
+  return judgeAddress(address)?.category ?? null;
+}
+
+/**
+ * Judges an address; an IPv6 form carrying an IPv4 address is judged by the IPv4 inside, and a
+ * public IPv4 inside a form that is not routed publicly stays refused with the form's category.
+ */
+export function judgeAddress(address: string): AddressVerdict | null {
   const family = isIP(address);
-  if (family === 0) return "reserved";
-  const embedded = family === 6 ? embeddedIpv4(address) : undefined;
-  if (embedded) return classifyAddress(embedded);
-  const type = family === 4 ? "ipv4" : "ipv6";
+  if (family === 0) return { category: "reserved" };
+  if (family === 4) return listed(address, "ipv4");
+  const inner = embeddedIpv4(address);
+  if (!inner) return listed(address, "ipv6");
+  const verdict = listed(inner.ipv4, "ipv4");
+  if (verdict) return { category: verdict.category, embedded: inner.ipv4 };
+  if (inner.routable) return null;
+  return listed(address, "ipv6") ?? { category: "reserved" };
+}
+
+function listed(address: string, type: "ipv4" | "ipv6"): AddressVerdict | null {
   for (const [category, list] of LISTS) {
-    if (list.check(address, type)) return category;
+    if (list.check(address, type)) return { category };
   }
   return null;
 }
@@ -102,42 +125,17 @@ export function classifyAddress(address: string): AddressCategory | null {
 export function createAddressPolicy(options: { allowPrivateTargets: boolean }): AddressPolicy {
   return {
     refusal(address) {
-      const category = classifyAddress(address);
-      if (category === null) return null;
+      const verdict = judgeAddress(address);
+      if (verdict === null) return null;
+      const { category, embedded } = verdict;
       if (options.allowPrivateTargets && !NEVER.has(category)) return null;
       const hint = NEVER.has(category)
         ? ""
         : " This server only checks public addresses (its operator can allow private ones with ALLOW_PRIVATE_TARGETS=true).";
-      return `Refused to connect to ${address}: it is ${DESCRIPTIONS[category]}.${hint}`;
+      const what = embedded
+        ? `it embeds ${embedded}, ${DESCRIPTIONS[category]}`
+        : `it is ${DESCRIPTIONS[category]}`;
+      return `Refused to connect to ${address}: ${what}.${hint}`;
     },
   };
-}
-
-/** The IPv4 address inside an IPv4-mapped or NAT64 IPv6 address, if there is one. */
-function embeddedIpv4(address: string): string | undefined {
-  const groups = expandIpv6(address);
-  if (!groups) return undefined;
-  const mapped = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
-  const nat64 =
-    groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((g) => g === 0);
-  if (!mapped && !nat64) return undefined;
-  const high = groups[6]!;
-  const low = groups[7]!;
-  return [high >> 8, high & 0xff, low >> 8, low & 0xff].join(".");
-}
-
-function expandIpv6(address: string): number[] | undefined {
-  let text = address.toLowerCase().split("%")[0]!;
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (dotted) {
-    const parts = dotted[1]!.split(".").map(Number);
-    text = `${text.slice(0, dotted.index)}${((parts[0]! << 8) | parts[1]!).toString(16)}:${((parts[2]! << 8) | parts[3]!).toString(16)}`;
-  }
-  const [head, tail] = text.split("::") as [string, string | undefined];
-  const headGroups = head ? head.split(":") : [];
-  const tailGroups = tail ? tail.split(":") : [];
-  const missing = 8 - headGroups.length - tailGroups.length;
-  if (tail === undefined && missing !== 0) return undefined;
-  const all = [...headGroups, ...new Array(Math.max(0, missing)).fill("0"), ...tailGroups];
-  return all.length === 8 ? all.map((group) => Number.parseInt(group, 16)) : undefined;
 }

@@ -172,6 +172,21 @@ describe("the HTTP runner", () => {
     expect(seen.length).toBe(before);
   });
 
+  it("refuses loopback written as an IPv4-mapped or IPv4-compatible IPv6 literal", async () => {
+    const mapped = `http://[::ffff:7f00:1]:${server.port}/ok`;
+    expect((await runCheck(spec(mapped), { network })).status).toBe("up");
+    const before = seen.length;
+    const guarded = { ...network, policy: createAddressPolicy({ allowPrivateTargets: false }) };
+    for (const literal of ["::ffff:7f00:1", "::127.0.0.1", "::ffff:0:127.0.0.1"]) {
+      const outcome = await runCheck(spec(`http://[${literal}]:${server.port}/ok`), {
+        network: guarded,
+      });
+      expect(outcome.status).toBe("down");
+      expect(outcome.error).toMatch(/: it embeds 127\.0\.0\.1, a loopback address\./);
+    }
+    expect(seen.length).toBe(before);
+  });
+
   it("refuses a host name that resolves to a private address (DNS rebinding)", async () => {
     const guarded = testNetwork({
       hosts: { "rebind.test": ["10.0.0.7"] },
