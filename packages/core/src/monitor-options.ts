@@ -1,28 +1,6 @@
 import { z } from "zod";
 import { type CheckType, DNS_RECORD_TYPES, HTTP_METHODS } from "./monitors.ts";
-
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const FORBIDDEN_HEADERS = new Set(["host", "content-length", "transfer-encoding", "connection"]);
-
-const headers = z
-  .record(
-    z.string().regex(HEADER_NAME, { message: "Header names may use letters, digits and - only." }),
-    z
-      .string()
-      .max(4000, { message: "A header value can be at most 4,000 characters." })
-      .refine((value) => !/[\r\n\0]/.test(value), {
-        message: "Header values cannot contain line breaks.",
-      }),
-  )
-  .refine((value) => Object.keys(value).length <= 30, {
-    message: "A monitor can send at most 30 custom headers.",
-  })
-  .refine(
-    (value) => Object.keys(value).every((name) => !FORBIDDEN_HEADERS.has(name.toLowerCase())),
-    {
-      message: "Host, Content-Length, Transfer-Encoding and Connection are set by Upwatch itself.",
-    },
-  );
+import { requestHeadersSchema } from "./request-headers.ts";
 
 const auth = z.discriminatedUnion(
   "type",
@@ -41,7 +19,7 @@ const httpFields = {
   method: z
     .enum(HTTP_METHODS, { message: `method must be one of ${HTTP_METHODS.join(", ")}.` })
     .default("GET"),
-  headers: headers.default({}),
+  headers: requestHeadersSchema.default({}),
   body: z
     .string()
     .max(65_536, { message: "The request body can be at most 64 KiB." })

@@ -1,5 +1,5 @@
 import { request as httpRequest, type IncomingMessage } from "node:http";
-import type { CheckTimings, HttpOptions } from "@upwatch/core";
+import { type CheckTimings, type HttpOptions, headerValue } from "@upwatch/core";
 import { CheckError, describeNetworkError } from "../check-error.ts";
 import { describeEndpoint, openConnection } from "../network/open-connection.ts";
 import type { CheckContext } from "../runner.ts";
@@ -20,6 +20,8 @@ const USER_AGENT = "Upwatch/0.1 (uptime monitor)";
 /**
  * Sends the monitor's request, following redirects when asked, through the guarded network:
  * every hop resolves and validates its own host, so a redirect cannot lead into a refused range.
+ * Once a redirect leaves the target's origin, the monitor's custom headers and credentials stay
+ * behind for every later hop, so a target cannot forward them to a host it names.
  */
 export async function exchangeHttp(
   target: string,
@@ -30,10 +32,10 @@ export async function exchangeHttp(
   let url = new URL(target);
   let method: string = options.method;
   let body = options.body;
-  let sendAuth = true;
+  let sameOrigin = true;
   const totals: CheckTimings = { dnsMs: null, connectMs: null, tlsMs: null, firstByteMs: null };
   for (let hop = 0; ; hop++) {
-    const answer = await exchangeOnce(url, method, body, options, sendAuth, context, bodyLimit);
+    const answer = await exchangeOnce(url, method, body, options, sameOrigin, context, bodyLimit);
     addTimings(totals, answer.timings);
     const location = answer.location;
     if (!options.follow_redirects || !REDIRECT_CODES.has(answer.statusCode) || !location) {
@@ -48,7 +50,7 @@ export async function exchangeHttp(
     if (next.protocol !== "http:" && next.protocol !== "https:") {
       throw new CheckError(`A redirect pointed to ${next.protocol} which is not HTTP.`);
     }
-    if (next.origin !== url.origin) sendAuth = false;
+    if (next.origin !== url.origin) sameOrigin = false;
     const keepsMethod = answer.statusCode === 307 || answer.statusCode === 308;
     if (!keepsMethod && method !== "HEAD") {
       method = "GET";
@@ -70,7 +72,7 @@ async function exchangeOnce(
   method: string,
   body: string | null,
   options: HttpOptions,
-  sendAuth: boolean,
+  sameOrigin: boolean,
   context: CheckContext,
   bodyLimit: number,
 ): Promise<HopAnswer> {
@@ -84,7 +86,7 @@ async function exchangeOnce(
     context.signal,
   );
   const sent = performance.now();
-  const headers = requestHeaders(url, body, options, sendAuth);
+  const headers = requestHeaders(url, body, options, sameOrigin);
   return new Promise<HopAnswer>((resolve, reject) => {
     const request = httpRequest({
       method,
@@ -128,21 +130,23 @@ function requestHeaders(
   url: URL,
   body: string | null,
   options: HttpOptions,
-  sendAuth: boolean,
+  sameOrigin: boolean,
 ): Record<string, string> {
   const headers: Record<string, string> = {
     host: url.host,
     "user-agent": USER_AGENT,
     accept: "*/*",
     connection: "close",
-    ...options.headers,
   };
+  if (sameOrigin) {
+    for (const [name, entry] of Object.entries(options.headers)) headers[name] = headerValue(entry);
+  }
   if (body !== null) headers["content-length"] = String(Buffer.byteLength(body));
   const auth = options.auth;
-  if (sendAuth && auth?.type === "basic") {
+  if (sameOrigin && auth?.type === "basic") {
     const pair = Buffer.from(`${auth.username}:${auth.password}`).toString("base64");
     headers.authorization = `Basic ${pair}`;
-  } else if (sendAuth && auth?.type === "bearer") {
+  } else if (sameOrigin && auth?.type === "bearer") {
     headers.authorization = `Bearer ${auth.token}`;
   }
   return headers;
