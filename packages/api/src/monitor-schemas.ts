@@ -60,7 +60,9 @@ export const monitorResponse = z.object({
   group: z.string().nullable(),
   options: z
     .record(z.string(), z.unknown())
-    .describe("The type's options; passwords and tokens are shown masked."),
+    .describe(
+      "The type's options; passwords, tokens and secret or credential-named header values are shown masked.",
+    ),
   state: z
     .enum(["unknown", "up", "down"])
     .describe("unknown until a conclusive check; down after failure_threshold failures in a row"),
