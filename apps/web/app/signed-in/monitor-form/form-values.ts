@@ -3,15 +3,18 @@ import {
   type CheckType,
   DEFAULT_REGION,
   type DnsRecordType,
+  type HeaderEntry,
   type HttpMethod,
+  headerValue,
   MONITOR_LIMITS,
   type Region,
 } from "@upwatch/core";
 
-/** One custom request header as the form edits it. */
+/** One custom request header as the form edits it; a secret one is shown masked once saved. */
 export interface HeaderRow {
   name: string;
   value: string;
+  secret: boolean;
 }
 
 /** Everything the monitor form edits, as the controls hold it (numbers as typed text). */
@@ -105,10 +108,13 @@ export function formValuesFromMonitor(
     follow_redirects: o.follow_redirects !== false,
     verify_tls: o.verify_tls !== false,
     body: text(o.body, ""),
-    headers: Object.entries((o.headers ?? {}) as Record<string, string>).map(([name, value]) => ({
-      name,
-      value,
-    })),
+    headers: Object.entries((o.headers ?? {}) as Record<string, HeaderEntry>).map(
+      ([name, entry]) => ({
+        name,
+        value: headerValue(entry),
+        secret: typeof entry !== "string" && entry.secret === true,
+      }),
+    ),
     auth_type: auth?.type === "basic" || auth?.type === "bearer" ? auth.type : "none",
     auth_username: text(auth?.username, ""),
     auth_password: text(auth?.password, ""),

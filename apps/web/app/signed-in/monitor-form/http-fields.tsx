@@ -1,6 +1,7 @@
-import { HTTP_METHODS, type HttpMethod } from "@upwatch/core";
+import { HTTP_METHODS, type HttpMethod, isSecretHeader } from "@upwatch/core";
 import { Checkbox, Field } from "./field.tsx";
 import type { FormPartProps } from "./form-props.ts";
+import type { HeaderRow } from "./form-values.ts";
 
 /** The request of an HTTP or keyword monitor: method, codes, redirects, TLS, body, headers, auth. */
 export function HttpFields({ values, set, errors }: FormPartProps) {
@@ -88,7 +89,7 @@ export function HttpFields({ values, set, errors }: FormPartProps) {
 
 function HeaderRows({ values, set, errors }: FormPartProps) {
   const rows = values.headers;
-  const update = (index: number, change: Partial<{ name: string; value: string }>) =>
+  const update = (index: number, change: Partial<HeaderRow>) =>
     set(
       "headers",
       rows.map((row, at) => (at === index ? { ...row, ...change } : row)),
@@ -111,9 +112,20 @@ function HeaderRows({ values, set, errors }: FormPartProps) {
           <input
             aria-label={`Header ${index + 1} value`}
             placeholder="Value"
+            type={isSecretHeader(row.name, row) ? "password" : "text"}
+            autoComplete="off"
             value={row.value}
             onChange={(e) => update(index, { value: e.target.value })}
           />
+          <label className="header-secret">
+            <input
+              type="checkbox"
+              aria-label={`Secret (header ${index + 1})`}
+              checked={row.secret}
+              onChange={(e) => update(index, { secret: e.target.checked })}
+            />
+            Secret
+          </label>
           <button
             type="button"
             className="button button-ghost button-small"
@@ -132,10 +144,16 @@ function HeaderRows({ values, set, errors }: FormPartProps) {
       <button
         type="button"
         className="button button-ghost button-small"
-        onClick={() => set("headers", [...rows, { name: "", value: "" }])}
+        onClick={() => set("headers", [...rows, { name: "", value: "", secret: false }])}
       >
         Add a header
       </button>
+      <p className="field-hint">
+        Secret values are shown masked once saved, like passwords; so are the values of headers
+        named like credentials (Cookie, Authorization, X-Api-Key, or any name with auth, key, token,
+        secret, session, password or credential). Headers are not sent on to another site a redirect
+        leads to.
+      </p>
       {errors.headers ? (
         <p id="monitor-headers-error" className="field-error">
           {errors.headers}

@@ -60,8 +60,8 @@ describe("the body the monitor form sends", () => {
         method: "POST",
         body: '{"ping":true}',
         headers: [
-          { name: "X-Probe", value: "1" },
-          { name: " ", value: "" },
+          { name: "X-Probe", value: "1", secret: false },
+          { name: " ", value: "", secret: false },
         ],
         auth_type: "bearer",
         auth_token: "secret",
@@ -117,5 +117,32 @@ describe("the body the monitor form sends", () => {
       group: "Back office",
       options: monitor.options,
     });
+  });
+
+  it("sends a header ticked Secret as a marked value, and gives masked headers back as shown", () => {
+    const post = monitorPayload(
+      values({
+        target: "https://example.com/",
+        headers: [
+          { name: "X-Tenant", value: "acme", secret: true },
+          { name: "X-Probe", value: "1", secret: false },
+        ],
+      }),
+    );
+    expect(post).toMatchObject({
+      options: { headers: { "X-Tenant": { value: "acme", secret: true }, "X-Probe": "1" } },
+    });
+    const shown = { "X-Api-Key": "********", "X-Tenant": { value: "********", secret: true } };
+    const monitor = {
+      ...(post as unknown as MonitorView),
+      id: "mon_2",
+      options: { ...(post as { options: object }).options, headers: shown },
+    } as MonitorView;
+    const form = formValuesFromMonitor(monitor, []);
+    expect(form.headers).toEqual([
+      { name: "X-Api-Key", value: "********", secret: false },
+      { name: "X-Tenant", value: "********", secret: true },
+    ]);
+    expect(monitorPayload(form)).toMatchObject({ options: { headers: shown } });
   });
 });

@@ -27,10 +27,10 @@ function statusCodes(text: string): number[] | FieldProblem {
 function httpOptions(values: MonitorFormValues): Record<string, unknown> | FieldProblem {
   const codes = statusCodes(values.expected_status_codes);
   if (!Array.isArray(codes)) return codes;
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string | { value: string; secret: true }> = {};
   for (const row of values.headers) {
     if (!row.name.trim() && !row.value.trim()) continue;
-    headers[row.name.trim()] = row.value;
+    headers[row.name.trim()] = row.secret ? { value: row.value, secret: true } : row.value;
   }
   const auth =
     values.auth_type === "basic"

@@ -66,7 +66,7 @@ describe("checking the monitor form in the browser", () => {
   });
 
   it("keeps custom headers for Hobby and refuses them on Free", () => {
-    const headers = [{ name: "X-Probe", value: "1" }];
+    const headers = [{ name: "X-Probe", value: "1", secret: false }];
     expect(validateMonitorForm(values({ headers }), free, 0).errors.headers).toMatch(
       /Custom headers and authentication need the Hobby plan/,
     );
