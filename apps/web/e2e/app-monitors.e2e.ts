@@ -314,4 +314,37 @@ describe("the monitors screens", () => {
     expect(site.requests.some((request) => request.headers["x-probe"] === "upwatch")).toBe(true);
     await context.close();
   });
+
+  it("keeps a header ticked Secret masked in the form and the API, and still sends it after an edit", async () => {
+    const { context, page, account } = await signedIn();
+    await setPlan(product, account.accountId, "hobby");
+    await page.goto(`${product.url}/app/monitors/new`);
+    await page.getByLabel("Name", { exact: true }).fill("Vault");
+    await page.getByLabel("URL", { exact: true }).fill(`${site.url}/vault`);
+    await page.getByRole("button", { name: "Add a header" }).click();
+    await page.getByLabel("Header 1 name").fill("X-Tenant");
+    await page.getByLabel("Header 1 value").fill("acme");
+    await page.getByLabel("Secret (header 1)").check();
+    await page.getByRole("button", { name: "Create monitor" }).click();
+    await page.getByRole("heading", { name: /Vault/ }).waitFor();
+    const id = new URL(page.url()).pathname.split("/").pop();
+    const saved = await account.api<{ options: Record<string, unknown> }>("GET", `/monitors/${id}`);
+    expect(saved.options.headers).toEqual({ "X-Tenant": { value: "********", secret: true } });
+
+    await page.getByRole("link", { name: "Edit" }).click();
+    await page.getByRole("heading", { name: "Edit Vault" }).waitFor();
+    expect(await page.getByLabel("Header 1 value").inputValue()).toBe("********");
+    expect(await page.getByLabel("Header 1 value").getAttribute("type")).toBe("password");
+    expect(await page.getByLabel("Secret (header 1)").isChecked()).toBe(true);
+    // A new target starts the monitor over, so it is checked at once with the kept value.
+    await page.getByLabel("URL", { exact: true }).fill(`${site.url}/vault-edited`);
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.getByRole("heading", { name: /Vault/ }).waitFor();
+    await expect
+      .poll(() => site.requests.find((request) => request.url === "/vault-edited"))
+      .toBeDefined();
+    const edited = site.requests.find((request) => request.url === "/vault-edited")!;
+    expect(edited.headers["x-tenant"]).toBe("acme");
+    await context.close();
+  });
 });
