@@ -81,6 +81,11 @@ const environmentSchema = z.object({
     .int({ message: "must be a whole number (0 switches the limit off)" })
     .min(0, { message: "must be a whole number (0 switches the limit off)" })
     .default(20),
+  SESSION_RATE_LIMIT: z.coerce
+    .number({ message: "must be a whole number (0 switches the limit off)" })
+    .int({ message: "must be a whole number (0 switches the limit off)" })
+    .min(0, { message: "must be a whole number (0 switches the limit off)" })
+    .default(300),
   ALLOW_PRIVATE_TARGETS: flag.default(false),
   RUN_CHECKS: flag.default(true),
   CHECK_CONCURRENCY: z.coerce
@@ -169,6 +174,8 @@ export interface Config {
   forms: { rateLimit: number; rateWindowSeconds: number; minFillMs: number };
   /** Registrations, and password-reset requests, allowed per client address per hour (0: off). */
   signupRateLimit: number;
+  /** API requests of the signed-in app (sessions) allowed per account per minute (0: off). */
+  sessionRateLimit: number;
   /** Where rate-limit counters are shared between server processes; unset: each counts alone. */
   redisUrl?: string | undefined;
   monitoring: { allowPrivateTargets: boolean; runChecks: boolean; checkConcurrency: number };
@@ -255,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       minFillMs: e.FORMS_MIN_FILL_MS,
     },
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
+    sessionRateLimit: e.SESSION_RATE_LIMIT,
     redisUrl: e.REDIS_URL,
     iosAppUrl: e.IOS_APP_URL ?? "",
     androidAppUrl: e.ANDROID_APP_URL ?? "",

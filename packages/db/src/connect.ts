@@ -38,7 +38,9 @@ function openSqlite(dataDir: string): DatabaseHandle {
   mkdirSync(dataDir, { recursive: true });
   const file = new SqliteDatabase(join(dataDir, "upwatch.db"));
   file.pragma("journal_mode = WAL");
-  file.pragma("synchronous = NORMAL");
+  // FULL: every commit is on the disk before it is acknowledged, so a power loss keeps accepted
+  // form submissions and alert state; measured by bench/sqlite-durability.ts, see operations.md.
+  file.pragma("synchronous = FULL");
   file.pragma("foreign_keys = ON");
   file.pragma("busy_timeout = 5000");
   const db = new Kysely<Database>({

@@ -83,12 +83,22 @@ async function runAccountCommand(
   return 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(
-      error instanceof ConfigError || error instanceof Error ? error.message : String(error),
-    );
-    process.exit(1);
-  },
-);
+/** Resolves once everything written to the stream so far has been handed to the system. */
+function flushed(stream: NodeJS.WriteStream): Promise<void> {
+  return new Promise((done) => stream.write("", () => done()));
+}
+
+// Output into a pipe is written in the background: exiting before it is flushed would cut it
+// off at the pipe's buffer (64 KiB), so the exit waits for both streams.
+async function exitAfterOutput(code: number): Promise<never> {
+  process.exitCode = code;
+  await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+  process.exit(code);
+}
+
+main(process.argv.slice(2)).then(exitAfterOutput, (error: unknown) => {
+  console.error(
+    error instanceof ConfigError || error instanceof Error ? error.message : String(error),
+  );
+  return exitAfterOutput(1);
+});

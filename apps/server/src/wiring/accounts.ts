@@ -41,6 +41,7 @@ export async function prepareAccounts(
     },
     throttle: new LoginThrottle(ctx.now),
     signupRateLimit: config.signupRateLimit,
+    sessionRateLimit: config.sessionRateLimit,
   };
 }
 

@@ -15,6 +15,8 @@ export interface Accounts {
   throttle: LoginThrottle;
   /** Registrations and password-reset requests allowed per client address per hour (0: off). */
   signupRateLimit: number;
+  /** The signed-in app's API requests allowed per account per minute (0: off). */
+  sessionRateLimit: number;
 }
 
 /** What the alert, dependency and channel routes need of alerting. */

@@ -1,6 +1,8 @@
+import { OPERATIONS as OP } from "@upwatch/api";
 import type { FastifyInstance } from "fastify";
 import { requireApiKeyOrSession } from "../../http/api-key-auth.ts";
 import { limitApiRequestsByPlan } from "../../http/rate-limits/limit-api-by-plan.ts";
+import { limitSessionRequests } from "../../http/rate-limits/limit-session-requests.ts";
 import { serializeWithZod, validateWithZod } from "../../http/zod-type-provider.ts";
 import type { LiveBus } from "../../live/live-bus.ts";
 import { sessionIsLive } from "../../services/auth/session-is-live.ts";
@@ -53,6 +55,14 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
   await app.register(async (authenticated) => {
     authenticated.addHook("onRequest", requireApiKeyOrSession(session));
     authenticated.addHook("onRequest", limitApiRequestsByPlan(authenticated, options.ctx.now));
+    authenticated.addHook(
+      "onRequest",
+      limitSessionRequests(
+        authenticated,
+        options.accounts.sessionRateLimit,
+        `${authenticated.prefix}${OP.streamEvents.url}`,
+      ),
+    );
     await authenticated.register(accountRoutes, {
       ctx: options.ctx,
       changes: options.changes,
