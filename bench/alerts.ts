@@ -21,6 +21,8 @@ import { NotificationWorker } from "../apps/server/src/notifications/notificatio
 import { newSigningSecret } from "../apps/server/src/services/channels/create-channel.ts";
 import { createServiceContext } from "../apps/server/src/services/context.ts";
 import { monitorFromRow } from "../apps/server/src/services/monitors/monitor-record.ts";
+import { SecretBox } from "../apps/server/src/services/secrets/secret-box.ts";
+import { generateSecretsKey } from "../apps/server/src/services/secrets/secrets-key.ts";
 
 const MONITORS = Number(process.env.BENCH_MONITORS ?? 1000);
 const INTERVAL_S = Number(process.env.BENCH_INTERVAL_SECONDS ?? 30);
@@ -130,7 +132,7 @@ async function main() {
   }
 
   const silent = { info: () => {}, warn: () => {}, error: (o: object) => console.error(o) };
-  const ctx = createServiceContext(db);
+  const ctx = createServiceContext(db, new SecretBox(generateSecretsKey()));
   const network = createNetworkAccess({ allowPrivateTargets: true });
   const worker = new NotificationWorker({
     ctx,
@@ -150,6 +152,7 @@ async function main() {
   const failures = new Map<string, number>();
   const engine = new MonitoringEngine({
     db,
+    secrets: ctx.secrets,
     network,
     concurrency: 500,
     log: silent,
@@ -173,7 +176,7 @@ async function main() {
     const rows = await db.selectFrom("monitors").selectAll().execute();
     for (const row of rows) {
       engine.saved({
-        ...monitorFromRow(row),
+        ...monitorFromRow(row, ctx.secrets),
         state: "unknown",
         consecutive_failures: 0,
         consecutive_successes: 0,

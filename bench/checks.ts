@@ -11,6 +11,8 @@ import { type CheckReport, createNetworkAccess } from "@upwatch/checks";
 import { httpOptionsSchema } from "@upwatch/core";
 import { migrateToLatest, openDatabase } from "@upwatch/db";
 import { MonitoringEngine } from "../apps/server/src/engine/monitoring-engine.ts";
+import { SecretBox } from "../apps/server/src/services/secrets/secret-box.ts";
+import { generateSecretsKey } from "../apps/server/src/services/secrets/secrets-key.ts";
 
 const COUNTS = (process.env.BENCH_MONITORS ?? "10000").split(",").map(Number);
 const INTERVAL_S = Number(process.env.BENCH_INTERVAL_SECONDS ?? 60);
@@ -88,6 +90,7 @@ async function runOnce(monitors: number) {
   const silent = { info: () => {}, warn: () => {}, error: (o: object) => console.error(o) };
   const engine = new MonitoringEngine({
     db: database.db,
+    secrets: new SecretBox(generateSecretsKey()),
     network: createNetworkAccess({ allowPrivateTargets: true }),
     concurrency: CONCURRENCY,
     log: silent,

@@ -13,6 +13,8 @@ import pg from "pg";
 import { storeCheckBatch } from "../apps/server/src/engine/store-results.ts";
 import { createServiceContext } from "../apps/server/src/services/context.ts";
 import { getMonitorOverview } from "../apps/server/src/services/monitors/get-monitor-overview.ts";
+import { SecretBox } from "../apps/server/src/services/secrets/secret-box.ts";
+import { generateSecretsKey } from "../apps/server/src/services/secrets/secrets-key.ts";
 import { checkRecord } from "../apps/server/test/monitors.ts";
 
 const MONITORS = Number(process.env.BENCH_MONITORS ?? 1000);
@@ -70,7 +72,9 @@ async function fill(handle: DatabaseHandle): Promise<void> {
 }
 
 async function measure(name: string, handle: DatabaseHandle): Promise<void> {
-  const ctx = createServiceContext(handle.db, { now: () => NOW });
+  const ctx = createServiceContext(handle.db, new SecretBox(generateSecretsKey()), {
+    now: () => NOW,
+  });
   const access = { accountId: "acc_o", plan: "enterprise" as const };
   const times: number[] = [];
   for (let run = 0; run < RUNS; run++) {

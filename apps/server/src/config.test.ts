@@ -110,6 +110,19 @@ describe("configuration", () => {
     );
   });
 
+  it("reads SECRETS_KEY as hex or base64 and refuses anything else without echoing it", () => {
+    const hex = "ab".repeat(32);
+    expect(loadConfig({ SECRETS_KEY: hex }).secretsKey?.bytes).toEqual(Buffer.from(hex, "hex"));
+    const base64 = Buffer.alloc(32, 7).toString("base64");
+    expect(loadConfig({ SECRETS_KEY: base64 }).secretsKey?.bytes).toEqual(Buffer.alloc(32, 7));
+    expect(loadConfig({}).secretsKey).toBeUndefined();
+    expect(() => loadConfig({ SECRETS_KEY: "short-and-secret" })).toThrowError(
+      new ConfigError(
+        "Invalid configuration: SECRETS_KEY must be 32 bytes written as 64 hexadecimal characters or as base64, such as the output of openssl rand -base64 32.",
+      ),
+    );
+  });
+
   it("serves no metrics unless METRICS_TOKEN or METRICS_PORT is set, and refuses weak settings", () => {
     expect(loadConfig({}).metrics).toEqual({ token: undefined, port: undefined });
     const token = "0123456789abcdef0123";

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { ANALYTICS_PROVIDERS, type AnalyticsProvider, PLAN_IDS, type PlanId } from "@upwatch/core";
 import { z } from "zod";
+import { parseSecretsKey, type SecretsKey } from "./services/secrets/secrets-key.ts";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -188,6 +189,8 @@ export interface Config {
   defaultPlan: PlanId;
   /** Where `/metrics` is served: behind this bearer token, and/or on a port of its own. */
   metrics: { token?: string | undefined; port?: number | undefined };
+  /** The key stored secrets are sealed with; unset: a key file in the data folder. */
+  secretsKey?: SecretsKey | undefined;
 }
 
 /** Raised for a bad environment; its message is one line naming the variable. */
@@ -218,6 +221,14 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
     throw new ConfigError(
       `Invalid configuration: METRICS_PORT must differ from PORT (both are ${e.PORT}); use METRICS_TOKEN to serve metrics on the main port.`,
+    );
+  }
+  // Read apart from the schema so that a bad key is never echoed into a log.
+  const secretsKey =
+    present.SECRETS_KEY === undefined ? undefined : parseSecretsKey(present.SECRETS_KEY);
+  if (present.SECRETS_KEY !== undefined && !secretsKey) {
+    throw new ConfigError(
+      "Invalid configuration: SECRETS_KEY must be 32 bytes written as 64 hexadecimal characters or as base64, such as the output of openssl rand -base64 32.",
     );
   }
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
@@ -271,6 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     adPixelId: e.AD_PIXEL_ID ?? "",
     defaultPlan: e.DEFAULT_PLAN,
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
+    secretsKey,
   };
 }
 

@@ -3,7 +3,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { migrateToLatest, openDatabase } from "@upwatch/db";
 import { expect, it } from "vitest";
+import { testConfig } from "../test/app.ts";
+import { createAccount } from "./services/accounts/create-account.ts";
+import { createServiceContext } from "./services/context.ts";
+import { prepareSecrets } from "./wiring/secrets.ts";
 
 const MAIN = fileURLToPath(new URL("./main.ts", import.meta.url));
 
@@ -20,6 +25,38 @@ it("refuses to start with an unknown DEFAULT_PLAN, saying why in one sentence", 
       'Invalid configuration: DEFAULT_PLAN must be one of free, hobby, business, enterprise (got "gold").',
     );
     expect(run.stdout).toBe("");
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+it("refuses to start with a SECRETS_KEY that does not open the stored secrets, saying why in one sentence", async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "upwatch-start-"));
+  try {
+    const database = openDatabase({ dataDir });
+    await migrateToLatest(database);
+    const secrets = await prepareSecrets(testConfig({ DATA_DIR: dataDir }), database.db);
+    await createAccount(createServiceContext(database.db, secrets), {
+      name: "Acme",
+      plan: "free",
+      ownerEmail: "ops@acme.example",
+    });
+    await database.close();
+    const run = spawnSync(process.execPath, ["--import", "tsx", MAIN], {
+      env: {
+        PATH: process.env.PATH,
+        DATA_DIR: dataDir,
+        PORT: "1",
+        LOG_LEVEL: "silent",
+        SECRETS_KEY: "0".repeat(64),
+      },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim()).toMatch(
+      /^SECRETS_KEY \(key [0-9a-f]{8}\) is not the key the stored secrets are encrypted with \(key [0-9a-f]{8}\): set SECRETS_KEY to that key, or after a rotation to the new key the rotation printed\.$/,
+    );
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -3,6 +3,7 @@ import { createAccount } from "../src/services/accounts/create-account.ts";
 import { createApiKey } from "../src/services/api-keys/create-api-key.ts";
 import { createServiceContext, type ServiceContext } from "../src/services/context.ts";
 import type { TestDatabase } from "./databases.ts";
+import { TEST_SECRETS } from "./secrets.ts";
 
 let counter = 0;
 
@@ -10,7 +11,7 @@ let counter = 0;
 export async function createTestAccount(
   database: TestDatabase,
   plan: PlanId,
-  ctx: ServiceContext = createServiceContext(database.handle.db),
+  ctx: ServiceContext = createServiceContext(database.handle.db, TEST_SECRETS),
 ): Promise<{ accountId: string; key: string; keyId: string; headers: Record<string, string> }> {
   counter += 1;
   const account = await createAccount(ctx, {

@@ -17,6 +17,7 @@ import { createMonitor } from "../src/services/monitors/create-monitor.ts";
 import { IGNORE_MONITOR_CHANGES } from "../src/services/monitors/monitor-changes.ts";
 import { createTestAccount } from "./accounts.ts";
 import type { TestDatabase } from "./databases.ts";
+import { TEST_SECRETS } from "./secrets.ts";
 
 /** 2027-01-15T08:00:00Z: a fixed start for controlled clocks. */
 export const CLOCK_START = Date.UTC(2027, 0, 15, 8);
@@ -36,7 +37,7 @@ export interface MonitorSettings {
 export async function createAlertingHarness(database: TestDatabase, plan: PlanId = "hobby") {
   const db = database.handle.db;
   const clock = { now: CLOCK_START };
-  const ctx = createServiceContext(db, { now: () => clock.now });
+  const ctx = createServiceContext(db, TEST_SECRETS, { now: () => clock.now });
   const actx: AlertingContext = { now: ctx.now, newId: ctx.newId, linkBase: "http://upwatch.test" };
   const account = await createTestAccount(database, plan, ctx);
   const access: AccountAccess = { accountId: account.accountId, plan };

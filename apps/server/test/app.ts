@@ -5,10 +5,17 @@ import type { MailTransport } from "../src/mail/outgoing-mail.ts";
 import type { ServiceContext } from "../src/services/context.ts";
 import { buildApp } from "../src/wiring/app.ts";
 import type { TestDatabase } from "./databases.ts";
+import { TEST_SECRETS_KEY } from "./secrets.ts";
 
 /** A configuration as a fresh install would have it, with quiet logs and any overrides. */
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ LOG_LEVEL: "silent", DATA_DIR: "./data/test", RUN_CHECKS: "false", ...env });
+  return loadConfig({
+    LOG_LEVEL: "silent",
+    DATA_DIR: "./data/test",
+    RUN_CHECKS: "false",
+    SECRETS_KEY: TEST_SECRETS_KEY,
+    ...env,
+  });
 }
 
 export interface TestAppOptions {

@@ -2,8 +2,10 @@ import { parseArgs } from "node:util";
 import { migrateToLatest, openDatabase } from "@upwatch/db";
 import { ConfigError, loadConfig } from "../config.ts";
 import { createServiceContext } from "../services/context.ts";
+import { prepareSecrets } from "../wiring/secrets.ts";
 import { ACCOUNT_COMMANDS } from "./commands/accounts.ts";
 import { exportContacts, exportSubscribers } from "./commands/export-forms.ts";
+import { rotateSecretsKey } from "./commands/rotate-secrets-key.ts";
 import { parseSince } from "./export-format.ts";
 
 const USAGE = `Usage: npm run admin -- <command> [options]
@@ -19,6 +21,8 @@ Commands:
   list-keys       --account <id>                      Keys with prefix, creation and last use
   list-accounts                                       Accounts with plan, monitors and keys
   set-plan        --account <id> --plan <plan>        Moves an account to another plan
+  rotate-secrets-key                                  Re-encrypts the stored secrets under a new key:
+                  NEW_SECRETS_KEY from the environment, else a new random key; stop the server first
 
 Reads the same environment as the server (DATA_DIR or DATABASE_URL).`;
 
@@ -45,6 +49,7 @@ async function main(argv: string[]): Promise<number> {
     return command || values.help ? 0 : 1;
   }
   if (command in ACCOUNT_COMMANDS) return runAccountCommand(command, values);
+  if (command === "rotate-secrets-key") return runRotation();
   if (!(command in EXPORTS)) throw new Error(`Unknown command "${command}".\n\n${USAGE}`);
   if (values.format !== "csv" && values.format !== "json") {
     throw new Error(`--format must be csv or json (got "${values.format}").`);
@@ -63,6 +68,20 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
+async function runRotation(): Promise<number> {
+  const config = loadConfig(process.env);
+  const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrateToLatest(database);
+    process.stdout.write(
+      await rotateSecretsKey(config, database.db, process.env.NEW_SECRETS_KEY || undefined),
+    );
+  } finally {
+    await database.close();
+  }
+  return 0;
+}
+
 async function runAccountCommand(
   command: string,
   values: Parameters<(typeof ACCOUNT_COMMANDS)[string]>[1],
@@ -72,10 +91,13 @@ async function runAccountCommand(
   try {
     await migrateToLatest(database);
     process.stdout.write(
-      await ACCOUNT_COMMANDS[command]!(createServiceContext(database.db), {
-        ...values,
-        defaultPlan: config.defaultPlan,
-      }),
+      await ACCOUNT_COMMANDS[command]!(
+        createServiceContext(database.db, await prepareSecrets(config, database.db)),
+        {
+          ...values,
+          defaultPlan: config.defaultPlan,
+        },
+      ),
     );
   } finally {
     await database.close();

@@ -12,6 +12,7 @@ import type { CheckMetrics, ResultWriteMetrics } from "../metrics/server-metrics
 import type { ImmediateCheck, ImmediateChecks } from "../services/checks/check-monitor-now.ts";
 import type { MonitorChanges } from "../services/monitors/monitor-changes.ts";
 import { type Monitor, monitorFromRow } from "../services/monitors/monitor-record.ts";
+import type { SecretBox } from "../services/secrets/secret-box.ts";
 import { scheduledCheckOf } from "./monitor-check.ts";
 import { pruneCheckHistory } from "./prune-results.ts";
 import { ResultWriter, type ResultWriterOptions } from "./result-writer.ts";
@@ -24,6 +25,8 @@ interface EngineLog {
 
 export interface MonitoringEngineOptions {
   db: Kysely<Database>;
+  /** Opens the monitors' stored options (credentials are sealed at rest). */
+  secrets: SecretBox;
   network: NetworkAccess;
   concurrency: number;
   log: EngineLog;
@@ -173,7 +176,7 @@ export class MonitoringEngine implements MonitorChanges, ImmediateChecks {
         .selectAll()
         .where("id", "in", part)
         .execute();
-      for (const row of rows) this.follow(monitorFromRow(row), false);
+      for (const row of rows) this.follow(monitorFromRow(row, this.options.secrets), false);
     }
     for (const id of this.known.keys()) if (!seen.has(id)) this.removed(id);
   }

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createTestAccount } from "../../test/accounts.ts";
 import { describeEachDatabase } from "../../test/databases.ts";
 import { checkRecord, createTestMonitor } from "../../test/monitors.ts";
+import { TEST_SECRETS } from "../../test/secrets.ts";
 import { createServiceContext } from "../services/context.ts";
 import { ResultWriter } from "./result-writer.ts";
 
@@ -36,7 +37,7 @@ describe("the result writer without a database", () => {
 
 describeEachDatabase("the result writer", (db) => {
   it("writes everything buffered in batches and counts what it stored", async () => {
-    const ctx = createServiceContext(db().handle.db);
+    const ctx = createServiceContext(db().handle.db, TEST_SECRETS);
     const account = await createTestAccount(db(), "hobby", ctx);
     const monitor = await createTestMonitor(ctx, account.accountId, "hobby");
     const writer = new ResultWriter({ db: ctx.db, batchSize: 7 });
@@ -48,7 +49,7 @@ describeEachDatabase("the result writer", (db) => {
   });
 
   it("writes a check that changes a monitor's state at once, without waiting for the timer", async () => {
-    const ctx = createServiceContext(db().handle.db);
+    const ctx = createServiceContext(db().handle.db, TEST_SECRETS);
     const account = await createTestAccount(db(), "hobby", ctx);
     const monitor = await createTestMonitor(ctx, account.accountId, "hobby");
     let commits = 0;

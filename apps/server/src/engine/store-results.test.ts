@@ -2,6 +2,7 @@ import { expect, it } from "vitest";
 import { createTestAccount } from "../../test/accounts.ts";
 import { describeEachDatabase } from "../../test/databases.ts";
 import { checkRecord, createTestMonitor } from "../../test/monitors.ts";
+import { TEST_SECRETS } from "../../test/secrets.ts";
 import { createServiceContext } from "../services/context.ts";
 import { pruneCheckHistory } from "./prune-results.ts";
 import { storeCheckBatch } from "./store-results.ts";
@@ -12,7 +13,7 @@ const T0 = Date.UTC(2026, 10, 20, 0, 0, 0);
 
 describeEachDatabase("storing check results", (db) => {
   it("writes raw rows, adds to half-hourly, hourly and daily rollups, and saves the latest health", async () => {
-    const ctx = createServiceContext(db().handle.db);
+    const ctx = createServiceContext(db().handle.db, TEST_SECRETS);
     const account = await createTestAccount(db(), "hobby", ctx);
     const monitor = await createTestMonitor(ctx, account.accountId, "hobby");
     await storeCheckBatch(ctx.db, [
@@ -58,13 +59,13 @@ describeEachDatabase("storing check results", (db) => {
   });
 
   it("drops results of a monitor deleted while its check ran", async () => {
-    const ctx = createServiceContext(db().handle.db);
+    const ctx = createServiceContext(db().handle.db, TEST_SECRETS);
     const stored = await storeCheckBatch(ctx.db, [checkRecord("mon_gone", T0, true, 10)]);
     expect(stored).toBe(0);
   });
 
   it("prunes raw results and hourly rollups by the plan's history, half-hour rollups after two days, daily rollups after two years", async () => {
-    const ctx = createServiceContext(db().handle.db);
+    const ctx = createServiceContext(db().handle.db, TEST_SECRETS);
     const free = await createTestAccount(db(), "free", ctx);
     const hobby = await createTestAccount(db(), "hobby", ctx);
     const freeMonitor = await createTestMonitor(ctx, free.accountId, "free");

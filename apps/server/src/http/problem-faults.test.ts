@@ -5,6 +5,7 @@ import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../test/databases.ts";
 import { freeLoopbackPort } from "../../test/ports.ts";
+import { TEST_SECRETS } from "../../test/secrets.ts";
 import { submitContactMessage } from "../services/contact/submit-contact-message.ts";
 import { createServiceContext } from "../services/context.ts";
 import { ServiceError } from "../services/service-error.ts";
@@ -40,7 +41,7 @@ async function contactApp(database?: DatabaseHandle) {
   const app = Fastify({ logger: { level: "info", stream } });
   installProblemHandlers(app);
   if (database) {
-    const ctx = createServiceContext(database.db);
+    const ctx = createServiceContext(database.db, TEST_SECRETS);
     app.post("/contact", async (_request, reply) =>
       reply.code(201).send(await submitContactMessage(ctx, message, {}, "support@example.com")),
     );

@@ -5,6 +5,7 @@ import { afterEach, expect, it } from "vitest";
 import { buildTestApp } from "../../test/app.ts";
 import { describeEachDatabase } from "../../test/databases.ts";
 import { freeLoopbackPort } from "../../test/ports.ts";
+import { TEST_SECRETS } from "../../test/secrets.ts";
 import { loopbackSmtpTransport, type SmtpSink, startSmtpSink } from "../../test/smtp-sink.ts";
 import { createServiceContext } from "../services/context.ts";
 import { fileTransport } from "./transports.ts";
@@ -25,7 +26,10 @@ describeEachDatabase("the mail outbox", (db) => {
 
   function clock(start: number) {
     const state = { now: start };
-    return { state, ctx: createServiceContext(db().handle.db, { now: () => state.now }) };
+    return {
+      state,
+      ctx: createServiceContext(db().handle.db, TEST_SECRETS, { now: () => state.now }),
+    };
   }
   const outboxRow = async (kind: string) =>
     db()

@@ -6,6 +6,7 @@ import { buildTestApp } from "../../test/app.ts";
 import { describeEachDatabase } from "../../test/databases.ts";
 import { checkRecord } from "../../test/monitors.ts";
 import { type Receiver, startReceiver } from "../../test/receivers.ts";
+import { TEST_SECRETS } from "../../test/secrets.ts";
 import { storeCheckBatch } from "../engine/store-results.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import type { MailTransport } from "../mail/outgoing-mail.ts";
@@ -141,7 +142,7 @@ describeEachDatabase("the metrics endpoint behind METRICS_TOKEN", (db) => {
   });
 
   it("shows the mail waiting in the outbox, and none once it is sent", async () => {
-    const ctx = createServiceContext(db().handle.db);
+    const ctx = createServiceContext(db().handle.db, TEST_SECRETS);
     const before = sample(await scrape(), "upwatch_mail_outbox_depth") ?? Number.NaN;
     for (const to of ["a@example.com", "b@example.com"]) {
       await enqueueMail(db().handle.db, ctx, "test", { to, subject: "Hello", text: "Hello." });

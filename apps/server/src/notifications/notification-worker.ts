@@ -6,6 +6,7 @@ import { PeriodicTask } from "../background/periodic-task.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import type { OutgoingMail } from "../mail/outgoing-mail.ts";
 import type { NotificationMetrics } from "../metrics/server-metrics.ts";
+import { openChannel } from "../services/channels/channel-record.ts";
 import type { ServiceContext } from "../services/context.ts";
 import { type DeliveryAttempt, type DeliveryAttempts, logDeliveryAttempt } from "./delivery-log.ts";
 import {
@@ -150,6 +151,10 @@ export class NotificationWorker {
 
   private async deliver(row: Claimed): Promise<void> {
     const event = row.event as NotificationEvent;
+    const opened = openChannel(
+      { id: row.channel_id, config: row.channel_config, secret: row.channel_secret },
+      this.options.ctx.secrets,
+    );
     const delivery: Delivery = {
       id: row.id,
       event,
@@ -157,8 +162,8 @@ export class NotificationWorker {
       channel: {
         id: row.channel_id,
         name: row.channel_name,
-        config: JSON.parse(row.channel_config) as Record<string, string>,
-        secret: row.channel_secret,
+        config: JSON.parse(opened.config) as Record<string, string>,
+        secret: opened.secret,
       },
     };
     const provider = NOTIFICATION_PROVIDERS[row.channel_type as AlertChannel];

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
+import type { SecretBox } from "./secrets/secret-box.ts";
 import { type TransactionWork, WriteBatcher } from "./write-batcher.ts";
 
 /** What every service verb is given: storage, the time, and a way to make ids. */
@@ -12,6 +13,8 @@ export interface ServiceContext {
   newId(prefix: string): string;
   /** Runs work in a committed transaction (group-committed with concurrent writes). */
   transact<T>(work: TransactionWork<T>): Promise<T>;
+  /** Seals the secrets the server stores and must read back, and opens them again. */
+  secrets: SecretBox;
 }
 
 const ID_BYTES = 12;
@@ -34,8 +37,16 @@ export function randomId(prefix: string): string {
 /** The production context: the real clock, random ids and group commit; tests may replace the clock. */
 export function createServiceContext(
   db: Kysely<Database>,
+  secrets: SecretBox,
   overrides: Partial<Pick<ServiceContext, "now" | "newId">> = {},
 ): ServiceContext {
   const writes = new WriteBatcher(db);
-  return { db, now: Date.now, newId: randomId, transact: (work) => writes.run(work), ...overrides };
+  return {
+    db,
+    now: Date.now,
+    newId: randomId,
+    transact: (work) => writes.run(work),
+    secrets,
+    ...overrides,
+  };
 }

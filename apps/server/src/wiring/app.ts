@@ -20,6 +20,7 @@ import { prepareAccounts } from "./accounts.ts";
 import { type Alerting, registerAlerting } from "./alerting.ts";
 import { registerForms } from "./forms.ts";
 import { registerMonitoring } from "./monitoring.ts";
+import { prepareSecrets } from "./secrets.ts";
 import { siteConfigFrom } from "./site-config.ts";
 
 export interface AppDependencies {
@@ -64,7 +65,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(compress, { encodings: ["br", "gzip"], threshold: 1024 });
 
   await app.register(healthRoutes, { database: deps.database });
-  const ctx = deps.ctx ?? createServiceContext(deps.database.db);
+  const ctx =
+    deps.ctx ??
+    createServiceContext(deps.database.db, await prepareSecrets(config, deps.database.db));
   await registerRateLimits(app, {
     redisUrl: config.redisUrl,
     keyPrefix: deps.rateLimitKeyPrefix,

@@ -42,6 +42,7 @@ export async function registerMonitoring(
   const engine = config.monitoring.runChecks
     ? new MonitoringEngine({
         db: ctx.db,
+        secrets: ctx.secrets,
         network: options.network,
         concurrency: config.monitoring.checkConcurrency,
         log: app.log.child({ part: "monitoring" }),

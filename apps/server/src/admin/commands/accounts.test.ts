@@ -1,12 +1,13 @@
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../../test/databases.ts";
+import { TEST_SECRETS } from "../../../test/secrets.ts";
 import { authenticateApiKey } from "../../services/api-keys/authenticate-api-key.ts";
 import { createServiceContext } from "../../services/context.ts";
 import { ACCOUNT_COMMANDS } from "./accounts.ts";
 
 describeEachDatabase("the account admin commands", (db) => {
   it("create an account and print a key that authenticates as it", async () => {
-    const ctx = createServiceContext(db().handle.db);
+    const ctx = createServiceContext(db().handle.db, TEST_SECRETS);
     const output = await ACCOUNT_COMMANDS["create-account"]!(ctx, {
       name: "Acme",
       email: "ops@acme.example",
@@ -20,7 +21,7 @@ describeEachDatabase("the account admin commands", (db) => {
   });
 
   it("create an account on the operator's DEFAULT_PLAN when no plan is given", async () => {
-    const ctx = createServiceContext(db().handle.db);
+    const ctx = createServiceContext(db().handle.db, TEST_SECRETS);
     const output = await ACCOUNT_COMMANDS["create-account"]!(ctx, {
       name: "Solo",
       email: "solo@example.com",
@@ -30,7 +31,7 @@ describeEachDatabase("the account admin commands", (db) => {
   });
 
   it("list, revoke and re-plan what they created", async () => {
-    const ctx = createServiceContext(db().handle.db);
+    const ctx = createServiceContext(db().handle.db, TEST_SECRETS);
     const created = await ACCOUNT_COMMANDS["create-account"]!(ctx, {
       name: "Beta",
       email: "beta@example.com",
@@ -48,7 +49,7 @@ describeEachDatabase("the account admin commands", (db) => {
   });
 
   it("explain a missing option or a bad plan", async () => {
-    const ctx = createServiceContext(db().handle.db);
+    const ctx = createServiceContext(db().handle.db, TEST_SECRETS);
     await expect(ACCOUNT_COMMANDS["create-account"]!(ctx, { name: "X" })).rejects.toThrow(
       "This command needs --email.",
     );

@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../../test/databases.ts";
+import { TEST_SECRETS } from "../../../test/secrets.ts";
 import { submitContactMessage } from "../../services/contact/submit-contact-message.ts";
 import { createServiceContext } from "../../services/context.ts";
 import { exportContacts, exportSubscribers } from "./export-forms.ts";
@@ -7,7 +8,7 @@ import { exportContacts, exportSubscribers } from "./export-forms.ts";
 describeEachDatabase("operator exports", (db) => {
   it("exports the contact messages received since a moment as CSV and JSON", async () => {
     const at = { now: Date.UTC(2024, 11, 30, 9) };
-    const ctx = createServiceContext(db().handle.db, { now: () => at.now });
+    const ctx = createServiceContext(db().handle.db, TEST_SECRETS, { now: () => at.now });
     const message = {
       name: "Old",
       email: "old@example.com",

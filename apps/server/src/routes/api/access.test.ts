@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestAccount } from "../../../test/accounts.ts";
 import { buildTestApp } from "../../../test/app.ts";
 import { describeEachDatabase } from "../../../test/databases.ts";
+import { TEST_SECRETS } from "../../../test/secrets.ts";
 import { revokeApiKey } from "../../services/api-keys/revoke-api-key.ts";
 import { createServiceContext, randomId, type ServiceContext } from "../../services/context.ts";
 
@@ -12,7 +13,11 @@ describeEachDatabase("API keys and rate limits", (db) => {
   let clock = Date.UTC(2026, 10, 21, 10, 15);
   let ctx: ServiceContext;
   beforeAll(async () => {
-    ctx = { ...createServiceContext(db().handle.db), now: () => clock, newId: randomId };
+    ctx = {
+      ...createServiceContext(db().handle.db, TEST_SECRETS),
+      now: () => clock,
+      newId: randomId,
+    };
     app = await buildTestApp(db(), { ctx });
   });
   afterAll(() => app.close());

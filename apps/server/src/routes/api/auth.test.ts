@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildTestApp } from "../../../test/app.ts";
 import { describeEachDatabase } from "../../../test/databases.ts";
+import { TEST_SECRETS } from "../../../test/secrets.ts";
 import {
   logInRequest,
   registerUser,
@@ -19,7 +20,11 @@ describeEachDatabase("registering, signing in and out", (db) => {
   let clock = Date.UTC(2026, 10, 21, 10, 15);
   let ctx: ServiceContext;
   beforeAll(async () => {
-    ctx = { ...createServiceContext(db().handle.db), now: () => clock, newId: randomId };
+    ctx = {
+      ...createServiceContext(db().handle.db, TEST_SECRETS),
+      now: () => clock,
+      newId: randomId,
+    };
     app = await buildTestApp(db(), { ctx });
   });
   afterAll(() => app.close());

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestAccount } from "../../../test/accounts.ts";
 import { buildTestApp } from "../../../test/app.ts";
 import { describeEachDatabase } from "../../../test/databases.ts";
+import { openStored } from "../../../test/secrets.ts";
 
 type Account = Awaited<ReturnType<typeof createTestAccount>>;
 
@@ -108,7 +109,10 @@ describeEachDatabase("the channels API", (db) => {
       .select("config")
       .where("id", "=", created.body.id)
       .executeTakeFirstOrThrow();
-    expect(JSON.parse(stored.config).url).toBe(url);
+    expect(stored.config).not.toContain("hooks.example.com");
+    expect(JSON.parse(openStored("channels", "config", created.body.id, stored.config)).url).toBe(
+      url,
+    );
     await call("PATCH", `/channels/${created.body.id}`, hobby, {
       config: { url: "https://hooks.example.com/services/T1/B1/YY" },
     });
@@ -117,7 +121,9 @@ describeEachDatabase("the channels API", (db) => {
       .select("config")
       .where("id", "=", created.body.id)
       .executeTakeFirstOrThrow();
-    expect(JSON.parse(changed.config).url).toBe("https://hooks.example.com/services/T1/B1/YY");
+    expect(JSON.parse(openStored("channels", "config", created.body.id, changed.config)).url).toBe(
+      "https://hooks.example.com/services/T1/B1/YY",
+    );
   });
 
   it("keeps SMS, Slack and webhooks for Hobby and above", async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestAccount } from "../../../test/accounts.ts";
 import { buildTestApp } from "../../../test/app.ts";
 import { describeEachDatabase } from "../../../test/databases.ts";
+import { TEST_SECRETS } from "../../../test/secrets.ts";
 import { createServiceContext } from "../../services/context.ts";
 
 const CHECKING = { RUN_CHECKS: "true", ALLOW_PRIVATE_TARGETS: "true" };
@@ -18,7 +19,7 @@ describeEachDatabase("checking a monitor now", (db) => {
 
   beforeAll(async () => {
     target = await startHttpServer((_request, response) => response.writeHead(200).end("ok"));
-    const ctx = createServiceContext(db().handle.db, { now: () => clock.now });
+    const ctx = createServiceContext(db().handle.db, TEST_SECRETS, { now: () => clock.now });
     app = await buildTestApp(db(), { ctx, env: CHECKING });
     account = await createTestAccount(db(), "hobby", ctx);
     other = await createTestAccount(db(), "hobby", ctx);

@@ -4,6 +4,7 @@ import { createTestAccount } from "../../../test/accounts.ts";
 import { buildTestApp } from "../../../test/app.ts";
 import { describeEachDatabase } from "../../../test/databases.ts";
 import { checkRecord, createTestMonitor } from "../../../test/monitors.ts";
+import { TEST_SECRETS } from "../../../test/secrets.ts";
 import { storeCheckBatch } from "../../engine/store-results.ts";
 import { createServiceContext, type ServiceContext } from "../../services/context.ts";
 
@@ -35,7 +36,7 @@ describeEachDatabase("the monitor overview", (db) => {
       clock.now += 1000;
       return clock.now;
     };
-    ctx = createServiceContext(db().handle.db, { now: tick });
+    ctx = createServiceContext(db().handle.db, TEST_SECRETS, { now: tick });
     app = await buildTestApp(db(), { ctx });
     account = await createTestAccount(db(), "hobby", ctx);
     other = await createTestAccount(db(), "hobby", ctx);

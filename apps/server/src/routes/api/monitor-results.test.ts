@@ -4,6 +4,7 @@ import { createTestAccount } from "../../../test/accounts.ts";
 import { buildTestApp } from "../../../test/app.ts";
 import { describeEachDatabase } from "../../../test/databases.ts";
 import { checkRecord, createTestMonitor } from "../../../test/monitors.ts";
+import { TEST_SECRETS } from "../../../test/secrets.ts";
 import { storeCheckBatch } from "../../engine/store-results.ts";
 import { createServiceContext, randomId, type ServiceContext } from "../../services/context.ts";
 
@@ -19,7 +20,11 @@ describeEachDatabase("the checks and stats API", (db) => {
   let freeMonitorId: string;
 
   beforeAll(async () => {
-    ctx = { ...createServiceContext(db().handle.db), now: () => NOW, newId: randomId };
+    ctx = {
+      ...createServiceContext(db().handle.db, TEST_SECRETS),
+      now: () => NOW,
+      newId: randomId,
+    };
     app = await buildTestApp(db(), { ctx });
     hobby = await createTestAccount(db(), "hobby", ctx);
     free = await createTestAccount(db(), "free", ctx);

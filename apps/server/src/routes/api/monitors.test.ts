@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestAccount } from "../../../test/accounts.ts";
 import { buildTestApp } from "../../../test/app.ts";
 import { describeEachDatabase } from "../../../test/databases.ts";
+import { openStored } from "../../../test/secrets.ts";
 
 const HTTP_MONITOR = { type: "http", name: "Home page", target: "https://example.com/" };
 
@@ -145,7 +146,8 @@ describeEachDatabase("the monitors API", (db) => {
       .select("options")
       .where("id", "=", created.id)
       .executeTakeFirstOrThrow();
-    expect(JSON.parse(row.options)).toMatchObject({
+    expect(row.options).not.toContain("hunter2");
+    expect(JSON.parse(openStored("monitors", "options", created.id, row.options))).toMatchObject({
       method: "HEAD",
       auth: { password: "hunter2" },
     });

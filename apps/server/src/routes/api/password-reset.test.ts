@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { buildTestApp } from "../../../test/app.ts";
 import { describeEachDatabase } from "../../../test/databases.ts";
+import { TEST_SECRETS } from "../../../test/secrets.ts";
 import {
   logInRequest,
   registerUser,
@@ -23,7 +24,11 @@ describeEachDatabase("resetting a forgotten password", (db) => {
   let ctx: ServiceContext;
   beforeAll(async () => {
     smtp = await startSmtpSink();
-    ctx = { ...createServiceContext(db().handle.db), now: () => clock, newId: randomId };
+    ctx = {
+      ...createServiceContext(db().handle.db, TEST_SECRETS),
+      now: () => clock,
+      newId: randomId,
+    };
     app = await buildTestApp(db(), {
       ctx,
       env: { PUBLIC_URL: "https://upwatch.example" },

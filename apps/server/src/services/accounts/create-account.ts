@@ -1,4 +1,5 @@
 import { PLAN_IDS, type PlanId } from "@upwatch/core";
+import { sealChannel } from "../channels/channel-record.ts";
 import type { ServiceContext } from "../context.ts";
 import { ServiceError } from "../service-error.ts";
 import { storeOrExplain } from "../storage-error.ts";
@@ -65,20 +66,18 @@ export async function createAccount(
           created_at: at,
         })
         .execute();
-      await trx
-        .insertInto("channels")
-        .values({
-          id: ctx.newId("chn"),
-          account_id: accountId,
-          type: "email",
-          name: email,
-          config: JSON.stringify({ address: email }),
-          secret: null,
-          attach_to_new_monitors: 1,
-          created_at: at,
-          updated_at: at,
-        })
-        .execute();
+      const channel = {
+        id: ctx.newId("chn"),
+        account_id: accountId,
+        type: "email",
+        name: email,
+        config: JSON.stringify({ address: email }),
+        secret: null,
+        attach_to_new_monitors: 1,
+        created_at: at,
+        updated_at: at,
+      };
+      await trx.insertInto("channels").values(sealChannel(channel, ctx.secrets)).execute();
     }),
   );
   return { accountId, userId, plan: input.plan as PlanId };

@@ -1,6 +1,7 @@
 import { expect, it } from "vitest";
 import { createTestAccount } from "../../../test/accounts.ts";
 import { describeEachDatabase } from "../../../test/databases.ts";
+import { TEST_SECRETS } from "../../../test/secrets.ts";
 import { createServiceContext } from "../context.ts";
 import { createSession } from "./create-session.ts";
 import { pruneAuthTokens } from "./prune-auth-tokens.ts";
@@ -11,7 +12,7 @@ describeEachDatabase("pruning sessions and reset links", (db) => {
   it("deletes expired sessions and reset links and keeps live ones", async () => {
     const start = Date.UTC(2026, 10, 21);
     let clock = start;
-    const ctx = createServiceContext(db().handle.db, { now: () => clock });
+    const ctx = createServiceContext(db().handle.db, TEST_SECRETS, { now: () => clock });
     const account = await createTestAccount(db(), "free", ctx);
     const user = await ctx.db
       .selectFrom("users")

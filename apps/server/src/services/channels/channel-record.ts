@@ -1,6 +1,8 @@
 import type { Channel } from "@upwatch/api";
 import type { AlertChannel } from "@upwatch/core";
 import type { ChannelTable } from "@upwatch/db";
+import { placeOf } from "../secrets/reseal-stored-secrets.ts";
+import type { SecretBox } from "../secrets/secret-box.ts";
 import { CHANNEL_RULES } from "./channel-rules.ts";
 
 export const MASK = "********";
@@ -12,6 +14,35 @@ function maskValue(value: string): string {
   } catch {
     return MASK;
   }
+}
+
+type StoredSecrets = Pick<ChannelTable, "id" | "config" | "secret">;
+
+/**
+ * A channel row as stored: its settings and signing secret sealed, since they hold addresses,
+ * Slack and webhook URLs with their tokens, and the key webhooks are signed with.
+ */
+export function sealChannel<T extends StoredSecrets>(channel: T, secrets: SecretBox): T {
+  return {
+    ...channel,
+    config: secrets.seal(channel.config, placeOf("channels", "config", channel.id)),
+    secret:
+      channel.secret === null
+        ? null
+        : secrets.seal(channel.secret, placeOf("channels", "secret", channel.id)),
+  };
+}
+
+/** A stored channel row with its settings and signing secret opened. */
+export function openChannel<T extends StoredSecrets>(channel: T, secrets: SecretBox): T {
+  return {
+    ...channel,
+    config: secrets.open(channel.config, placeOf("channels", "config", channel.id)),
+    secret:
+      channel.secret === null
+        ? null
+        : secrets.open(channel.secret, placeOf("channels", "secret", channel.id)),
+  };
 }
 
 export function configOf(channel: ChannelTable): Record<string, string> {

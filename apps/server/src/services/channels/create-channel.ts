@@ -6,7 +6,7 @@ import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
 import { storeOrExplain } from "../storage-error.ts";
 import { setChannelMonitors } from "./channel-monitors.ts";
-import { viewChannel } from "./channel-record.ts";
+import { sealChannel, viewChannel } from "./channel-record.ts";
 import {
   CHANNEL_RULES,
   type ChannelDeps,
@@ -45,7 +45,7 @@ export async function createChannel(
   };
   await storeOrExplain("the channel", () =>
     ctx.db.transaction().execute(async (trx) => {
-      await trx.insertInto("channels").values(channel).execute();
+      await trx.insertInto("channels").values(sealChannel(channel, ctx.secrets)).execute();
       if (input.monitor_ids) {
         await setChannelMonitors(trx, access.accountId, channel.id, input.monitor_ids);
       }

@@ -4,7 +4,7 @@ import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
 import { NotFoundError } from "../service-error.ts";
 import { monitorsOfChannels } from "./channel-monitors.ts";
-import { viewChannel } from "./channel-record.ts";
+import { openChannel, viewChannel } from "./channel-record.ts";
 
 /** The stored channel of the account; another account's is not found, as a missing one. */
 export async function findChannel(
@@ -19,7 +19,7 @@ export async function findChannel(
     .where("account_id", "=", access.accountId)
     .executeTakeFirst();
   if (!channel) throw new NotFoundError("channel");
-  return channel;
+  return openChannel(channel, ctx.secrets);
 }
 
 /** One of the account's channels, secrets masked. */

@@ -2,7 +2,7 @@ import type { Channel } from "@upwatch/api";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
 import { monitorsOfChannels } from "./channel-monitors.ts";
-import { viewChannel } from "./channel-record.ts";
+import { openChannel, viewChannel } from "./channel-record.ts";
 
 /** The account's channels, oldest first, secrets masked. */
 export async function listChannels(ctx: ServiceContext, access: AccountAccess): Promise<Channel[]> {
@@ -17,5 +17,7 @@ export async function listChannels(ctx: ServiceContext, access: AccountAccess): 
     ctx.db,
     channels.map((channel) => channel.id),
   );
-  return channels.map((channel) => viewChannel(channel, monitors.get(channel.id) ?? []));
+  return channels.map((channel) =>
+    viewChannel(openChannel(channel, ctx.secrets), monitors.get(channel.id) ?? []),
+  );
 }

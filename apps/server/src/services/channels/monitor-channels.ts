@@ -4,7 +4,7 @@ import type { ServiceContext } from "../context.ts";
 import { getMonitor } from "../monitors/get-monitor.ts";
 import { ServiceError } from "../service-error.ts";
 import { monitorsOfChannels } from "./channel-monitors.ts";
-import { viewChannel } from "./channel-record.ts";
+import { openChannel, viewChannel } from "./channel-record.ts";
 
 /** The channels one of the account's monitors sends its alerts to. */
 export async function listMonitorChannels(
@@ -24,7 +24,9 @@ export async function listMonitorChannels(
     ctx.db,
     channels.map((channel) => channel.id),
   );
-  return channels.map((channel) => viewChannel(channel, monitors.get(channel.id) ?? []));
+  return channels.map((channel) =>
+    viewChannel(openChannel(channel, ctx.secrets), monitors.get(channel.id) ?? []),
+  );
 }
 
 /** Chooses exactly which of the account's channels a monitor's alerts go to. */

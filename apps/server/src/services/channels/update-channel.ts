@@ -7,6 +7,7 @@ import {
 } from "@upwatch/core";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
+import { placeOf } from "../secrets/reseal-stored-secrets.ts";
 import { ServiceError } from "../service-error.ts";
 import { storeOrExplain } from "../storage-error.ts";
 import { setChannelMonitors } from "./channel-monitors.ts";
@@ -31,7 +32,10 @@ export async function updateChannel(
     const parsed = CHANNEL_CONFIG_SCHEMAS[type].safeParse(merged);
     if (!parsed.success) throw new ServiceError("invalid", describeMonitorIssue(parsed.error));
     await enforceChannelConfig(type, parsed.data as never, deps);
-    config = JSON.stringify(parsed.data);
+    config = ctx.secrets.seal(
+      JSON.stringify(parsed.data),
+      placeOf("channels", "config", channel.id),
+    );
   }
   await storeOrExplain("the channel", () =>
     ctx.db.transaction().execute(async (trx) => {

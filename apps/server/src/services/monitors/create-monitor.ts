@@ -42,7 +42,7 @@ export async function createMonitor(
         .values({
           id: monitor.id,
           account_id: monitor.account_id,
-          ...settingsColumns(input),
+          ...settingsColumns(input, monitor.id, ctx.secrets),
           state: monitor.state,
           consecutive_failures: 0,
           consecutive_successes: 0,

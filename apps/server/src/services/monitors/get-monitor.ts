@@ -16,5 +16,5 @@ export async function getMonitor(
     .where("account_id", "=", access.accountId)
     .executeTakeFirst();
   if (!row) throw new NotFoundError("monitor");
-  return monitorFromRow(row);
+  return monitorFromRow(row, ctx.secrets);
 }

@@ -11,5 +11,5 @@ export async function listMonitors(ctx: ServiceContext, access: AccountAccess): 
     .orderBy("created_at")
     .orderBy("id")
     .execute();
-  return rows.map(monitorFromRow);
+  return rows.map((row) => monitorFromRow(row, ctx.secrets));
 }

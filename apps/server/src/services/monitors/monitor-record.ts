@@ -1,5 +1,7 @@
 import type { CreateMonitorInput, HealthStatus } from "@upwatch/core";
 import type { MonitorTable } from "@upwatch/db";
+import { placeOf } from "../secrets/reseal-stored-secrets.ts";
+import type { SecretBox } from "../secrets/secret-box.ts";
 
 /** A stored monitor: its settings in the API's shape plus what the engine knows of it. */
 export type Monitor = CreateMonitorInput & {
@@ -13,8 +15,8 @@ export type Monitor = CreateMonitorInput & {
   updated_at: number;
 };
 
-/** Reads a monitor row; options were validated before they were stored. */
-export function monitorFromRow(row: MonitorTable): Monitor {
+/** Reads a monitor row; options were validated before they were stored, then sealed. */
+export function monitorFromRow(row: MonitorTable, secrets: SecretBox): Monitor {
   return {
     id: row.id,
     account_id: row.account_id,
@@ -28,7 +30,7 @@ export function monitorFromRow(row: MonitorTable): Monitor {
     recovery_confirmations: row.recovery_confirmations,
     paused: row.paused === 1,
     group: row.group_name,
-    options: JSON.parse(row.options),
+    options: JSON.parse(secrets.open(row.options, placeOf("monitors", "options", row.id))),
     state: row.state as HealthStatus,
     consecutive_failures: row.consecutive_failures,
     consecutive_successes: row.consecutive_successes,
@@ -38,8 +40,11 @@ export function monitorFromRow(row: MonitorTable): Monitor {
   } as Monitor;
 }
 
-/** The columns that hold a monitor's settings. */
-export function settingsColumns(input: CreateMonitorInput) {
+/**
+ * The columns that hold a monitor's settings. The options are sealed whole: they may carry
+ * passwords, tokens and request headers, and sealing all of them needs no list of which.
+ */
+export function settingsColumns(input: CreateMonitorInput, id: string, secrets: SecretBox) {
   return {
     name: input.name,
     type: input.type,
@@ -51,7 +56,7 @@ export function settingsColumns(input: CreateMonitorInput) {
     recovery_confirmations: input.recovery_confirmations,
     paused: input.paused ? 1 : 0,
     group_name: input.group,
-    options: JSON.stringify(input.options),
+    options: secrets.seal(JSON.stringify(input.options), placeOf("monitors", "options", id)),
   };
 }
 

@@ -49,7 +49,7 @@ export async function updateMonitor(
     ctx.db.transaction().execute(async (trx) => {
       await trx
         .updateTable("monitors")
-        .set({ ...settingsColumns(parsed.data), ...health, updated_at: at })
+        .set({ ...settingsColumns(parsed.data, monitorId, ctx.secrets), ...health, updated_at: at })
         .where("id", "=", monitorId)
         .where("account_id", "=", access.accountId)
         .execute();

@@ -1,0 +1,61 @@
+import type { Database } from "@upwatch/db";
+import type { Kysely } from "kysely";
+import { keyIdOf, type SecretBox } from "./secret-box.ts";
+
+/** Where the server keeps values it must read back: each is sealed for its table, column and row. */
+export const SEALED_COLUMNS = [
+  { table: "monitors", column: "options" },
+  { table: "channels", column: "config" },
+  { table: "channels", column: "secret" },
+] as const;
+
+/** The place a sealed value is bound to, e.g. `channels.secret:chn_123`. */
+export function placeOf(table: string, column: string, id: string): string {
+  return `${table}.${column}:${id}`;
+}
+
+/** Stored secrets sealed with keys this server does not hold: nothing was changed. */
+export class UnreadableSecretsError extends Error {
+  constructor(readonly keyIds: string[]) {
+    super(
+      `Stored secrets are sealed with key ${keyIds.join(", ")}, which this server does not hold.`,
+    );
+  }
+}
+
+type SealedTables = Record<string, { id: string; value: string | null }>;
+
+/**
+ * Seals every stored secret under the box's current key, in one transaction: plaintext from
+ * before sealing existed and values sealed with an earlier key the box can still open. Values
+ * already under the current key are left alone, so running it again changes nothing.
+ */
+export async function resealStoredSecrets(db: Kysely<Database>, box: SecretBox): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const tables = trx as unknown as Kysely<SealedTables>;
+    const work: { table: string; column: string; id: string; value: string }[] = [];
+    const unreadable = new Set<string>();
+    for (const { table, column } of SEALED_COLUMNS) {
+      const rows = await tables
+        .selectFrom(table)
+        .select(["id", `${column} as value` as "value"])
+        .execute();
+      for (const { id, value } of rows) {
+        if (value === null || box.isCurrent(value)) continue;
+        const keyId = keyIdOf(value);
+        if (keyId !== undefined && !box.canOpen(keyId)) unreadable.add(keyId);
+        else work.push({ table, column, id, value });
+      }
+    }
+    if (unreadable.size) throw new UnreadableSecretsError([...unreadable].sort());
+    for (const { table, column, id, value } of work) {
+      const place = placeOf(table, column, id);
+      await tables
+        .updateTable(table)
+        .set({ [column]: box.seal(box.open(value, place), place) } as never)
+        .where("id", "=", id)
+        .execute();
+    }
+    return work.length;
+  });
+}
