@@ -15,3 +15,4 @@ export * from "./product.ts";
 export * from "./response-histogram.ts";
 export * from "./retention.ts";
 export * from "./site-config.ts";
+export * from "./storable-text.ts";
