@@ -10,8 +10,11 @@ import { afterAll, beforeAll, describe, inject } from "vitest";
 export interface TestDatabase {
   handle: DatabaseHandle;
   dialect: DialectName;
-  /** The options that open this same database again (a second process, a restart). */
-  reopen(): DatabaseHandle;
+  /**
+   * Opens this same database again (a second process, a restart); on PostgreSQL `url` may name
+   * another way to the same server.
+   */
+  reopen(url?: string): DatabaseHandle;
   drop(): Promise<void>;
 }
 
@@ -37,13 +40,14 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
   const url = inject("postgresUrl");
   const schema = `${inject("postgresSchemaPrefix")}${randomBytes(6).toString("hex")}`;
   await adminQuery(url, `create schema ${schema}`);
-  const open = () => openDatabase({ url, dataDir: tmpdir(), schema, maxConnections: 5 });
+  const open = (at = url) =>
+    openDatabase({ url: at, dataDir: tmpdir(), schema, maxConnections: 5 });
   const handle = open();
   await migrateToLatest(handle);
   return {
     handle,
     dialect,
-    reopen: open,
+    reopen: (at) => open(at),
     // Dropped with the run's other schemas when it ends (see global-setup.ts).
     drop: async () => {},
   };

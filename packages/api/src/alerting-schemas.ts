@@ -6,6 +6,7 @@ import {
   createChannelSchema,
   monitorChannelsSchema,
   NOTIFICATION_EVENTS,
+  storableText,
   updateChannelSchema,
 } from "@upwatch/core";
 import { z } from "zod";
@@ -26,12 +27,14 @@ const before = z.coerce
 
 export const alertingRequestSchemas = {
   createDependency: z.strictObject({
-    child_monitor_id: z.string({
-      message: "child_monitor_id is required: the monitor whose alerts depend on the parent.",
-    }),
-    parent_monitor_id: z.string({
-      message: "parent_monitor_id is required: the monitor the child relies on.",
-    }),
+    child_monitor_id: z
+      .string({
+        message: "child_monitor_id is required: the monitor whose alerts depend on the parent.",
+      })
+      .check(storableText("child_monitor_id")),
+    parent_monitor_id: z
+      .string({ message: "parent_monitor_id is required: the monitor the child relies on." })
+      .check(storableText("parent_monitor_id")),
   }),
   createChannel: createChannelSchema,
   updateChannel: updateChannelSchema,
@@ -45,14 +48,14 @@ export const alertsQuerySchema = z.strictObject({
   severity: z
     .enum(ALERT_SEVERITIES, { message: `severity must be one of ${ALERT_SEVERITIES.join(", ")}.` })
     .optional(),
-  monitor_id: z.string().optional(),
+  monitor_id: z.string().check(storableText("monitor_id")).optional(),
   limit,
   before,
 });
 
 export const deliveriesQuerySchema = z.strictObject({
-  channel_id: z.string().optional(),
-  alert_id: z.string().optional(),
+  channel_id: z.string().check(storableText("channel_id")).optional(),
+  alert_id: z.string().check(storableText("alert_id")).optional(),
   limit,
   before,
 });

@@ -1,3 +1,4 @@
+import { storableText } from "@upwatch/core";
 import { z } from "zod";
 
 /** One REST operation: where it lives and the schemas that validate and describe it. */
@@ -34,4 +35,4 @@ export interface ApiOperation {
 }
 
 /** The path parameters of an operation on one thing (`/monitors/:id`). */
-export const idParams = z.object({ id: z.string() });
+export const idParams = z.object({ id: z.string().check(storableText("The id in the path")) });

@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { emailAddressSchema } from "./forms.ts";
+import { storableText } from "./storable-text.ts";
 
 /** How long a password may be, in characters. */
 export const PASSWORD_LIMITS = { min: 10, max: 200 } as const;
 
 const newPassword = z
   .string({ message: `Choose a password of at least ${PASSWORD_LIMITS.min} characters.` })
+  .check(storableText("The password"))
   .min(PASSWORD_LIMITS.min, {
     message: `The password must be at least ${PASSWORD_LIMITS.min} characters long.`,
   })
@@ -17,6 +19,7 @@ const newPassword = z
 const presentedPassword = (what: string) =>
   z
     .string({ message: `Enter ${what}.` })
+    .check(storableText("The password"))
     .min(1, { message: `Enter ${what}.` })
     .max(1000, { message: "That password is too long." });
 
@@ -28,6 +31,7 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 export const loginSchema = z.object({
   email: z
     .string({ message: "Enter your e-mail address." })
+    .check(storableText("The e-mail address"))
     .trim()
     .min(1, { message: "Enter your e-mail address." })
     .max(254, { message: "That e-mail address is too long." }),
@@ -42,6 +46,7 @@ export const passwordResetRequestSchema = z.object({ email: emailAddressSchema }
 export const passwordResetCompleteSchema = z.object({
   token: z
     .string({ message: "The reset link is incomplete; open the link from the mail again." })
+    .check(storableText("The reset link"))
     .min(1, { message: "The reset link is incomplete; open the link from the mail again." })
     .max(200, { message: "The reset link is not valid; open the link from the mail again." }),
   password: newPassword,
@@ -63,6 +68,7 @@ export const changePasswordSchema = z.object({
 export const deleteAccountSchema = z.object({
   confirm_email: z
     .string({ message: "Type your account e-mail address exactly to confirm." })
+    .check(storableText("The e-mail address"))
     .max(254, { message: "Type your account e-mail address exactly to confirm." }),
 });
 
@@ -73,6 +79,7 @@ export const API_KEY_NAME_MAX = 100;
 export const createApiKeySchema = z.object({
   name: z
     .string({ message: `Give the key a name of 1 to ${API_KEY_NAME_MAX} characters.` })
+    .check(storableText("The key name"))
     .trim()
     .min(1, { message: `Give the key a name of 1 to ${API_KEY_NAME_MAX} characters.` })
     .max(API_KEY_NAME_MAX, {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ALERT_CHANNELS } from "./plans.ts";
+import { storableText } from "./storable-text.ts";
 
 const PHONE_MESSAGE =
   "config.phone must be in international format: + and the country code, without spaces, such as +64211234567.";
@@ -9,6 +10,7 @@ export const CHANNEL_CONFIG_SCHEMAS = {
   email: z.strictObject({
     address: z
       .string({ message: "config.address must be an e-mail address." })
+      .check(storableText("config.address"))
       .trim()
       .max(254, { message: "config.address can be at most 254 characters." })
       .regex(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, {
@@ -23,12 +25,14 @@ export const CHANNEL_CONFIG_SCHEMAS = {
   slack: z.strictObject({
     url: z
       .string({ message: "config.url must be the Slack incoming webhook URL." })
+      .check(storableText("config.url"))
       .trim()
       .max(2000, { message: "config.url can be at most 2,000 characters." }),
   }),
   webhook: z.strictObject({
     url: z
       .string({ message: "config.url must be the URL to POST to." })
+      .check(storableText("config.url"))
       .trim()
       .max(2000, { message: "config.url can be at most 2,000 characters." }),
   }),
@@ -40,14 +44,20 @@ export type ChannelConfigs = {
 
 const name = z
   .string({ message: "name must be text." })
+  .check(storableText("name"))
   .trim()
   .min(1, { message: "name cannot be empty." })
   .max(100, { message: "name can be at most 100 characters." });
 const attach = z.boolean({ message: "attach_to_new_monitors must be true or false." });
 const monitorIds = z
-  .array(z.string({ message: "monitor_ids must be a list of monitor ids." }), {
-    message: "monitor_ids must be a list of monitor ids.",
-  })
+  .array(
+    z
+      .string({ message: "monitor_ids must be a list of monitor ids." })
+      .check(storableText("monitor_ids")),
+    {
+      message: "monitor_ids must be a list of monitor ids.",
+    },
+  )
   .max(1000, { message: "monitor_ids can list at most 1,000 monitors." });
 
 const channelOf = <T extends keyof typeof CHANNEL_CONFIG_SCHEMAS>(type: T) =>
@@ -84,8 +94,13 @@ export type UpdateChannelInput = z.output<typeof updateChannelSchema>;
 /** `PUT /api/v1/monitors/{id}/channels`: the channels a monitor's alerts go to. */
 export const monitorChannelsSchema = z.strictObject({
   channel_ids: z
-    .array(z.string({ message: "channel_ids must be a list of channel ids." }), {
-      message: "channel_ids must be a list of channel ids.",
-    })
+    .array(
+      z
+        .string({ message: "channel_ids must be a list of channel ids." })
+        .check(storableText("channel_ids")),
+      {
+        message: "channel_ids must be a list of channel ids.",
+      },
+    )
     .max(100, { message: "channel_ids can list at most 100 channels." }),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CONTACT_LIMITS, CONTACT_SUBJECTS, INVALID_EMAIL_MESSAGE } from "./form-fields.ts";
+import { storableText } from "./storable-text.ts";
 
 export * from "./form-fields.ts";
 
@@ -20,6 +21,7 @@ const singleLine = (field: string) =>
 /** An e-mail address as every form takes it: trimmed, one line, at most 254 characters. */
 export const emailAddressSchema = z
   .string({ message: `${INVALID_EMAIL_MESSAGE}.` })
+  .check(storableText("The email address"))
   .trim()
   .max(CONTACT_LIMITS.email, { message: "That email address is too long." })
   .pipe(singleLine("The email address"))
@@ -29,6 +31,7 @@ export const emailAddressSchema = z
 export const contactMessageSchema = z.object({
   name: z
     .string({ message: "Please enter your name." })
+    .check(storableText("Your name"))
     .trim()
     .min(1, { message: "Please enter your name." })
     .max(CONTACT_LIMITS.name, {
@@ -41,6 +44,7 @@ export const contactMessageSchema = z.object({
   }),
   message: z
     .string({ message: "Please write a message." })
+    .check(storableText("Your message"))
     .trim()
     .min(1, { message: "Please write a message." })
     .max(CONTACT_LIMITS.message, {

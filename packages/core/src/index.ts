@@ -16,3 +16,4 @@ export * from "./request-headers.ts";
 export * from "./response-histogram.ts";
 export * from "./retention.ts";
 export * from "./site-config.ts";
+export * from "./storable-text.ts";

@@ -8,6 +8,7 @@ import {
   MONITOR_LIMITS,
   REGIONS,
 } from "./monitors.ts";
+import { storableText } from "./storable-text.ts";
 
 const L = MONITOR_LIMITS;
 
@@ -36,11 +37,13 @@ const TARGET_RULES: Record<CheckType, { valid: (target: string) => boolean; hint
 const commonFields = {
   name: z
     .string({ message: "Give the monitor a name." })
+    .check(storableText("The name"))
     .trim()
     .min(1, { message: "Give the monitor a name." })
     .max(100, { message: "The name can be at most 100 characters." }),
   target: z
     .string({ message: "Give the monitor a target to check." })
+    .check(storableText("The target"))
     .trim()
     .min(1, { message: "Give the monitor a target to check." })
     .max(2000, { message: "The target can be at most 2,000 characters." }),
@@ -84,6 +87,7 @@ const commonFields = {
   paused: z.boolean({ message: "paused must be true or false." }).default(false),
   group: z
     .string({ message: "group must be a name or null." })
+    .check(storableText("group"))
     .trim()
     .min(1, { message: "group cannot be empty; send null for no group." })
     .max(100, { message: "group can be at most 100 characters." })

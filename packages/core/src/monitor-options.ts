@@ -1,16 +1,21 @@
 import { z } from "zod";
+import { parseResolverAddress } from "./monitor-targets.ts";
 import { type CheckType, DNS_RECORD_TYPES, HTTP_METHODS } from "./monitors.ts";
 import { requestHeadersSchema } from "./request-headers.ts";
+import { storableText } from "./storable-text.ts";
 
 const auth = z.discriminatedUnion(
   "type",
   [
     z.strictObject({
       type: z.literal("basic"),
-      username: z.string().min(1).max(200),
-      password: z.string().max(200),
+      username: z.string().check(storableText("auth.username")).min(1).max(200),
+      password: z.string().check(storableText("auth.password")).max(200),
     }),
-    z.strictObject({ type: z.literal("bearer"), token: z.string().min(1).max(4000) }),
+    z.strictObject({
+      type: z.literal("bearer"),
+      token: z.string().check(storableText("auth.token")).min(1).max(4000),
+    }),
   ],
   { message: 'auth.type must be "basic" (username, password) or "bearer" (token).' },
 );
@@ -22,6 +27,7 @@ const httpFields = {
   headers: requestHeadersSchema.default({}),
   body: z
     .string()
+    .check(storableText("The request body"))
     .max(65_536, { message: "The request body can be at most 64 KiB." })
     .nullable()
     .default(null),
@@ -46,6 +52,7 @@ export const keywordOptionsSchema = z.strictObject({
   ...httpFields,
   keyword: z
     .string({ message: "A keyword monitor needs options.keyword, the text to look for." })
+    .check(storableText("options.keyword"))
     .min(1, { message: "options.keyword cannot be empty." })
     .max(1000, { message: "options.keyword can be at most 1,000 characters." }),
   keyword_mode: z
@@ -54,6 +61,9 @@ export const keywordOptionsSchema = z.strictObject({
   case_sensitive: z.boolean().default(true),
 });
 
+const RESOLVER_MESSAGE =
+  "options.resolver must be an IP address, optionally with a port, such as 9.9.9.9, 9.9.9.9:53 or [2620:fe::fe]:53.";
+
 /** Options of a `dns` monitor. */
 export const dnsOptionsSchema = z.strictObject({
   record_type: z
@@ -61,12 +71,18 @@ export const dnsOptionsSchema = z.strictObject({
       message: `record_type must be one of ${DNS_RECORD_TYPES.join(", ")}.`,
     })
     .default("A"),
-  expected_value: z.string().trim().min(1).max(1000).nullable().default(null),
-  resolver: z
+  expected_value: z
     .string()
+    .check(storableText("options.expected_value"))
     .trim()
     .min(1)
-    .max(100)
+    .max(1000)
+    .nullable()
+    .default(null),
+  resolver: z
+    .string({ message: RESOLVER_MESSAGE })
+    .trim()
+    .refine((value) => parseResolverAddress(value) !== undefined, { message: RESOLVER_MESSAGE })
     .nullable()
     .default(null)
     .describe("A resolver as ip or ip:port ([v6]:port); the server's own resolver when null."),

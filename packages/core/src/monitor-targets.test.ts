@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ipVersion } from "./ip-literal.ts";
-import { isHost, parseHostPort, parseHttpUrl } from "./monitor-targets.ts";
+import { isHost, parseHostPort, parseHttpUrl, parseResolverAddress } from "./monitor-targets.ts";
 
 describe("monitor targets", () => {
   it("tells IPv4 and IPv6 literals from names", () => {
@@ -33,5 +33,24 @@ describe("monitor targets", () => {
     expect(parseHttpUrl("http://[::1]:8080/")?.port).toBe("8080");
     expect(parseHttpUrl("ftp://example.com/")).toBeUndefined();
     expect(parseHttpUrl("not a url")).toBeUndefined();
+  });
+
+  it("takes a DNS resolver as an IP address with an optional port, 53 when absent", () => {
+    expect(parseResolverAddress("9.9.9.9")).toEqual({ host: "9.9.9.9", port: 53 });
+    expect(parseResolverAddress("9.9.9.9:5353")).toEqual({ host: "9.9.9.9", port: 5353 });
+    expect(parseResolverAddress("2620:fe::fe")).toEqual({ host: "2620:fe::fe", port: 53 });
+    expect(parseResolverAddress("[2620:fe::fe]:853")).toEqual({ host: "2620:fe::fe", port: 853 });
+    for (const refused of [
+      "dns.example.com",
+      "dns.example.com:53",
+      "9.9.9.9:0",
+      "9.9.9.9:65536",
+      "[9.9.9.9]:53",
+      "256.1.1.1",
+      "9.9.9.9:",
+      "",
+    ]) {
+      expect(parseResolverAddress(refused), refused).toBeUndefined();
+    }
   });
 });

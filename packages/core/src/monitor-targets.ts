@@ -46,6 +46,12 @@ export function parseHostPort(value: string, defaultPort?: number): HostPort | u
   return { host, port };
 }
 
+/** A DNS resolver as `ip`, `ip:port` or `[v6]:port` (port 53 when absent); undefined otherwise. */
+export function parseResolverAddress(value: string): HostPort | undefined {
+  const endpoint = parseHostPort(value, 53);
+  return endpoint && isIP(endpoint.host) !== 0 ? endpoint : undefined;
+}
+
 /** Parses an http(s) URL target; undefined for anything else. */
 export function parseHttpUrl(value: string): URL | undefined {
   let url: URL;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storableText } from "./storable-text.ts";
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const FORBIDDEN_HEADERS = new Set(["host", "content-length", "transfer-encoding", "connection"]);
@@ -21,6 +22,7 @@ export const CREDENTIAL_HEADER_WORDS = [
 
 const headerText = z
   .string()
+  .check(storableText("A header value"))
   .max(4000, { message: "A header value can be at most 4,000 characters." })
   .refine((value) => !/[\r\n\0]/.test(value), {
     message: "Header values cannot contain line breaks.",

@@ -92,6 +92,8 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
   });
   // An idle client losing its connection must not take the process down; the next query reconnects.
   pool.on("error", () => {});
+  // Nor may a client in use: its query fails with the error, which the caller handles.
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

@@ -1,3 +1,4 @@
+import { isStorageUnavailable } from "@upwatch/db";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ServiceError, type ServiceErrorCode } from "../services/service-error.ts";
 
@@ -23,6 +24,10 @@ const FRAMEWORK_DETAILS: Record<string, string> = {
 /** The answer to a fault on our side: it says nothing about the fault itself. */
 export const SERVER_FAULT = "Something went wrong on our side. Please try again in a moment.";
 
+/** The answer while the database cannot be reached or is busy: a later attempt may succeed. */
+export const STORAGE_UNAVAILABLE =
+  "Upwatch cannot reach its database right now. Please try again in a few minutes.";
+
 /** Sets the status (and Retry-After) a service refusal answers with, and returns the status. */
 export function applyServiceError(reply: FastifyReply, error: ServiceError): number {
   const status = STATUS_OF_CODE[error.code];
@@ -40,6 +45,10 @@ export function installProblemHandlers(app: FastifyInstance): void {
       const status = applyServiceError(reply, error);
       if (status >= 500) request.log.warn({ err: error.cause ?? error }, error.message);
       return reply.send({ detail: error.message });
+    }
+    if (isStorageUnavailable(error)) {
+      request.log.warn({ err: error }, STORAGE_UNAVAILABLE);
+      return reply.code(503).send({ detail: STORAGE_UNAVAILABLE });
     }
     const status = statusOf(error);
     if (status >= 500) {

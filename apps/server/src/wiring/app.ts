@@ -4,6 +4,7 @@ import type { DatabaseHandle } from "@upwatch/db";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import type { Config } from "../config.ts";
 import type { MonitoringEngine } from "../engine/monitoring-engine.ts";
+import { answerWhileClosing, frameworkErrorOptions } from "../http/framework-errors.ts";
 import { installProblemHandlers } from "../http/problem.ts";
 import { registerRateLimits } from "../http/rate-limits/register-rate-limits.ts";
 import { installRequestLog } from "../http/request-log.ts";
@@ -55,9 +56,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logger: loggerOptions(config.logLevel),
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
-    return503OnClosing: true,
     trustProxy: config.trustProxy,
+    ...frameworkErrorOptions,
   });
+  answerWhileClosing(app);
   installRequestLog(app);
   installSecurityHeaders(app, { https: config.publicUrl.startsWith("https://") });
   installProblemHandlers(app);

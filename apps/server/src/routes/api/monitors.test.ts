@@ -153,6 +153,35 @@ describeEachDatabase("the monitors API", (db) => {
     });
   });
 
+  it("refuses a DNS monitor whose resolver is not an IP address when it is saved", async () => {
+    const dns = { type: "dns", name: "Resolver", target: "example.com" };
+    const sentence =
+      "options.resolver must be an IP address, optionally with a port, such as 9.9.9.9, 9.9.9.9:53 or [2620:fe::fe]:53.";
+    const before = (await call("GET", "/monitors", other.headers)).json().data.length;
+    for (const resolver of ["dns.example.com", "1.1.1.1:0", "1.1.1.1:70000", "9.9.9.9:53:53", ""]) {
+      const response = await call("POST", "/monitors", other.headers, {
+        ...dns,
+        options: { resolver },
+      });
+      expect(response.statusCode, resolver).toBe(400);
+      expect(response.json(), resolver).toEqual({ detail: sentence });
+    }
+    expect((await call("GET", "/monitors", other.headers)).json().data).toHaveLength(before);
+
+    const created = await call("POST", "/monitors", other.headers, {
+      ...dns,
+      options: { resolver: "[2620:fe::fe]:5353" },
+    });
+    expect(created.statusCode).toBe(201);
+    const changed = await call("PATCH", `/monitors/${created.json().id}`, other.headers, {
+      options: { resolver: "resolver.example.com" },
+    });
+    expect(changed.statusCode).toBe(400);
+    expect(changed.json()).toEqual({ detail: sentence });
+    const stored = await call("GET", `/monitors/${created.json().id}`, other.headers);
+    expect(stored.json().options.resolver).toBe("[2620:fe::fe]:5353");
+  });
+
   it("answers 400 with a sentence for bad input", async () => {
     const cases: Array<[unknown, string]> = [
       [
