@@ -28,19 +28,28 @@ const headerText = z
     message: "Header values cannot contain line breaks.",
   });
 
-const headerEntry = z.union(
-  [
-    headerText,
-    z.strictObject({
-      value: headerText,
-      secret: z
-        .boolean()
-        .optional()
-        .describe("True to show the value masked, like a password, once saved."),
-    }),
-  ],
-  { message: 'A header value is text, or { "value": text, "secret": true }.' },
-);
+// The union only tells the two shapes apart; the text rules run after it, so their own
+// sentences reach the person rather than the union's.
+const headerEntry = z
+  .union(
+    [
+      z.string(),
+      z.strictObject({
+        value: z.string(),
+        secret: z
+          .boolean()
+          .optional()
+          .describe("True to show the value masked, like a password, once saved."),
+      }),
+    ],
+    { message: 'A header value is text, or { "value": text, "secret": true }.' },
+  )
+  .superRefine((entry, ctx) => {
+    const text = headerText.safeParse(typeof entry === "string" ? entry : entry.value);
+    for (const issue of text.error?.issues ?? []) {
+      ctx.addIssue({ code: "custom", message: issue.message });
+    }
+  });
 
 /** The custom headers an HTTP or keyword monitor sends: name to value (or marked value). */
 export const requestHeadersSchema = z
