@@ -15,6 +15,7 @@ import { pruneDeliveries } from "../notifications/prune-deliveries.ts";
 import { twilioSmsClient } from "../notifications/sms/twilio-client.ts";
 import { alertPageRoutes } from "../routes/alert-page.ts";
 import type { Alerting as AlertingForRoutes } from "../routes/api/api-deps.ts";
+import { channelConfirmationRoutes } from "../routes/channel-confirmation.ts";
 import type { AlertingHooks } from "../services/alerts/alerting-hooks.ts";
 import type { ServiceContext } from "../services/context.ts";
 
@@ -93,11 +94,16 @@ export function registerAlerting(app: FastifyInstance, options: AlertingOptions)
     await worker.stop();
   });
   void app.register(alertPageRoutes, { ctx, alertsChanged: actx.alertsChanged });
+  void app.register(channelConfirmationRoutes, { ctx });
   return {
     engine,
     worker,
     attempts,
     hooks,
-    channelDeps: { network, smsConfigured: Boolean(config.sms) },
+    channelDeps: {
+      network,
+      smsConfigured: Boolean(config.sms),
+      confirmLinkBase: actx.linkBase,
+    },
   };
 }

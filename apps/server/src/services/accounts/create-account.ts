@@ -77,6 +77,9 @@ export async function createAccount(
           attach_to_new_monitors: 1,
           created_at: at,
           updated_at: at,
+          confirmed_at: at,
+          confirmation_token_hash: null,
+          confirmation_sent_at: null,
         })
         .execute();
     }),
