@@ -5,6 +5,7 @@ import { createTestAccount } from "../../../test/accounts.ts";
 import { buildTestApp } from "../../../test/app.ts";
 import { describeEachDatabase } from "../../../test/databases.ts";
 import { loopbackSmtpTransport, type SmtpSink, startSmtpSink } from "../../../test/smtp-sink.ts";
+import { pruneChannelSends } from "../../services/channels/prune-channel-sends.ts";
 import { createServiceContext } from "../../services/context.ts";
 
 type Account = Awaited<ReturnType<typeof createTestAccount>>;
@@ -102,5 +103,22 @@ describeEachDatabase("how often channels can be tested, and how many an account 
         "Your Free plan allows 3 alert channels. Delete a channel or upgrade your plan to add another.",
     });
     expect((await api(account, "GET", "/channels")).json().data).toHaveLength(3);
+  });
+
+  it("forgets tests once they are older than an hour, and only those", async () => {
+    const account = await createTestAccount(db(), "free", ctx());
+    const channel = await ownerChannel(account);
+    const tested = await api(account, "POST", `/channels/${channel}/test`);
+    expect(tested.statusCode).toBe(200);
+    const sends = () =>
+      db()
+        .handle.db.selectFrom("channel_sends")
+        .select("id")
+        .where("account_id", "=", account.accountId)
+        .execute();
+    await pruneChannelSends(db().handle.db, clock.now + 3_600_000);
+    expect(await sends()).toHaveLength(1);
+    await pruneChannelSends(db().handle.db, clock.now + 3_600_001);
+    expect(await sends()).toEqual([]);
   });
 });

@@ -12,6 +12,8 @@ export const CONFIRMATION_RESEND_GAP_MS = 10 * 60_000;
 export const CHANNEL_SENDS_PER_HOUR = 20;
 
 const HOUR_MS = 3_600_000;
+/** The longest window a send is counted in; older sends can be forgotten. */
+export const CHANNEL_SEND_WINDOW_MS = HOUR_MS;
 
 export type ChannelSendKind = "test" | "confirmation";
 
