@@ -91,6 +91,9 @@ async function main() {
       attach_to_new_monitors: 1,
       created_at: at,
       updated_at: at,
+      confirmed_at: at,
+      confirmation_token_hash: null,
+      confirmation_sent_at: null,
     })
     .execute();
   const options = JSON.stringify(httpOptionsSchema.parse({}));

@@ -141,6 +141,15 @@ export const ALERTING_OPERATIONS = {
     status: 200,
     response: testSendResponse,
   },
+  resendChannelConfirmation: {
+    method: "POST",
+    url: "/channels/:id/confirmation",
+    params: idParams,
+    summary: "Mail a new confirmation link to an e-mail channel awaiting confirmation",
+    tag: "Channels",
+    status: 200,
+    response: channelResponse,
+  },
   listMonitorChannels: {
     method: "GET",
     url: "/monitors/:id/channels",

@@ -104,6 +104,11 @@ export const channelResponse = z.object({
     .nullable()
     .describe("Webhook channels: shown in full only when the channel is created."),
   attach_to_new_monitors: z.boolean(),
+  confirmed: z
+    .boolean()
+    .describe(
+      "False while an e-mail channel to an address outside the account awaits its recipient's confirmation; it receives nothing else until then.",
+    ),
   monitor_ids: z.array(z.string()),
   created_at: isoTime,
   updated_at: isoTime,

@@ -15,6 +15,8 @@ export interface PlanLimits {
   users: number | null;
   apiRequestsPerHour: number;
   channels: readonly AlertChannel[];
+  /** How many alert channels an account may have. */
+  maxChannels: number | null;
   allCheckTypes: boolean;
 }
 
@@ -71,6 +73,7 @@ export const PLANS: readonly Plan[] = [
       users: 1,
       apiRequestsPerHour: 100,
       channels: ["email"],
+      maxChannels: 3,
       allCheckTypes: false,
     },
   },
@@ -107,6 +110,7 @@ export const PLANS: readonly Plan[] = [
       users: 1,
       apiRequestsPerHour: 1000,
       channels: ALL_CHANNELS,
+      maxChannels: 10,
       allCheckTypes: true,
     },
   },
@@ -140,6 +144,7 @@ export const PLANS: readonly Plan[] = [
       users: 10,
       apiRequestsPerHour: 1000,
       channels: ALL_CHANNELS,
+      maxChannels: 50,
       allCheckTypes: true,
     },
   },
@@ -178,6 +183,7 @@ export const PLANS: readonly Plan[] = [
       users: null,
       apiRequestsPerHour: 10000,
       channels: ALL_CHANNELS,
+      maxChannels: null,
       allCheckTypes: true,
     },
   },

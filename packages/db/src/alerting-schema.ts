@@ -61,6 +61,23 @@ export interface ChannelTable {
   attach_to_new_monitors: number;
   created_at: number;
   updated_at: number;
+  /** When its recipient confirmed it; null while an e-mail channel awaits confirmation. */
+  confirmed_at: number | null;
+  /** SHA-256 of the pending confirmation link's token; null once used or when none is pending. */
+  confirmation_token_hash: string | null;
+  /** When the last confirmation mail was queued; its link expires a while after. */
+  confirmation_sent_at: number | null;
+}
+
+/** A channel test or confirmation mail an account asked for, counted against its cooldowns. */
+export interface ChannelSendTable {
+  id: string;
+  account_id: string;
+  /** Not a reference: deleting a channel must not forget what was sent through it. */
+  channel_id: string;
+  /** `test` or `confirmation`. */
+  kind: string;
+  sent_at: number;
 }
 
 export interface MonitorChannelTable {

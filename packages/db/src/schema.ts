@@ -1,5 +1,6 @@
 import type {
   AlertTable,
+  ChannelSendTable,
   ChannelTable,
   DependencyTable,
   IncidentTable,
@@ -40,6 +41,7 @@ export interface Database {
   alerts: AlertTable;
   dependencies: DependencyTable;
   channels: ChannelTable;
+  channel_sends: ChannelSendTable;
   monitor_channels: MonitorChannelTable;
   notifications: NotificationTable;
   notification_deliveries: NotificationDeliveryTable;

@@ -242,6 +242,7 @@ describeEachDatabase("the alert engine", (db) => {
     const deps = {
       network: testNetwork({ hosts: { "hooks.test": ["127.0.0.1"] } }),
       smsConfigured: true,
+      confirmLinkBase: "http://127.0.0.1",
     };
     await createChannel(h.ctx, deps, h.access, {
       type: "webhook",

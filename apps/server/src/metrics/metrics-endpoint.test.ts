@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestAccount } from "../../test/accounts.ts";
 import { buildTestApp } from "../../test/app.ts";
+import { markChannelConfirmed } from "../../test/channels.ts";
 import { describeEachDatabase } from "../../test/databases.ts";
 import { checkRecord } from "../../test/monitors.ts";
 import { type Receiver, startReceiver } from "../../test/receivers.ts";
@@ -190,6 +191,7 @@ describeEachDatabase("the notification metrics", (db) => {
       }),
       api("POST", "/channels", { type: "email", config: { address: "ops@example.com" } }),
     ]);
+    await markChannelConfirmed(db(), channels[2].id);
     const monitor = await api("POST", "/monitors", {
       type: "http",
       name: "Checkout",

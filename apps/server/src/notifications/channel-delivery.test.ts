@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestAccount } from "../../test/accounts.ts";
 import { buildTestApp } from "../../test/app.ts";
+import { markChannelConfirmed } from "../../test/channels.ts";
 import { describeEachDatabase } from "../../test/databases.ts";
 import { checkRecord } from "../../test/monitors.ts";
 import {
@@ -42,7 +43,8 @@ describeEachDatabase("alert delivery to real receivers", (db) => {
       },
       mailTransport: loopbackSmtpTransport(smtp.port, "Upwatch <alerts@upwatch.example>"),
     });
-    account = await createTestAccount(db(), "hobby");
+    // Business: the file's tests add more channels than the Hobby plan allows.
+    account = await createTestAccount(db(), "business");
   });
   afterAll(async () => {
     await app.close();
@@ -91,6 +93,7 @@ describeEachDatabase("alert delivery to real receivers", (db) => {
     });
     const phone = await channel({ type: "sms", config: { phone: "+64211234567" } });
     const mail = await channel({ type: "email", config: { address: "ops@example.com" } });
+    await markChannelConfirmed(db(), mail.id);
     const monitor = await monitorUsing("Checkout API - EU", [
       webhook.id,
       slackChannel.id,
@@ -302,6 +305,7 @@ describeEachDatabase("alert delivery to real receivers", (db) => {
         "The SMS provider refused the message with status 400 (code 21211): The 'To' number +15005550001 is not a valid phone number.",
     });
     const mail = await channel({ type: "email", config: { address: "test-me@example.com" } });
+    await markChannelConfirmed(db(), mail.id);
     expect(await test(mail.id)).toMatchObject({ status: "delivered" });
     expect(smtp.received.some((m) => m.subject === "[Test] Upwatch test notification")).toBe(true);
     await live.close();

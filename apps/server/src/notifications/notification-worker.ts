@@ -41,7 +41,12 @@ type Claimed = NotificationTable & {
   channel_name: string;
   channel_config: string;
   channel_secret: string | null;
+  channel_confirmed_at: number | null;
 };
+
+/** Logged instead of sending to an address that has not agreed to receive alerts. */
+export const UNCONFIRMED_CHANNEL_ERROR =
+  "Not sent: this address has not yet confirmed that it wants these alerts.";
 
 /**
  * Sends queued notifications: claims them in batches (the lease queue the mail outbox uses too), delivers each once through its channel's provider, and logs the attempt with
@@ -144,12 +149,14 @@ export class NotificationWorker {
         "channels.name as channel_name",
         "channels.config as channel_config",
         "channels.secret as channel_secret",
+        "channels.confirmed_at as channel_confirmed_at",
       ])
       .where("notifications.claim_token", "=", token)
       .execute();
   }
 
   private async deliver(row: Claimed): Promise<void> {
+    if (row.channel_confirmed_at === null) return this.refuseUnconfirmed(row);
     const event = row.event as NotificationEvent;
     const opened = openChannel(
       { id: row.channel_id, config: row.channel_config, secret: row.channel_secret },
@@ -212,7 +219,13 @@ export class NotificationWorker {
 
   private async record(row: Claimed, attempt: DeliveryAttempt, costCents: number | undefined) {
     const { ctx } = this.options;
-    const { channel_name: _n, channel_config: _c, channel_secret: _s, ...notification } = row;
+    const {
+      channel_name: _n,
+      channel_config: _c,
+      channel_secret: _s,
+      channel_confirmed_at: _a,
+      ...notification
+    } = row;
     await ctx.transact(async (trx) => {
       await this.queue.complete(
         [row.id],
@@ -237,6 +250,17 @@ export class NotificationWorker {
       }
     });
     this.options.attempts.logged(attempt);
+  }
+
+  private async refuseUnconfirmed(row: Claimed) {
+    const attempt: DeliveryAttempt = {
+      notificationId: row.id,
+      status: "failed",
+      latencyMs: 0,
+      error: UNCONFIRMED_CHANNEL_ERROR,
+      attemptedAt: this.options.ctx.now(),
+    };
+    await this.record(row, attempt, undefined);
   }
 
   private async handToMail(row: Claimed, mail: OutgoingMail) {

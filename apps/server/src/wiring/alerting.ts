@@ -15,7 +15,9 @@ import { pruneDeliveries } from "../notifications/prune-deliveries.ts";
 import { twilioSmsClient } from "../notifications/sms/twilio-client.ts";
 import { alertPageRoutes } from "../routes/alert-page.ts";
 import type { Alerting as AlertingForRoutes } from "../routes/api/api-deps.ts";
+import { channelConfirmationRoutes } from "../routes/channel-confirmation.ts";
 import type { AlertingHooks } from "../services/alerts/alerting-hooks.ts";
+import { pruneChannelSends } from "../services/channels/prune-channel-sends.ts";
 import type { ServiceContext } from "../services/context.ts";
 
 export interface AlertingOptions {
@@ -75,7 +77,10 @@ export function registerAlerting(app: FastifyInstance, options: AlertingOptions)
     },
   };
   const pruning = new PeriodicTask({
-    run: () => pruneDeliveries(ctx.db, ctx.now()),
+    run: async () => {
+      await pruneDeliveries(ctx.db, ctx.now());
+      await pruneChannelSends(ctx.db, ctx.now());
+    },
     everyMs: PRUNE_DELIVERIES_EVERY_MS,
     onError: (error) => log.warn({ err: error }, "pruning the delivery log failed"),
   });
@@ -93,11 +98,16 @@ export function registerAlerting(app: FastifyInstance, options: AlertingOptions)
     await worker.stop();
   });
   void app.register(alertPageRoutes, { ctx, alertsChanged: actx.alertsChanged });
+  void app.register(channelConfirmationRoutes, { ctx });
   return {
     engine,
     worker,
     attempts,
     hooks,
-    channelDeps: { network, smsConfigured: Boolean(config.sms) },
+    channelDeps: {
+      network,
+      smsConfigured: Boolean(config.sms),
+      confirmLinkBase: actx.linkBase,
+    },
   };
 }

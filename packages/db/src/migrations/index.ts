@@ -6,6 +6,7 @@ import { alertsMigration } from "./2026_11_21_0200_alerts.ts";
 import { channelsMigration } from "./2026_11_21_0201_channels.ts";
 import { halfHourRollupsMigration } from "./2026_11_22_0100_half_hour_rollups.ts";
 import { sessionsMigration } from "./2026_11_22_0100_sessions.ts";
+import { channelConfirmationMigration } from "./2026_11_24_0100_channel_confirmation.ts";
 
 /** Every migration, in the order they apply. Names sort in that order too. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   "2026_11_21_0201_channels": channelsMigration,
   "2026_11_22_0100_half_hour_rollups": halfHourRollupsMigration,
   "2026_11_22_0100_sessions": sessionsMigration,
+  "2026_11_24_0100_channel_confirmation": channelConfirmationMigration,
 };

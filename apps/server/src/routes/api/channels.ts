@@ -10,6 +10,7 @@ import {
   listMonitorChannels,
   setMonitorChannels,
 } from "../../services/channels/monitor-channels.ts";
+import { resendChannelConfirmation } from "../../services/channels/resend-channel-confirmation.ts";
 import { sendTestNotification } from "../../services/channels/send-test-notification.ts";
 import { updateChannel } from "../../services/channels/update-channel.ts";
 import type { ServiceContext } from "../../services/context.ts";
@@ -22,9 +23,9 @@ const TEST_WAIT_MS = 12_000;
 /** `/api/v1/channels`: where alerts go, tests of them, and which channels each monitor uses. */
 export async function channelRoutes(
   app: FastifyInstance,
-  options: { ctx: ServiceContext; alerting: Alerting },
+  options: { ctx: ServiceContext; alerting: Alerting; mailQueued: () => void },
 ) {
-  const { ctx, alerting } = options;
+  const { ctx, alerting, mailQueued } = options;
   const deps = alerting.channelDeps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -37,6 +38,7 @@ export async function channelRoutes(
     ...routeOf(OP.createChannel),
     handler: async (request, reply) => {
       const channel = await createChannel(ctx, deps, accessOf(request), request.body);
+      if (!channel.confirmed) mailQueued();
       return reply.code(OP.createChannel.status).send(channel);
     },
   });
@@ -48,8 +50,31 @@ export async function channelRoutes(
 
   api.route({
     ...routeOf(OP.updateChannel),
-    handler: async (request) =>
-      updateChannel(ctx, deps, accessOf(request), request.params.id, request.body),
+    handler: async (request) => {
+      const channel = await updateChannel(
+        ctx,
+        deps,
+        accessOf(request),
+        request.params.id,
+        request.body,
+      );
+      if (!channel.confirmed) mailQueued();
+      return channel;
+    },
+  });
+
+  api.route({
+    ...routeOf(OP.resendChannelConfirmation),
+    handler: async (request) => {
+      const channel = await resendChannelConfirmation(
+        ctx,
+        deps,
+        accessOf(request),
+        request.params.id,
+      );
+      mailQueued();
+      return channel;
+    },
   });
 
   api.route({

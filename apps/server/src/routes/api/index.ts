@@ -78,7 +78,10 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
     const alerting = { ctx: options.ctx, alerting: options.alerting };
     await authenticated.register(alertRoutes, alerting);
     await authenticated.register(dependencyRoutes, alerting);
-    await authenticated.register(channelRoutes, alerting);
+    await authenticated.register(channelRoutes, {
+      ...alerting,
+      mailQueued: options.mailQueued,
+    });
     await authenticated.register(notificationRoutes, { ctx: options.ctx });
     await authenticated.register(eventRoutes, {
       live: options.live,

@@ -33,6 +33,7 @@ describeEachDatabase("the OpenAPI document", (db) => {
       "/auth/session",
       "/channels",
       "/channels/{id}",
+      "/channels/{id}/confirmation",
       "/channels/{id}/test",
       "/dependencies",
       "/dependencies/{id}",

@@ -76,6 +76,9 @@ export async function createAccount(
         attach_to_new_monitors: 1,
         created_at: at,
         updated_at: at,
+        confirmed_at: at,
+        confirmation_token_hash: null,
+        confirmation_sent_at: null,
       };
       await trx.insertInto("channels").values(sealChannel(channel, ctx.secrets)).execute();
     }),

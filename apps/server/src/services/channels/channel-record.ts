@@ -69,6 +69,7 @@ export function viewChannel(
     signing_secret:
       channel.secret === null ? null : revealSecret ? channel.secret : `whsec_${MASK}`,
     attach_to_new_monitors: channel.attach_to_new_monitors === 1,
+    confirmed: channel.confirmed_at !== null,
     monitor_ids: monitorIds,
     created_at: new Date(channel.created_at).toISOString(),
     updated_at: new Date(channel.updated_at).toISOString(),

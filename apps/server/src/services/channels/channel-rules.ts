@@ -1,5 +1,7 @@
 import { type NetworkAccess, urlRefusal } from "@upwatch/checks";
 import { type AlertChannel, type ChannelConfigs, getPlan, PLANS } from "@upwatch/core";
+import type { Database } from "@upwatch/db";
+import type { Kysely } from "kysely";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import { ServiceError } from "../service-error.ts";
 
@@ -7,6 +9,8 @@ import { ServiceError } from "../service-error.ts";
 export interface ChannelDeps {
   network: NetworkAccess;
   smsConfigured: boolean;
+  /** The server's public address, where e-mail confirmation links lead. */
+  confirmLinkBase: string;
 }
 
 interface ChannelRule<T extends AlertChannel> {
@@ -56,6 +60,26 @@ export function enforceChannelPlan(access: AccountAccess, type: AlertChannel): v
   throw new ServiceError(
     "plan-limit",
     `${CHANNEL_RULES[type].label} alerts need the ${first?.name ?? "Hobby"} plan or above; the ${getPlan(access.plan).name} plan sends e-mail alerts only.`,
+  );
+}
+
+/** Throws a plan-limit ServiceError when the account already has as many channels as its plan allows. */
+export async function enforceChannelCount(
+  db: Kysely<Database>,
+  access: AccountAccess,
+): Promise<void> {
+  const plan = getPlan(access.plan);
+  const max = plan.limits.maxChannels;
+  if (max === null) return;
+  const { count } = await db
+    .selectFrom("channels")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("account_id", "=", access.accountId)
+    .executeTakeFirstOrThrow();
+  if (Number(count) < max) return;
+  throw new ServiceError(
+    "plan-limit",
+    `Your ${plan.name} plan allows ${max.toLocaleString("en-US")} alert channels. Delete a channel or upgrade your plan to add another.`,
   );
 }
 

@@ -5,14 +5,17 @@ import type { ChannelTable } from "@upwatch/db";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
 import { storeOrExplain } from "../storage-error.ts";
+import { needsConfirmation } from "./channel-confirmation-rules.ts";
 import { setChannelMonitors } from "./channel-monitors.ts";
 import { sealChannel, viewChannel } from "./channel-record.ts";
 import {
   CHANNEL_RULES,
   type ChannelDeps,
   enforceChannelConfig,
+  enforceChannelCount,
   enforceChannelPlan,
 } from "./channel-rules.ts";
+import { queueChannelConfirmation } from "./queue-channel-confirmation.ts";
 
 /** A webhook signing secret in the Standard Webhooks form: `whsec_` and 32 random bytes. */
 export function newSigningSecret(): string {
@@ -21,7 +24,9 @@ export function newSigningSecret(): string {
 
 /**
  * Adds an alert channel within the plan's rules; webhook and Slack URLs must pass the network
- * guard. A webhook channel's signing secret is in this answer and only masked afterwards.
+ * guard. A webhook channel's signing secret is in this answer and only masked afterwards. An
+ * e-mail channel to an address outside the account awaits its recipient's confirmation, asked
+ * for by one mail.
  */
 export async function createChannel(
   ctx: ServiceContext,
@@ -31,6 +36,10 @@ export async function createChannel(
 ): Promise<Channel> {
   enforceChannelPlan(access, input.type);
   await enforceChannelConfig(input.type, input.config as never, deps);
+  await enforceChannelCount(ctx.db, access);
+  const address = input.type === "email" ? input.config.address : undefined;
+  const unconfirmed =
+    address !== undefined && (await needsConfirmation(ctx.db, access.accountId, address));
   const at = ctx.now();
   const channel: ChannelTable = {
     id: ctx.newId("chn"),
@@ -42,10 +51,22 @@ export async function createChannel(
     attach_to_new_monitors: input.attach_to_new_monitors ? 1 : 0,
     created_at: at,
     updated_at: at,
+    confirmed_at: unconfirmed ? null : at,
+    confirmation_token_hash: null,
+    confirmation_sent_at: null,
   };
   await storeOrExplain("the channel", () =>
     ctx.db.transaction().execute(async (trx) => {
       await trx.insertInto("channels").values(sealChannel(channel, ctx.secrets)).execute();
+      if (unconfirmed && address !== undefined) {
+        await queueChannelConfirmation(
+          trx,
+          ctx,
+          access,
+          { id: channel.id, address },
+          deps.confirmLinkBase,
+        );
+      }
       if (input.monitor_ids) {
         await setChannelMonitors(trx, access.accountId, channel.id, input.monitor_ids);
       }

@@ -10,12 +10,17 @@ import type { ServiceContext } from "../context.ts";
 import { placeOf } from "../secrets/reseal-stored-secrets.ts";
 import { ServiceError } from "../service-error.ts";
 import { storeOrExplain } from "../storage-error.ts";
+import { needsConfirmation } from "./channel-confirmation-rules.ts";
 import { setChannelMonitors } from "./channel-monitors.ts";
 import { configOf, keepMaskedConfig } from "./channel-record.ts";
 import { type ChannelDeps, enforceChannelConfig, enforceChannelPlan } from "./channel-rules.ts";
 import { findChannel, getChannel } from "./get-channel.ts";
+import { queueChannelConfirmation } from "./queue-channel-confirmation.ts";
 
-/** Changes a channel's name, settings (validated as new ones), default use or monitors. */
+/**
+ * Changes a channel's name, settings (validated as new ones), default use or monitors. A new
+ * e-mail address outside the account awaits its recipient's confirmation, as a new channel does.
+ */
 export async function updateChannel(
   ctx: ServiceContext,
   deps: ChannelDeps,
@@ -26,6 +31,7 @@ export async function updateChannel(
   const channel = await findChannel(ctx, access, channelId);
   const type = channel.type as AlertChannel;
   let config: string | undefined;
+  let newAddress: string | undefined;
   if (patch.config) {
     enforceChannelPlan(access, type);
     const merged = keepMaskedConfig(type, patch.config, configOf(channel));
@@ -36,7 +42,13 @@ export async function updateChannel(
       JSON.stringify(parsed.data),
       placeOf("channels", "config", channel.id),
     );
+    const address = (parsed.data as { address?: string }).address;
+    if (type === "email" && address !== undefined && address !== configOf(channel).address) {
+      newAddress = address;
+    }
   }
+  const unconfirmed =
+    newAddress !== undefined && (await needsConfirmation(ctx.db, access.accountId, newAddress));
   await storeOrExplain("the channel", () =>
     ctx.db.transaction().execute(async (trx) => {
       await trx
@@ -47,10 +59,17 @@ export async function updateChannel(
           ...(patch.attach_to_new_monitors === undefined
             ? {}
             : { attach_to_new_monitors: patch.attach_to_new_monitors ? 1 : 0 }),
+          ...(newAddress === undefined || unconfirmed
+            ? {}
+            : { confirmed_at: ctx.now(), confirmation_token_hash: null }),
           updated_at: ctx.now(),
         })
         .where("id", "=", channel.id)
         .execute();
+      if (unconfirmed && newAddress !== undefined) {
+        const target = { id: channel.id, address: newAddress };
+        await queueChannelConfirmation(trx, ctx, access, target, deps.confirmLinkBase);
+      }
       if (patch.monitor_ids) {
         await setChannelMonitors(trx, access.accountId, channel.id, patch.monitor_ids);
       }

@@ -16,6 +16,7 @@ const ROWS: readonly { label: string; value: (plan: Plan) => string }[] = [
     label: "Alert channels",
     value: (plan) => plan.limits.channels.map((c) => CHANNEL_NAMES[c]).join(", "),
   },
+  { label: "Alert channels per account", value: (plan) => count(plan.limits.maxChannels) },
   {
     label: "History",
     value: (plan) =>

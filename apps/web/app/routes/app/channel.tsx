@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { APP_BASE, apiRequest, errorDetail, problemText } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { channelQuery, queryKeys } from "../../signed-in/cache/queries.ts";
+import { ChannelConfirmation } from "../../signed-in/channels/channel-confirmation.tsx";
 import { CHANNEL_TYPES, destinationOf } from "../../signed-in/channels/channel-display.ts";
 import { ChannelForm } from "../../signed-in/channels/channel-form.tsx";
 import { ChannelMonitorList } from "../../signed-in/channels/channel-monitor-list.tsx";
@@ -106,6 +107,16 @@ function ChannelDetails({ channel }: { channel: Channel }) {
               <dt>{info.field.label}</dt>
               <dd className="app-cell-wrap">{destinationOf(channel)}</dd>
             </div>
+            {channel.confirmed ? null : (
+              <div>
+                <dt>Status</dt>
+                <dd>
+                  <span className="app-tag" data-tone="muted">
+                    Waiting for confirmation
+                  </span>
+                </dd>
+              </div>
+            )}
             <div>
               <dt>Used by</dt>
               <dd>{monitorCount(channel.monitor_ids.length)}</dd>
@@ -135,7 +146,11 @@ function ChannelDetails({ channel }: { channel: Channel }) {
           ) : null}
         </section>
       )}
-      <ChannelTest channel={channel} onSent={() => setLogVersion((version) => version + 1)} />
+      {channel.confirmed ? (
+        <ChannelTest channel={channel} onSent={() => setLogVersion((version) => version + 1)} />
+      ) : (
+        <ChannelConfirmation channel={channel} />
+      )}
       {/* A new attempt is the newest: the log starts again at its first page, read again. */}
       <DeliveryLog key={logVersion} channelId={channel.id} />
       <section className="app-panel app-panel-danger" aria-labelledby="delete-heading">

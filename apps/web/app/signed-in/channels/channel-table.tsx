@@ -36,6 +36,14 @@ export function ChannelTable({ channels }: { channels: Channel[] }) {
               </td>
               <td data-label="Sends to" className="app-cell-wrap">
                 {destinationOf(channel)}
+                {channel.confirmed ? null : (
+                  <>
+                    {" "}
+                    <span className="app-tag" data-tone="muted">
+                      Waiting for confirmation
+                    </span>
+                  </>
+                )}
               </td>
               <td data-label="Used by">{monitorCount(channel.monitor_ids.length)}</td>
               <td data-label="New monitors">
