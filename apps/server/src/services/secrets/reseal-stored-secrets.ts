@@ -36,12 +36,15 @@ export async function resealStoredSecrets(db: Kysely<Database>, box: SecretBox):
     const work: { table: string; column: string; id: string; value: string }[] = [];
     const unreadable = new Set<string>();
     for (const { table, column } of SEALED_COLUMNS) {
+      // Only rows still to do: a start with everything sealed reads no secrets at all.
       const rows = await tables
         .selectFrom(table)
         .select(["id", `${column} as value` as "value"])
+        .where(column as "value", "is not", null)
+        .where(column as "value", "not like", `${box.currentPrefix}%`)
         .execute();
       for (const { id, value } of rows) {
-        if (value === null || box.isCurrent(value)) continue;
+        if (value === null) continue;
         const keyId = keyIdOf(value);
         if (keyId !== undefined && !box.canOpen(keyId)) unreadable.add(keyId);
         else work.push({ table, column, id, value });

@@ -58,9 +58,9 @@ export class SecretBox {
     return this.keys.has(keyId);
   }
 
-  /** Whether the value is sealed under the current key already. */
-  isCurrent(stored: string): boolean {
-    return stored.startsWith(`${PREFIX}${this.current.id}:`);
+  /** How every value sealed under the current key begins (a key id is hex, safe in LIKE). */
+  get currentPrefix(): string {
+    return `${PREFIX}${this.current.id}:`;
   }
 }
 
