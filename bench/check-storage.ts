@@ -11,6 +11,7 @@ import { sql } from "kysely";
 import pg from "pg";
 import { storeCheckBatch } from "../apps/server/src/engine/store-results.ts";
 import { checkRecord } from "../apps/server/test/monitors.ts";
+import { benchMonitorRow } from "./bench-monitor-row.ts";
 
 const MONITORS = 200;
 const CHECKS_PER_MONITOR = 1440;
@@ -27,29 +28,7 @@ async function fill(handle: DatabaseHandle): Promise<number> {
   );
   await handle.db
     .insertInto("monitors")
-    .values(
-      ids.map((id) => ({
-        id,
-        account_id: "acc_s",
-        name: id,
-        type: "http",
-        target: "https://example.com/",
-        interval_seconds: 60,
-        timeout_seconds: 30,
-        region: "eu-west-1",
-        failure_threshold: 3,
-        recovery_confirmations: 1,
-        paused: 0,
-        group_name: null,
-        options: "{}",
-        state: "unknown",
-        consecutive_failures: 0,
-        consecutive_successes: 0,
-        last_checked_at: null,
-        created_at: 0,
-        updated_at: 0,
-      })),
-    )
+    .values(ids.map((id) => benchMonitorRow(id, "acc_s")))
     .execute();
   for (let minute = 0; minute < CHECKS_PER_MONITOR; minute += 5) {
     const batch = [];

@@ -16,6 +16,7 @@ import { getMonitorOverview } from "../apps/server/src/services/monitors/get-mon
 import { SecretBox } from "../apps/server/src/services/secrets/secret-box.ts";
 import { generateSecretsKey } from "../apps/server/src/services/secrets/secrets-key.ts";
 import { checkRecord } from "../apps/server/test/monitors.ts";
+import { benchMonitorRow } from "./bench-monitor-row.ts";
 
 const MONITORS = Number(process.env.BENCH_MONITORS ?? 1000);
 const CHECKS_PER_MONITOR = 1440;
@@ -34,27 +35,15 @@ async function fill(handle: DatabaseHandle): Promise<void> {
   await handle.db
     .insertInto("monitors")
     .values(
-      ids.map((id, index) => ({
-        id,
-        account_id: "acc_o",
-        name: id,
-        type: "http",
-        target: "https://example.com/",
-        interval_seconds: 60,
-        timeout_seconds: 30,
-        region: "eu-west-1",
-        failure_threshold: 3,
-        recovery_confirmations: 1,
-        paused: 0,
-        group_name: null,
-        options: "{}",
-        state: "up",
-        consecutive_failures: 0,
-        consecutive_successes: 1,
-        last_checked_at: NOW - 60_000 + index,
-        created_at: index,
-        updated_at: index,
-      })),
+      ids.map((id, index) =>
+        benchMonitorRow(id, "acc_o", {
+          state: "up",
+          consecutive_successes: 1,
+          last_checked_at: NOW - 60_000 + index,
+          created_at: index,
+          updated_at: index,
+        }),
+      ),
     )
     .execute();
   for (let minute = CHECKS_PER_MONITOR; minute >= 1; minute -= 5) {

@@ -17,6 +17,7 @@ import { storeCheckBatch } from "../apps/server/src/engine/store-results.ts";
 import { buildApp } from "../apps/server/src/wiring/app.ts";
 import { checkRecord } from "../apps/server/test/monitors.ts";
 import { freePort } from "../apps/web/e2e/support/server.ts";
+import { benchMonitorRow } from "./bench-monitor-row.ts";
 
 const SETTINGS = ["NORMAL", "FULL"] as const;
 type Setting = (typeof SETTINGS)[number];
@@ -177,29 +178,7 @@ async function createMonitors(database: DatabaseHandle): Promise<string[]> {
   const ids = Array.from({ length: MONITORS }, (_, index) => `mon_bench_${index}`);
   await database.db
     .insertInto("monitors")
-    .values(
-      ids.map((id) => ({
-        id,
-        account_id: "acc_bench",
-        name: id,
-        type: "http",
-        target: "https://example.com/",
-        interval_seconds: 60,
-        timeout_seconds: 30,
-        region: "eu-west-1",
-        failure_threshold: 3,
-        recovery_confirmations: 1,
-        paused: 0,
-        group_name: null,
-        options: "{}",
-        state: "unknown",
-        consecutive_failures: 0,
-        consecutive_successes: 0,
-        last_checked_at: null,
-        created_at: 0,
-        updated_at: 0,
-      })),
-    )
+    .values(ids.map((id) => benchMonitorRow(id, "acc_bench")))
     .execute();
   return ids;
 }
