@@ -23,7 +23,7 @@ export const CHANNEL_TYPES: Record<AlertChannel, ChannelTypeInfo> = {
     field: {
       key: "address",
       label: "E-mail address",
-      hint: "Where alerts are sent. A team list reaches everyone on call.",
+      hint: "Where alerts are sent. An address other than your own first gets one mail asking it to confirm.",
       placeholder: "oncall@example.com",
       inputType: "email",
       autoComplete: "email",
