@@ -1,5 +1,5 @@
-/** Builds the web app and the server unless their builds on disk match the current sources. */
+/** Builds the parts (default: the web app and the server) unless their builds match the sources. */
 export function ensureBuild(options?: {
   force?: boolean;
-  parts?: ("web" | "server")[];
+  parts?: ("web" | "server" | "runner")[];
 }): Promise<void>;

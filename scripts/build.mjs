@@ -1,5 +1,6 @@
-// `npm run build` builds the web app and the server. `ensureBuild()` (used by `npm start` and the
-// browser tests) builds only the parts whose sources changed since their last build.
+// `npm run build` builds the web app, the server and the runner. `ensureBuild()` (used by
+// `npm start`, `npm run runner` and the browser tests) builds only the parts whose sources
+// changed since their last build.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -36,7 +37,27 @@ const PARTS = {
     tool: "esbuild/package.json",
     output: "apps/server/dist/main.js",
     stamp: "apps/server/dist/.source-fingerprint",
-    sources: ["apps/server/src", "apps/server/scripts", "apps/server/package.json"]
+    sources: [
+      "apps/server/src",
+      "apps/server/scripts",
+      "apps/server/package.json",
+      "scripts/bundle-for-node.mjs",
+    ]
+      .concat(packages.flatMap((dir) => [`${dir}/src`, `${dir}/package.json`]))
+      .concat(["package-lock.json"]),
+  },
+  runner: {
+    name: "the runner",
+    workspace: "apps/runner",
+    tool: "esbuild/package.json",
+    output: "apps/runner/dist/runner.js",
+    stamp: "apps/runner/dist/.source-fingerprint",
+    sources: [
+      "apps/runner/src",
+      "apps/runner/scripts",
+      "apps/runner/package.json",
+      "scripts/bundle-for-node.mjs",
+    ]
       .concat(packages.flatMap((dir) => [`${dir}/src`, `${dir}/package.json`]))
       .concat(["package-lock.json"]),
   },
@@ -82,11 +103,11 @@ function ensurePart(part, force) {
   buildPart(part, current);
 }
 
-/** Builds the web app and the server unless their builds on disk match the current sources. */
+/** Builds the parts (default: the web app and the server) unless their builds match the sources. */
 export async function ensureBuild({ force = false, parts = ["web", "server"] } = {}) {
   for (const name of parts) ensurePart(PARTS[name], force);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  await ensureBuild({ force: true });
+  await ensureBuild({ force: true, parts: ["web", "server", "runner"] });
 }

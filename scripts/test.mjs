@@ -1,19 +1,22 @@
 // `npm test`: type check, lint and format check, unit and integration tests (SQLite, and
-// PostgreSQL when reachable), then browser tests in Chromium. `--fast` stops before the browser.
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+// PostgreSQL when reachable), then browser tests in Chromium, then the system tests
+// (the built product as separate processes). `--fast` stops before the browser.
+import { spawn, spawnSync } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureBuild } from "./build.mjs";
 import { ensureChromium } from "./ensure-chromium.mjs";
 import { ensurePing } from "./ensure-ping.mjs";
+import { systemTestBlockers } from "./system-prerequisites.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const fast = process.argv.includes("--fast");
 const reports = mkdtempSync(join(tmpdir(), "upwatch-test-report-"));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+const notRun = [];
 
 function run(title, command, args) {
   console.log(`\n▶ ${title}`);
@@ -22,9 +25,8 @@ function run(title, command, args) {
   return result.status === 0;
 }
 
-function vitest(title, config, name) {
-  const report = join(reports, `${name}.json`);
-  const args = [
+function vitestArgs(config, report) {
+  return [
     "vitest",
     "run",
     "--config",
@@ -33,7 +35,9 @@ function vitest(title, config, name) {
     "--reporter=json",
     `--outputFile.json=${report}`,
   ];
-  run(title, "npx", args);
+}
+
+function countReport(report) {
   try {
     const summary = JSON.parse(readFileSync(report, "utf8"));
     totals.passed += summary.numPassedTests;
@@ -44,6 +48,54 @@ function vitest(title, config, name) {
   }
 }
 
+function vitest(title, config, name) {
+  const report = join(reports, `${name}.json`);
+  run(title, "npx", vitestArgs(config, report));
+  countReport(report);
+}
+
+/**
+ * Starts the system tests with their output kept in a file; the returned function waits for
+ * them and prints it. They refuse to run without root, the ip command, redis-server or
+ * PostgreSQL: an error under CI=true, and otherwise a loud "not run" in the summary, never a
+ * silent pass.
+ */
+async function startSystemTests() {
+  const title = "System tests (server, broker and runners as processes)";
+  const blockers = await systemTestBlockers();
+  if (blockers.length) {
+    const reason = `${title} cannot run: ${blockers.join("; ")}`;
+    if (process.env.CI === "true") {
+      failures.push(reason);
+      console.error(`\n▶ ${reason}`);
+    } else {
+      notRun.push(reason);
+      const line = "!".repeat(78);
+      console.warn(
+        `\n${line}\n  ${reason}.\n  They are NOT run; CI=true makes this an error.\n${line}`,
+      );
+    }
+    return async () => {};
+  }
+  console.log(`\n▶ ${title}: running`);
+  const report = join(reports, "system.json");
+  const logFile = join(reports, "system.log");
+  const log = openSync(logFile, "w");
+  const child = spawn("npx", vitestArgs("vitest.system.config.ts", report), {
+    cwd: root,
+    stdio: ["ignore", log, log],
+  });
+  const exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+  return async () => {
+    const code = await exited;
+    closeSync(log);
+    console.log(`\n▶ ${title}`);
+    console.log(readFileSync(logFile, "utf8"));
+    if (code !== 0) failures.push(title);
+    countReport(report);
+  };
+}
+
 run("Type check", "npx", ["tsc", "-p", "tsconfig.json"]);
 run("Lint and format check", "npx", ["biome", "check", "."]);
 if (!ensurePing()) failures.push("Ping program (iputils-ping) missing");
@@ -51,16 +103,22 @@ vitest("Unit and integration tests", "vitest.config.ts", "unit");
 
 if (!fast) {
   console.log("\n▶ Browser tests: preparing Chromium and the build (web app and server)");
-  if (ensureChromium()) {
-    await ensureBuild();
+  const chromium = ensureChromium();
+  await ensureBuild({ parts: ["web", "server", "runner"] });
+  if (chromium) {
     vitest("Browser tests", "vitest.browser.config.ts", "browser");
   } else {
     failures.push("Browser tests (no Chromium)");
   }
+  // After the browser tests, not beside them: the processes they start would load both cores
+  // while pages wait for their scripts.
+  const finishSystemTests = await startSystemTests();
+  await finishSystemTests();
 }
 
 rmSync(reports, { recursive: true, force: true });
 console.log("");
 if (failures.length) console.log(`Failed steps: ${failures.join("; ")}`);
+for (const reason of notRun) console.log(`NOT RUN: ${reason}`);
 console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length ? 1 : 0);

@@ -1,5 +1,12 @@
 import { resolve } from "node:path";
-import { ANALYTICS_PROVIDERS, type AnalyticsProvider, PLAN_IDS, type PlanId } from "@upwatch/core";
+import {
+  ANALYTICS_PROVIDERS,
+  type AnalyticsProvider,
+  PLAN_IDS,
+  type PlanId,
+  REGIONS,
+  type Region,
+} from "@upwatch/core";
 import { z } from "zod";
 import { parseSecretsKey, type SecretsKey } from "./services/secrets/secrets-key.ts";
 
@@ -137,6 +144,17 @@ const environmentSchema = z.object({
     })
     .optional(),
   METRICS_PORT: portNumber.optional(),
+  LOCAL_REGION: z
+    .enum([...REGIONS, "none"], { message: `must be one of ${REGIONS.join(", ")}, or none` })
+    .default("us-west-1"),
+  BROKER_URL: z
+    .string()
+    .url({ message: "must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379" })
+    .regex(/^rediss?:\/\//, {
+      message: "must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379",
+    })
+    .optional(),
+  OPERATOR_EMAIL: email.optional(),
 });
 
 /** A Twilio-compatible SMS API: where it is and the account that sends. */
@@ -191,6 +209,8 @@ export interface Config {
   metrics: { token?: string | undefined; port?: number | undefined };
   /** The key stored secrets are sealed with; unset: a key file in the data folder. */
   secretsKey?: SecretsKey | undefined;
+  /** The region checked in-process (null: none), the broker runners use, and who hears of outages. */
+  regions: { localRegion: Region | null; brokerUrl?: string; operatorEmail?: string };
 }
 
 /** Raised for a bad environment; its message is one line naming the variable. */
@@ -283,6 +303,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     defaultPlan: e.DEFAULT_PLAN,
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     secretsKey,
+    regions: {
+      localRegion: e.LOCAL_REGION === "none" ? null : e.LOCAL_REGION,
+      ...(e.BROKER_URL ? { brokerUrl: e.BROKER_URL } : {}),
+      ...(e.OPERATOR_EMAIL ? { operatorEmail: e.OPERATOR_EMAIL } : {}),
+    },
   };
 }
 

@@ -15,6 +15,7 @@ import type { AccountAccess } from "../src/services/accounts/account-access.ts";
 import { createServiceContext } from "../src/services/context.ts";
 import { createMonitor } from "../src/services/monitors/create-monitor.ts";
 import { IGNORE_MONITOR_CHANGES } from "../src/services/monitors/monitor-changes.ts";
+import { regionDirectory } from "../src/services/regions/region-directory.ts";
 import { createTestAccount } from "./accounts.ts";
 import type { TestDatabase } from "./databases.ts";
 import { TEST_SECRETS } from "./secrets.ts";
@@ -61,7 +62,13 @@ export async function createAlertingHarness(database: TestDatabase, plan: PlanId
         failure_threshold: settings.failureThreshold ?? 3,
         recovery_confirmations: settings.recoveryConfirmations ?? 1,
       });
-      const monitor = await createMonitor(ctx, access, input, IGNORE_MONITOR_CHANGES);
+      const monitor = await createMonitor(
+        ctx,
+        access,
+        input,
+        IGNORE_MONITOR_CHANGES,
+        regionDirectory(ctx, { localRegion: "us-west-1" }),
+      );
       health.set(monitor.id, UNKNOWN_HEALTH);
       rules.set(monitor.id, {
         failureThreshold: input.failure_threshold,
@@ -76,6 +83,7 @@ export async function createAlertingHarness(database: TestDatabase, plan: PlanId
       const record: CheckRecord = {
         monitorId,
         checkedAt: clock.now,
+        plannedAt: clock.now,
         region: "eu-west-1",
         outcome: {
           status: up ? "up" : "down",
@@ -88,6 +96,13 @@ export async function createAlertingHarness(database: TestDatabase, plan: PlanId
         health: next.health,
         transition: next.transition,
       };
+      // Checks at one instant stand for checks moments apart; a stored check's identity is
+      // unique, so the one before at this instant makes way.
+      await db
+        .deleteFrom("check_results")
+        .where("monitor_id", "=", monitorId)
+        .where("planned_at", "=", clock.now)
+        .execute();
       await storeCheckBatch(db, [record], (trx, records) => applyChecks(trx, actx, records));
       return next.transition;
     },

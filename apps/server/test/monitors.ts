@@ -4,6 +4,7 @@ import type { AccountAccess } from "../src/services/accounts/account-access.ts";
 import type { ServiceContext } from "../src/services/context.ts";
 import { createMonitor } from "../src/services/monitors/create-monitor.ts";
 import { IGNORE_MONITOR_CHANGES } from "../src/services/monitors/monitor-changes.ts";
+import { regionDirectory } from "../src/services/regions/region-directory.ts";
 
 /** Creates an HTTP monitor for the account through the service, as the API would. */
 export async function createTestMonitor(ctx: ServiceContext, accountId: string, plan: PlanId) {
@@ -13,7 +14,13 @@ export async function createTestMonitor(ctx: ServiceContext, accountId: string, 
     name: "Site",
     target: "https://example.com/",
   });
-  return createMonitor(ctx, access, input, IGNORE_MONITOR_CHANGES);
+  return createMonitor(
+    ctx,
+    access,
+    input,
+    IGNORE_MONITOR_CHANGES,
+    regionDirectory(ctx, { localRegion: "us-west-1" }),
+  );
 }
 
 /** A finished check at `checkedAt`, up or down, with a response time and phases. */
@@ -35,6 +42,7 @@ export function checkRecord(
   return {
     monitorId,
     checkedAt,
+    plannedAt: checkedAt,
     region: "us-west-1",
     outcome,
     health: {

@@ -38,6 +38,7 @@ export default [
       route("channels/new", "routes/app/channel-new.tsx"),
       route("channels/:id", "routes/app/channel.tsx"),
       route("api-keys", "routes/app/api-keys.tsx"),
+      route("regions", "routes/app/regions.tsx"),
       route("settings", "routes/app/settings.tsx"),
     ]),
     route("*", "routes/app/not-found.tsx", { id: "routes/app/not-found" }),

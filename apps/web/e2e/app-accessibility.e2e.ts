@@ -11,7 +11,13 @@ const SIGNED_OUT = [
   "/app/forgot-password",
   "/app/reset-password?token=x",
 ];
-const SIGNED_IN = ["/app/settings", "/app/api-keys", "/app/channels", "/app/channels/new"];
+const SIGNED_IN = [
+  "/app/settings",
+  "/app/api-keys",
+  "/app/channels",
+  "/app/channels/new",
+  "/app/regions",
+];
 const SIZES = [
   { name: "desktop", viewport: { width: 1280, height: 900 } },
   { name: "phone", viewport: { width: 390, height: 844 } },

@@ -52,7 +52,10 @@ describe("the alerts screen and live updates", () => {
     expect(await row.locator(".monitor-row-figures").textContent()).toContain("50.00%");
     await detail.locator(".monitor-title .status-badge", { hasText: "Down" }).waitFor();
     await detail.getByRole("img", { name: /^Shop: 50.00% up over the last 24 hours/ }).waitFor();
-    await detail.getByRole("table").locator("tbody tr", { hasText: "503" }).waitFor();
+    await detail
+      .getByRole("table", { name: "Recent checks, newest first" })
+      .locator("tbody tr", { hasText: "503" })
+      .waitFor();
     await detail.locator(".alert-item", { hasText: "Critical" }).waitFor();
     const alert = alerts.locator(".alert-item");
     await alert.waitFor();

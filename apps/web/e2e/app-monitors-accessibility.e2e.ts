@@ -34,7 +34,7 @@ describe("accessibility of the monitors and alerts screens", () => {
 
     await page.goto(`${product.url}/app/monitors/${ids.down}`);
     await page.locator(".alert-item").waitFor();
-    await page.getByRole("table").waitFor();
+    await page.getByRole("table", { name: "Recent checks, newest first" }).waitFor();
     await check("detail");
     await page.getByRole("button", { name: "Delete" }).click();
     await page.getByRole("dialog").waitFor();

@@ -192,7 +192,7 @@ describe("the monitors screens", () => {
     await page.getByRole("heading", { name: "Uptime" }).waitFor();
     await page.locator(".stat", { hasText: "Uptime 24 hours" }).getByText("0%").waitFor();
     await page.getByRole("img", { name: /^Response time of the last check/ }).waitFor();
-    const checks = page.getByRole("table");
+    const checks = page.getByRole("table", { name: "Recent checks, newest first" });
     expect(await checks.locator("tbody tr").count()).toBe(1);
     expect(await checks.locator("tbody tr").first().textContent()).toContain("Down");
     await page.getByText("Ongoing outage").waitFor();
@@ -300,11 +300,10 @@ describe("the monitors screens", () => {
     await page.getByLabel("Header 1 name").fill("X-Probe");
     await page.getByLabel("Header 1 value").fill("upwatch");
     await page.getByLabel("Check every").selectOption({ label: "1 minute" });
-    await page.getByLabel("Region").selectOption("eu-west-1");
     await page.getByRole("button", { name: "Create monitor" }).click();
     await page.getByRole("heading", { name: /Greeting/ }).waitFor();
     await page.locator(".monitor-title .status-badge", { hasText: "Up" }).waitFor();
-    await page.getByText("eu-west-1").first().waitFor();
+    await page.locator(".settings-list").getByText("us-west-1").waitFor();
     const id = new URL(page.url()).pathname.split("/").pop();
     const saved = await account.api<{ options: Record<string, unknown> }>("GET", `/monitors/${id}`);
     expect(saved.options).toMatchObject({

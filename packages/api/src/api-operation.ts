@@ -17,7 +17,8 @@ export interface ApiOperation {
     | "Notifications"
     | "Sign-in"
     | "API keys"
-    | "Live updates";
+    | "Live updates"
+    | "Regions";
   /** Who may call it: anyone, only a signed-in session, or (the default) a key or a session. */
   access?: "public" | "session";
   /** Path parameters: every `:name` of the url. */

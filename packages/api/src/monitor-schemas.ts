@@ -3,6 +3,7 @@ import {
   createMonitorSchema,
   MAX_CHECK_PAGE_SIZE,
   PLAN_IDS,
+  REGION_RULES,
   REGIONS,
   STATS_RANGES,
   updateMonitorSchema,
@@ -43,6 +44,19 @@ export const statsQuerySchema = z.strictObject({
   range: z.enum(RANGES, { message: `range must be one of ${RANGES.join(", ")}.` }).default("24h"),
 });
 
+/** The periods the per-region latency chart offers. */
+export const REGION_LATENCY_PERIODS = ["24h", "7d", "30d", "90d"] as const;
+export type RegionLatencyPeriod = (typeof REGION_LATENCY_PERIODS)[number];
+
+export const regionLatencyQuerySchema = z.strictObject({
+  period: z
+    .enum(REGION_LATENCY_PERIODS, {
+      message: `period must be one of ${REGION_LATENCY_PERIODS.join(", ")}.`,
+    })
+    .default("24h")
+    .describe("24h in half hours, 7d in hours, 30d and 90d in days."),
+});
+
 const isoTime = z.string().describe("ISO 8601 time");
 const ms = z.number().nullable();
 
@@ -53,7 +67,14 @@ export const monitorResponse = z.object({
   target: z.string(),
   interval_seconds: z.number().int(),
   timeout_seconds: z.number().int(),
-  region: z.enum(REGIONS),
+  region: z.enum(REGIONS).describe("The first of regions."),
+  regions: z.array(z.enum(REGIONS)).describe("The regions each check runs from."),
+  region_rule: z
+    .enum(REGION_RULES)
+    .describe("How many regions must fail a check for it to count as failed."),
+  unserved_regions: z
+    .array(z.enum(REGIONS))
+    .describe("Regions of the monitor that no runner serves right now; nothing is checked there."),
   failure_threshold: z.number().int(),
   recovery_confirmations: z.number().int(),
   paused: z.boolean(),
@@ -80,8 +101,11 @@ const timings = z
   .describe("Per-phase timing; null on plans without DNS and TTFB timings.");
 
 export const checkResultResponse = z.object({
-  id: z.string().describe("chk_ and the check's start time; the check_id of its notifications"),
+  id: z
+    .string()
+    .describe("chk_, the check's start time and its region; the check_id of its notifications"),
   checked_at: isoTime,
+  planned_at: isoTime.describe("When the check was due; checks of one round share it."),
   status: z.enum(["up", "down"]),
   response_time_ms: ms,
   timings,
@@ -99,6 +123,7 @@ export const monitorOverviewResponse = z.object({
     z.object({
       monitor_id: z.string(),
       status: monitorStatusField,
+      regions: z.array(z.enum(REGIONS)),
       last_checked_at: isoTime.nullable(),
       last_response_time_ms: ms,
       uptime_24h: z
@@ -127,6 +152,63 @@ export const statsResponse = z.object({
   uptime_percent: z.number().nullable(),
   response_time: z.object({ average_ms: ms, p95_ms: ms }),
   phases: timings,
+  regions: z
+    .array(
+      z.object({
+        region: z.enum(REGIONS),
+        uptime_percent: z.number().nullable(),
+        checks: z.number().int(),
+        missed: z
+          .number()
+          .int()
+          .describe("Planned checks no runner of the region answered; never counted as down."),
+        avg_response_ms: ms,
+        p50_response_ms: ms,
+        p95_response_ms: ms,
+      }),
+    )
+    .describe("The same range per region of the monitor; percentiles estimated from histograms."),
+});
+
+export const regionLatencyResponse = z.object({
+  period: z.enum(REGION_LATENCY_PERIODS),
+  bucket_seconds: z.number().int().describe("1800, 3600 or 86400"),
+  regions: z.array(
+    z.object({
+      region: z.enum(REGIONS),
+      points: z
+        .array(
+          z.object({
+            t: z.number().int().describe("Start of the bucket, epoch milliseconds"),
+            avg_ms: ms,
+            p95_ms: ms,
+            uptime_percent: z.number().nullable(),
+            checks: z.number().int(),
+            missed: z.number().int(),
+          }),
+        )
+        .describe("Buckets with checks or missed checks, oldest first."),
+    }),
+  ),
+});
+
+export const regionListResponse = z.object({
+  regions: z.array(
+    z.object({
+      region: z.enum(REGIONS),
+      location: z.string(),
+      served: z.boolean().describe("Checked in-process here, or by a live runner."),
+      local: z.boolean().describe("The region this deployment checks in-process."),
+      runners: z.number().int().describe("Runners that sent a heartbeat in the last 20 seconds."),
+      outage_since: z
+        .number()
+        .int()
+        .nullable()
+        .describe(
+          "When the region's current runner outage began, epoch milliseconds; null when none is open.",
+        ),
+    }),
+  ),
 });
 
 export const accountResponse = z.object({

@@ -21,6 +21,8 @@ import type {
   checkResultResponse,
   monitorOverviewResponse,
   monitorResponse,
+  regionLatencyResponse,
+  regionListResponse,
   statsResponse,
 } from "./monitor-schemas.ts";
 
@@ -44,6 +46,14 @@ export type CheckTimingsView = NonNullable<CheckView["timings"]>;
 export type CheckPage = z.output<typeof checkPageResponse>;
 /** `GET /monitors/{id}/stats?range=`. */
 export type StatsView = z.output<typeof statsResponse>;
+/** One region's figures in `GET /monitors/{id}/stats`. */
+export type RegionStatsView = StatsView["regions"][number];
+/** `GET /monitors/{id}/region-latency?period=`: one series per region. */
+export type RegionLatencyView = z.output<typeof regionLatencyResponse>;
+/** One bucket of a region's latency series. */
+export type RegionLatencyPoint = RegionLatencyView["regions"][number]["points"][number];
+/** One region of `GET /regions`: served or not, its live runners and open outage. */
+export type RegionView = z.output<typeof regionListResponse>["regions"][number];
 export type IncidentView = z.output<typeof incidentResponse>;
 /** `GET /account`: the plan, its limits and how many monitors the account has. */
 export type AccountOverview = z.output<typeof accountResponse>;

@@ -12,6 +12,7 @@ export * from "./monitor-targets.ts";
 export * from "./monitors.ts";
 export * from "./plans.ts";
 export * from "./product.ts";
+export * from "./region-rules.ts";
 export * from "./request-headers.ts";
 export * from "./response-histogram.ts";
 export * from "./retention.ts";

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { createMonitorSchema, describeMonitorIssue, updateMonitorSchema } from "./monitor-input.ts";
+import {
+  createMonitorSchema,
+  describeMonitorIssue,
+  monitorRegions,
+  updateMonitorSchema,
+} from "./monitor-input.ts";
 
 function problem(input: unknown): string | null {
   const parsed = createMonitorSchema.safeParse(input);
@@ -16,7 +21,7 @@ describe("monitor input", () => {
     expect(monitor).toMatchObject({
       interval_seconds: 300,
       timeout_seconds: 30,
-      region: "us-west-1",
+      region_rule: "majority",
       failure_threshold: 3,
       paused: false,
       group: null,
@@ -93,5 +98,57 @@ describe("monitor input", () => {
   it("accepts partial updates and refuses unknown fields in them", () => {
     expect(updateMonitorSchema.parse({ name: "New" })).toEqual({ name: "New" });
     expect(updateMonitorSchema.safeParse({ nme: "New" }).success).toBe(false);
+  });
+
+  it("takes a list of regions and a region rule", () => {
+    const monitor = createMonitorSchema.parse({
+      type: "http",
+      name: "Site",
+      target: "https://a.test",
+      regions: ["eu-west-1", "us-west-2"],
+      region_rule: "all",
+    });
+    expect(monitorRegions(monitor, "us-west-1")).toEqual(["eu-west-1", "us-west-2"]);
+    expect(monitor.region_rule).toBe("all");
+  });
+
+  it("still takes one region, the same as a list of that region", () => {
+    const monitor = createMonitorSchema.parse({
+      type: "http",
+      name: "Site",
+      target: "https://a.test",
+      region: "eu-west-1",
+    });
+    expect(monitorRegions(monitor, "us-west-1")).toEqual(["eu-west-1"]);
+    const none = createMonitorSchema.parse({
+      type: "http",
+      name: "Site",
+      target: "https://a.test",
+    });
+    expect(monitorRegions(none, "us-west-2")).toEqual(["us-west-2"]);
+  });
+
+  it("refuses a region that disagrees with the list of regions", () => {
+    const base = { type: "http", name: "x", target: "https://a.test" };
+    expect(problem({ ...base, region: "us-west-1", regions: ["eu-west-1"] })).toBe(
+      "region (us-west-1) and regions (eu-west-1) disagree: send regions alone, or a region that is the first of regions.",
+    );
+    expect(
+      problem({ ...base, region: "eu-west-1", regions: ["eu-west-1", "us-west-1"] }),
+    ).toBeNull();
+  });
+
+  it("refuses an empty, repeated, unknown or too long list of regions", () => {
+    const base = { type: "http", name: "x", target: "https://a.test" };
+    expect(problem({ ...base, regions: [] })).toBe("regions must name at least one region.");
+    expect(problem({ ...base, regions: ["eu-west-1", "eu-west-1"] })).toBe(
+      "regions must not name a region twice.",
+    );
+    expect(problem({ ...base, regions: ["mars-1"] })).toBe(
+      "regions must be some of us-west-1, us-west-2, eu-west-1, ap-southeast-2.",
+    );
+    expect(problem({ ...base, region_rule: "most" })).toBe(
+      "region_rule must be one of any, majority, all.",
+    );
   });
 });

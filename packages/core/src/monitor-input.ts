@@ -1,13 +1,8 @@
 import { z } from "zod";
 import { CHECK_OPTION_SCHEMAS as O } from "./monitor-options.ts";
 import { isHost, parseHostPort, parseHttpUrl, unbracket } from "./monitor-targets.ts";
-import {
-  CHECK_TYPES,
-  type CheckType,
-  DEFAULT_REGION,
-  MONITOR_LIMITS,
-  REGIONS,
-} from "./monitors.ts";
+import { CHECK_TYPES, type CheckType, MONITOR_LIMITS, REGIONS, type Region } from "./monitors.ts";
+import { DEFAULT_REGION_RULE, REGION_RULES } from "./region-rules.ts";
 import { storableText } from "./storable-text.ts";
 
 const L = MONITOR_LIMITS;
@@ -65,7 +60,23 @@ const commonFields = {
     .default(L.defaultTimeoutSeconds),
   region: z
     .enum(REGIONS, { message: `region must be one of ${REGIONS.join(", ")}.` })
-    .default(DEFAULT_REGION),
+    .optional()
+    .describe("The monitor's first region; the same as regions: [region]."),
+  regions: z
+    .array(z.enum(REGIONS, { message: `regions must be some of ${REGIONS.join(", ")}.` }), {
+      message: "regions must be a list of regions.",
+    })
+    .min(1, { message: "regions must name at least one region." })
+    .max(REGIONS.length, { message: `regions can name at most ${REGIONS.length} regions.` })
+    .refine((regions) => new Set(regions).size === regions.length, {
+      message: "regions must not name a region twice.",
+    })
+    .optional()
+    .describe("The regions each check runs from, each once."),
+  region_rule: z
+    .enum(REGION_RULES, { message: `region_rule must be one of ${REGION_RULES.join(", ")}.` })
+    .default(DEFAULT_REGION_RULE)
+    .describe("How many regions must fail a check for it to count as failed."),
   failure_threshold: z
     .number({ message: "failure_threshold must be a whole number." })
     .int({ message: "failure_threshold must be a whole number." })
@@ -124,6 +135,13 @@ export const createMonitorSchema = z
         message: `A ${monitor.type} monitor's target must be ${rule.hint}.`,
       });
     }
+    if (monitor.region && monitor.regions && monitor.regions[0] !== monitor.region) {
+      context.addIssue({
+        code: "custom",
+        path: ["region"],
+        message: `region (${monitor.region}) and regions (${monitor.regions.join(", ")}) disagree: send regions alone, or a region that is the first of regions.`,
+      });
+    }
     if (monitor.timeout_seconds > monitor.interval_seconds) {
       context.addIssue({
         code: "custom",
@@ -134,6 +152,15 @@ export const createMonitorSchema = z
   });
 export type CreateMonitorInput = z.output<typeof createMonitorSchema>;
 
+/** The regions a new or changed monitor runs from; neither `region` nor `regions`: the default one. */
+export function monitorRegions(
+  input: { region?: Region | undefined; regions?: readonly Region[] | undefined },
+  defaultRegion: Region,
+): Region[] {
+  if (input.regions) return [...input.regions];
+  return [input.region ?? defaultRegion];
+}
+
 /** `PATCH /api/v1/monitors/{id}`: the fields to change; the result is validated as a whole. */
 export const updateMonitorSchema = z.strictObject({
   type: z.enum(CHECK_TYPES, { message: TYPE_MESSAGE }).optional(),
@@ -141,7 +168,9 @@ export const updateMonitorSchema = z.strictObject({
   target: commonFields.target.optional(),
   interval_seconds: commonFields.interval_seconds.unwrap().optional(),
   timeout_seconds: commonFields.timeout_seconds.unwrap().optional(),
-  region: commonFields.region.unwrap().optional(),
+  region: commonFields.region,
+  regions: commonFields.regions,
+  region_rule: commonFields.region_rule.unwrap().optional(),
   failure_threshold: commonFields.failure_threshold.unwrap().optional(),
   recovery_confirmations: commonFields.recovery_confirmations.unwrap().optional(),
   paused: commonFields.paused.unwrap().optional(),

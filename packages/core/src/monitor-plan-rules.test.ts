@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createMonitorSchema } from "./monitor-input.ts";
+import { createMonitorSchema, monitorRegions } from "./monitor-input.ts";
 import { monitorCountViolation, monitorSettingsViolation } from "./monitor-plan-rules.ts";
 import { CHECK_TYPES } from "./monitors.ts";
 import { getPlan, PLANS } from "./plans.ts";
@@ -10,12 +10,13 @@ const hobby = getPlan("hobby");
 const enterprise = getPlan("enterprise");
 
 function monitor(fields: Record<string, unknown>) {
-  return createMonitorSchema.parse({
+  const input = createMonitorSchema.parse({
     name: "m",
     type: "http",
     target: "https://a.test",
     ...fields,
   });
+  return { ...input, regions: monitorRegions(input, "us-west-1") };
 }
 
 describe("the plan rules for monitors", () => {
@@ -33,12 +34,18 @@ describe("the plan rules for monitors", () => {
         fc.constantFrom(...PLANS),
         fc.integer({ min: 30, max: 3600 }),
         (plan, seconds) => {
-          const violation = monitorSettingsViolation(plan, monitor({ interval_seconds: seconds }));
+          const violation = monitorSettingsViolation(
+            plan,
+            monitor({ interval_seconds: seconds }),
+            "us-west-1",
+          );
           expect(violation?.rule === "interval").toBe(seconds < plan.limits.minIntervalSeconds);
         },
       ),
     );
-    expect(monitorSettingsViolation(free, monitor({ interval_seconds: 60 }))?.detail).toBe(
+    expect(
+      monitorSettingsViolation(free, monitor({ interval_seconds: 60 }), "us-west-1")?.detail,
+    ).toBe(
       "The Free plan checks at most every 5 minutes: set interval_seconds to 300 or more, or upgrade your plan.",
     );
   });
@@ -55,14 +62,17 @@ describe("the plan rules for monitors", () => {
     for (const type of CHECK_TYPES) {
       const options = type === "keyword" ? { keyword: "ok" } : {};
       const input = monitor({ type, target: targets[type], options, interval_seconds: 300 });
-      expect(monitorSettingsViolation(hobby, input)).toBeNull();
+      expect(monitorSettingsViolation(hobby, input, "us-west-1")).toBeNull();
       const basic = ["http", "keyword", "ping"].includes(type);
-      expect(monitorSettingsViolation(free, input)?.rule ?? null).toBe(basic ? null : "check-type");
+      expect(monitorSettingsViolation(free, input, "us-west-1")?.rule ?? null).toBe(
+        basic ? null : "check-type",
+      );
     }
     expect(
       monitorSettingsViolation(
         free,
         monitor({ type: "tcp", target: "a.test:1", interval_seconds: 300 }),
+        "us-west-1",
       )?.detail,
     ).toBe(
       "TCP monitors need the Hobby plan or above; the Free plan offers HTTP/HTTPS, Keyword, Ping.",
@@ -71,16 +81,16 @@ describe("the plan rules for monitors", () => {
 
   it("keep custom headers, authentication and regions for Hobby and above", () => {
     const headers = monitor({ interval_seconds: 300, options: { headers: { "x-a": "1" } } });
-    expect(monitorSettingsViolation(free, headers)?.detail).toBe(
+    expect(monitorSettingsViolation(free, headers, "us-west-1")?.detail).toBe(
       "Custom headers and authentication need the Hobby plan or above.",
     );
     const auth = monitor({
       interval_seconds: 300,
       options: { auth: { type: "bearer", token: "t" } },
     });
-    expect(monitorSettingsViolation(free, auth)?.rule).toBe("headers-and-auth");
+    expect(monitorSettingsViolation(free, auth, "us-west-1")?.rule).toBe("headers-and-auth");
     const region = monitor({ interval_seconds: 300, region: "eu-west-1" });
-    expect(monitorSettingsViolation(free, region)?.rule).toBe("region");
-    expect(monitorSettingsViolation(hobby, region)).toBeNull();
+    expect(monitorSettingsViolation(free, region, "us-west-1")?.rule).toBe("region");
+    expect(monitorSettingsViolation(hobby, region, "us-west-1")).toBeNull();
   });
 });

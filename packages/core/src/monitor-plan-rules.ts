@@ -1,5 +1,5 @@
 import type { CreateMonitorInput } from "./monitor-input.ts";
-import { BASIC_CHECK_TYPES, CHECK_TYPE_NAMES, DEFAULT_REGION } from "./monitors.ts";
+import { BASIC_CHECK_TYPES, CHECK_TYPE_NAMES, type Region } from "./monitors.ts";
 import { PLANS, type Plan } from "./plans.ts";
 
 /** Why a plan does not allow something, as the sentence shown to the customer. */
@@ -11,7 +11,7 @@ export interface PlanViolation {
 /** The monitor settings the plan rules look at. */
 export type PlannedMonitor = CreateMonitorInput extends infer M
   ? M extends CreateMonitorInput
-    ? Pick<M, "type" | "interval_seconds" | "region" | "options">
+    ? Pick<M, "type" | "interval_seconds" | "options"> & { regions: readonly Region[] }
     : never
   : never;
 
@@ -29,10 +29,14 @@ export function monitorCountViolation(plan: Plan, existingMonitors: number): Pla
   };
 }
 
-/** The first rule of the plan that this monitor's settings break, or null when none is. */
+/**
+ * The first rule of the plan that this monitor's settings break, or null when none is.
+ * `defaultRegion` is the deployment's default region, the one plans without a choice run from.
+ */
 export function monitorSettingsViolation(
   plan: Plan,
   monitor: PlannedMonitor,
+  defaultRegion: Region,
 ): PlanViolation | null {
   const full = plan.limits.allCheckTypes;
   const upgrade = cheapestFullPlanName();
@@ -55,10 +59,16 @@ export function monitorSettingsViolation(
       detail: `Custom headers and authentication need the ${upgrade} plan or above.`,
     };
   }
-  if (!full && monitor.region !== DEFAULT_REGION) {
+  if (!full && monitor.regions.length > 1) {
     return {
       rule: "region",
-      detail: `Choosing a region needs the ${upgrade} plan or above; ${plan.name} monitors run from ${DEFAULT_REGION}.`,
+      detail: `Checking from more than one region needs the ${upgrade} plan or above; ${plan.name} monitors run from ${defaultRegion}.`,
+    };
+  }
+  if (!full && monitor.regions[0] !== defaultRegion) {
+    return {
+      rule: "region",
+      detail: `Choosing a region needs the ${upgrade} plan or above; ${plan.name} monitors run from ${defaultRegion}.`,
     };
   }
   return null;

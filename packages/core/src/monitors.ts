@@ -20,10 +20,23 @@ export const CHECK_TYPE_NAMES: Record<CheckType, string> = {
   ssl: "SSL certificate",
 };
 
-/** The regions a monitor can run from, one per monitor. */
+/** The regions a monitor can run from; a monitor runs from one to all of them. */
 export const REGIONS = ["us-west-1", "us-west-2", "eu-west-1", "ap-southeast-2"] as const;
 export type Region = (typeof REGIONS)[number];
 export const DEFAULT_REGION: Region = "us-west-1";
+
+/** Where each region's checks run from, as shown to people. */
+export const REGION_LOCATIONS: Record<Region, string> = {
+  "us-west-1": "Northern California, United States",
+  "us-west-2": "Oregon, United States",
+  "eu-west-1": "Ireland, Europe",
+  "ap-southeast-2": "Sydney, Australia",
+};
+
+/** Whether a value names a region of the catalogue. */
+export function isRegion(value: unknown): value is Region {
+  return typeof value === "string" && (REGIONS as readonly string[]).includes(value);
+}
 
 export const DNS_RECORD_TYPES = ["A", "AAAA", "CNAME", "MX", "TXT", "NS"] as const;
 export type DnsRecordType = (typeof DNS_RECORD_TYPES)[number];
@@ -76,9 +89,9 @@ export interface CertificateFacts {
   validTo: number;
 }
 
-/** The id a check is known by: its start time, unique within its monitor. */
-export function checkId(checkedAt: number): string {
-  return `chk_${checkedAt.toString(36)}`;
+/** The id a check is known by: its start time and region, unique within its monitor. */
+export function checkId(checkedAt: number, region: string): string {
+  return `chk_${checkedAt.toString(36)}_${region}`;
 }
 
 export const NO_TIMINGS: CheckTimings = {

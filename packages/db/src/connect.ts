@@ -14,6 +14,14 @@ export interface DatabaseHandle {
   /** Resolves when a trivial query succeeds; rejects when the database cannot be reached. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL only: where the pool connects, for connections of their own (LISTEN, locks). */
+  postgres?: PostgresConnection | undefined;
+}
+
+/** How to open another connection to the same PostgreSQL database and schema. */
+export interface PostgresConnection {
+  url: string;
+  schema?: string | undefined;
 }
 
 export interface DatabaseOptions {
@@ -102,5 +110,6 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
       await sql`select 1`.execute(db);
     },
     close: () => db.destroy(),
+    postgres: { url, schema: options.schema },
   };
 }

@@ -4,6 +4,7 @@ export {
   type DatabaseOptions,
   type DialectName,
   openDatabase,
+  type PostgresConnection,
 } from "./connect.ts";
 export { migrateToLatest } from "./migrate.ts";
 export * from "./monitoring-schema.ts";

@@ -62,7 +62,12 @@ export interface MonitorTable {
   target: string;
   interval_seconds: number;
   timeout_seconds: number;
+  /** The first of `regions`; kept for the API's single-region clients. */
   region: string;
+  /** JSON array of the regions each planned check runs from (at least one). */
+  regions: Generated<string>;
+  /** How many regions must fail a round for it to fail: `any`, `majority` or `all`. */
+  region_rule: Generated<string>;
   failure_threshold: number;
   /** Successful checks in a row that bring a down monitor back up. */
   recovery_confirmations: number;
@@ -92,6 +97,56 @@ export interface CheckResultTable {
   status_code: number | null;
   error: string | null;
   region: string;
+  /** When the check was planned; with monitor and region, what identifies it. */
+  planned_at: number;
+}
+
+/** Checks of one monitor from one region summed over an hour, a half hour or a day. */
+export type CheckRegionRollupTable = {
+  monitor_id: string;
+  region: string;
+  bucket_seconds: number;
+  period_start: number;
+  checks: Generated<number>;
+  up_checks: Generated<number>;
+  /** Planned checks no runner of the region answered. */
+  missed: Generated<number>;
+  response_sum: Generated<number>;
+  response_count: Generated<number>;
+} & { [K in RollupHistogramColumn]: Generated<number> };
+
+/** A planned check that no runner of its region answered in time. */
+export interface MissedCheckTable {
+  monitor_id: string;
+  region: string;
+  planned_at: number;
+  /** `no-runner` when the region had no live runner, `no-result` when its runner did not answer. */
+  reason: string;
+}
+
+/** A process that runs the checks of one region; it authenticates with a token. */
+export interface RunnerTable {
+  /** `run_` and 16 base-32 characters; the public part of its token. */
+  id: string;
+  name: string;
+  region: string;
+  /** SHA-256 of the whole token, hex. */
+  token_hash: string;
+  created_at: number;
+  revoked_at: number | null;
+  /** The last heartbeat the server accepted from it. */
+  last_seen_at: number | null;
+  /** The runner's version, as it reported it. */
+  version: string | null;
+}
+
+/** A time when a region had no live runner; the operator is told once per outage. */
+export interface RegionOutageTable {
+  id: string;
+  region: string;
+  started_at: number;
+  ended_at: number | null;
+  notified_at: number | null;
 }
 
 /** The names of the 16 response-time histogram columns of a rollup. */

@@ -12,10 +12,14 @@ import type {
 import type {
   AccountTable,
   ApiKeyTable,
+  CheckRegionRollupTable,
   CheckResultTable,
   CheckRollupTable,
+  MissedCheckTable,
   MonitorTable,
   PasswordResetTable,
+  RegionOutageTable,
+  RunnerTable,
   SessionTable,
   UserTable,
 } from "./monitoring-schema.ts";
@@ -37,6 +41,10 @@ export interface Database {
   monitors: MonitorTable;
   check_results: CheckResultTable;
   check_rollups: CheckRollupTable;
+  check_region_rollups: CheckRegionRollupTable;
+  missed_checks: MissedCheckTable;
+  runners: RunnerTable;
+  region_outages: RegionOutageTable;
   incidents: IncidentTable;
   alerts: AlertTable;
   dependencies: DependencyTable;

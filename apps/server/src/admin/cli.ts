@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { BrokerControl, revokedDetail } from "@upwatch/broker";
 import { migrateToLatest, openDatabase } from "@upwatch/db";
 import { ConfigError, loadConfig } from "../config.ts";
 import { createServiceContext } from "../services/context.ts";
@@ -6,6 +7,7 @@ import { prepareSecrets } from "../wiring/secrets.ts";
 import { ACCOUNT_COMMANDS } from "./commands/accounts.ts";
 import { exportContacts, exportSubscribers } from "./commands/export-forms.ts";
 import { rotateSecretsKey } from "./commands/rotate-secrets-key.ts";
+import { RUNNER_COMMANDS } from "./commands/runners.ts";
 import { parseSince } from "./export-format.ts";
 
 const USAGE = `Usage: npm run admin -- <command> [options]
@@ -23,6 +25,10 @@ Commands:
   set-plan        --account <id> --plan <plan>        Moves an account to another plan
   rotate-secrets-key                                  Re-encrypts the stored secrets under a new key:
                   NEW_SECRETS_KEY from the environment, else a new random key; stop the server first
+  runner add      --region <region> --name <name>     Registers a runner and prints its token once
+  runner list                                         Runners with region, last heartbeat and revocation
+  runner revoke <runner id>                           Refuses the runner from now on (with BROKER_URL
+                  set, it is told to stop at once)
 
 Reads the same environment as the server (DATA_DIR or DATABASE_URL).`;
 
@@ -41,6 +47,7 @@ async function main(argv: string[]): Promise<number> {
       email: { type: "string" },
       account: { type: "string" },
       key: { type: "string" },
+      region: { type: "string" },
     },
   });
   const command = positionals[0];
@@ -50,6 +57,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command in ACCOUNT_COMMANDS) return runAccountCommand(command, values);
   if (command === "rotate-secrets-key") return runRotation();
+  if (command === "runner") return runRunnerCommand(positionals[1], positionals[2], values);
   if (!(command in EXPORTS)) throw new Error(`Unknown command "${command}".\n\n${USAGE}`);
   if (values.format !== "csv" && values.format !== "json") {
     throw new Error(`--format must be csv or json (got "${values.format}").`);
@@ -103,6 +111,53 @@ async function runAccountCommand(
     await database.close();
   }
   return 0;
+}
+
+async function runRunnerCommand(
+  action: string | undefined,
+  id: string | undefined,
+  values: { region?: string | undefined; name?: string | undefined },
+): Promise<number> {
+  if (!action || !(action in RUNNER_COMMANDS)) {
+    throw new Error(`runner needs one of add, list or revoke.\n\n${USAGE}`);
+  }
+  const config = loadConfig(process.env);
+  const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const brokerUrl = process.env.BROKER_URL || undefined;
+  try {
+    await migrateToLatest(database);
+    process.stdout.write(
+      await RUNNER_COMMANDS[action]!(
+        createServiceContext(database.db, await prepareSecrets(config, database.db)),
+        {
+          region: values.region,
+          name: values.name,
+          id,
+          announceRevoked: brokerUrl
+            ? (runnerId) => announceRevoked(brokerUrl, runnerId)
+            : undefined,
+        },
+      ),
+    );
+  } finally {
+    await database.close();
+  }
+  return 0;
+}
+
+/** Publishes a revocation on the broker, giving up after a few seconds when it does not answer. */
+async function announceRevoked(url: string, runnerId: string): Promise<void> {
+  const control = new BrokerControl({ url, connectionName: "upwatch-admin" });
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer from BROKER_URL within 5 seconds`)), 5000);
+  });
+  try {
+    await Promise.race([control.announceRevoked(runnerId, revokedDetail(Date.now())), timeout]);
+  } finally {
+    clearTimeout(timer);
+    await control.close();
+  }
 }
 
 /** Resolves once everything written to the stream so far has been handed to the system. */

@@ -40,6 +40,7 @@ describeEachDatabase("announcing changed alerts", (db) => {
     const record: CheckRecord = {
       monitorId: monitor.id,
       checkedAt: h.clock.now,
+      plannedAt: h.clock.now,
       region: "us-west-1",
       outcome: {
         status: "down",

@@ -62,7 +62,8 @@ describeEachDatabase("the alert engine", (db) => {
       },
       metadata: {
         region: "eu-west-1",
-        check_id: `chk_${h.clock.now.toString(36)}`,
+        regions: ["eu-west-1"],
+        check_id: `chk_${h.clock.now.toString(36)}_eu-west-1`,
         consecutive_failures: 3,
       },
     });
@@ -264,6 +265,7 @@ describeEachDatabase("the alert engine", (db) => {
     const monitor = await h.monitor("API", { failureThreshold: 1 });
     const { updateMonitor } = await import("../services/monitors/update-monitor.ts");
     const { IGNORE_MONITOR_CHANGES } = await import("../services/monitors/monitor-changes.ts");
+    const { regionDirectory } = await import("../services/regions/region-directory.ts");
     await h.check(monitor.id, false);
     h.clock.now += MINUTE;
     await updateMonitor(
@@ -272,6 +274,7 @@ describeEachDatabase("the alert engine", (db) => {
       monitor.id,
       { target: "https://example.org/" },
       IGNORE_MONITOR_CHANGES,
+      regionDirectory(h.ctx, { localRegion: "us-west-1" }),
     );
     const [alert] = await h.alerts(monitor.id);
     expect(alert).toMatchObject({ state: "resolved", resolution: "monitor-changed" });

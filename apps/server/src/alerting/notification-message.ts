@@ -13,6 +13,8 @@ export interface CheckFacts {
   statusCode: number | null;
   responseMs: number | null;
   region: string;
+  /** The regions that failed the check's round; absent or empty when none did. */
+  failedRegions?: readonly string[] | undefined;
 }
 
 /**
@@ -64,8 +66,11 @@ export function buildAlertMessage(input: AlertMessageInput): NotificationMessage
         response_time: check?.responseMs ?? null,
       },
       metadata: {
-        region: check?.region ?? monitor.region,
-        check_id: check ? checkId(check.checkedAt) : null,
+        region: check?.failedRegions?.[0] ?? check?.region ?? monitor.region,
+        regions: check?.failedRegions?.length
+          ? [...check.failedRegions]
+          : [check?.region ?? monitor.region],
+        check_id: check ? checkId(check.checkedAt, check.region) : null,
         consecutive_failures: input.consecutiveFailures,
       },
     },
@@ -112,7 +117,12 @@ export function buildTestMessage(at: number, channelName: string): NotificationM
         response_code: 200,
         response_time: 120,
       },
-      metadata: { region: "us-west-1", check_id: checkId(at), consecutive_failures: 0 },
+      metadata: {
+        region: "us-west-1",
+        regions: ["us-west-1"],
+        check_id: checkId(at, "us-west-1"),
+        consecutive_failures: 0,
+      },
     },
     summary: `Test notification for ${channelName}`,
     number: null,

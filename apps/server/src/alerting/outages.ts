@@ -70,6 +70,7 @@ export class OutageOpenings {
     this.open.add(monitor.id);
     const at = record.checkedAt;
     const cause = record.outcome.error ?? "The check failed.";
+    const message = withRegions(cause, record.failedRegions);
     const incident: IncidentTable = {
       id: this.actx.newId("inc"),
       account_id: monitor.account_id,
@@ -83,7 +84,7 @@ export class OutageOpenings {
       monitor,
       kind: "monitor-down",
       severity: "critical",
-      message: cause,
+      message,
       at,
       incidentId: incident.id,
     });
@@ -140,7 +141,19 @@ export function checkFactsOf(record: CheckRecord): CheckFacts {
     responseMs:
       record.outcome.responseTimeMs === null ? null : Math.round(record.outcome.responseTimeMs),
     region: record.region,
+    failedRegions: record.failedRegions,
   };
+}
+
+/** "The connection was refused. Failed from eu-west-1 and us-west-2." when regions are known. */
+export function withRegions(cause: string, failedRegions: readonly string[] | undefined): string {
+  if (!failedRegions?.length) return cause;
+  const list =
+    failedRegions.length === 1
+      ? failedRegions[0]
+      : `${failedRegions.slice(0, -1).join(", ")} and ${failedRegions.at(-1)}`;
+  const sentence = /[.!?)]$/.test(cause.trim()) ? cause.trim() : `${cause.trim()}.`;
+  return `${sentence} Failed from ${list}.`;
 }
 
 /**

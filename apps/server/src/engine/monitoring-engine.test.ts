@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestAccount } from "../../test/accounts.ts";
 import { buildTestApp } from "../../test/app.ts";
-import { describeEachDatabase } from "../../test/databases.ts";
+import { createTestDatabase, describeEachDatabase } from "../../test/databases.ts";
 
 async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
   const deadline = Date.now() + 8000;
@@ -98,6 +98,18 @@ describeEachDatabase("the monitoring engine", (db) => {
     });
   });
 
+  it("runs every check of a local-region monitor in-process and records nothing as missed", async () => {
+    await app.monitoringEngine!.flush();
+    const missed = await db().handle.db.selectFrom("missed_checks").select("monitor_id").execute();
+    expect(missed).toEqual([]);
+    const regions = await db()
+      .handle.db.selectFrom("check_results")
+      .select("region")
+      .distinct()
+      .execute();
+    expect(regions).toEqual([{ region: "us-west-1" }]);
+  });
+
   it("stays up while failures are under the threshold", async () => {
     const monitor = (
       await api("POST", "/monitors", {
@@ -137,11 +149,16 @@ describeEachDatabase("the monitoring engine", (db) => {
     await api("DELETE", `/monitors/${paused.id}`);
     expect(engine.counters().scheduled).toBe(active.length);
 
-    const restarted = await buildTestApp(db(), {
+    await app.close();
+    app = await buildTestApp(db(), {
       env: { RUN_CHECKS: "true", ALLOW_PRIVATE_TARGETS: "true" },
     });
-    expect(restarted.monitoringEngine!.counters().scheduled).toBe(active.length);
-    await restarted.close();
+    const restarted = app.monitoringEngine!;
+    await eventually(
+      async () => restarted.counters().scheduled,
+      (scheduled) => scheduled === active.length,
+    );
+    expect(restarted.counters().scheduled).toBe(active.length);
   });
 
   it("stores the results still buffered when the server closes", async () => {
@@ -174,8 +191,10 @@ describeEachDatabase("the monitoring engine", (db) => {
   });
 
   it("refuses loopback targets unless private targets are allowed", async () => {
-    const guarded = await buildTestApp(db(), { env: { RUN_CHECKS: "true" } });
-    const other = await createTestAccount(db(), "hobby");
+    // A database of its own: on PostgreSQL, servers sharing one leave the checks to one leader.
+    const own = await createTestDatabase(db().dialect);
+    const guarded = await buildTestApp(own, { env: { RUN_CHECKS: "true" } });
+    const other = await createTestAccount(own, "hobby");
     const monitor = (
       await guarded.inject({
         method: "POST",
@@ -207,5 +226,7 @@ describeEachDatabase("the monitoring engine", (db) => {
       /^Refused to connect to 127\.0\.0\.1: it is a loopback address/,
     );
     await guarded.close();
+    await own.handle.close();
+    await own.drop();
   });
 });

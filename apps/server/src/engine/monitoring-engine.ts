@@ -2,26 +2,39 @@ import {
   type CheckReport,
   CheckScheduler,
   type NetworkAccess,
+  type ScheduledCheck,
   type SchedulerOptions,
 } from "@upwatch/checks";
-import { applyCheckResult, type HealthRules, type MonitorHealth } from "@upwatch/core";
+import type { HealthRules, MonitorHealth, RegionRule } from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
 import { PeriodicTask } from "../background/periodic-task.ts";
-import type { CheckMetrics, ResultWriteMetrics } from "../metrics/server-metrics.ts";
+import type { CheckMetrics, RegionMetrics, ResultWriteMetrics } from "../metrics/server-metrics.ts";
 import type { ImmediateCheck, ImmediateChecks } from "../services/checks/check-monitor-now.ts";
 import type { MonitorChanges } from "../services/monitors/monitor-changes.ts";
 import { type Monitor, monitorFromRow } from "../services/monitors/monitor-record.ts";
 import type { SecretBox } from "../services/secrets/secret-box.ts";
+import type { EngineBroker, RunnerResultMessage } from "./broker-ports.ts";
+import { JobBatcher } from "./job-batcher.ts";
 import { scheduledCheckOf } from "./monitor-check.ts";
 import { pruneCheckHistory } from "./prune-results.ts";
+import { type ActiveRegion, RegionWatch } from "./region-watch.ts";
+import { ReportIntake } from "./report-intake.ts";
+import type { CheckRecord } from "./result-rows.ts";
 import { ResultWriter, type ResultWriterOptions } from "./result-writer.ts";
+import { judgeClosedRound } from "./round-records.ts";
+import { type ClosedRound, type RegionalResult, RoundTracker } from "./round-tracker.ts";
 
 interface EngineLog {
   info(object: object, message: string): void;
   warn(object: object, message: string): void;
   error(object: object, message: string): void;
 }
+
+/** A round waits this long past the check's timeout for its regions' results. */
+export const ROUND_GRACE_MS = 15_000;
+/** A runner must start a check within this long of its planned time. */
+export const START_WITHIN_MS = 10_000;
 
 export interface MonitoringEngineOptions {
   db: Kysely<Database>;
@@ -31,59 +44,112 @@ export interface MonitoringEngineOptions {
   concurrency: number;
   log: EngineLog;
   now?: () => number;
+  /** Makes ids (region outages). */
+  newId?: (prefix: string) => string;
+  /** The region checked in-process; null when every region needs a runner. */
+  localRegion?: string | null;
+  /** Runners in other regions, through the broker; unset: only the local region is checked. */
+  broker?: EngineBroker | undefined;
+  /** Hears of runner outages by mail (once per outage). */
+  operatorEmail?: string | undefined;
+  /** A mail was queued (a runner outage): send it now. */
+  mailQueued?: (() => void) | undefined;
   /** Replaces the check runner (tests). */
   run?: SchedulerOptions["run"];
   flushIntervalMs?: number;
   /** How often the schedule is reconciled with the database (changes made by other processes). */
   syncIntervalMs?: number;
   pruneIntervalMs?: number;
+  /** How often runner health is judged. */
+  regionWatchIntervalMs?: number;
   /** Sees every finished check (benchmarks measure schedule lag with it). */
-  observe?: (report: CheckReport) => void;
+  observe?: (report: CheckReport & { region: string }) => void;
   /** Turns stored checks into alerts in the same transaction. */
   alerting?: Pick<ResultWriterOptions, "hook" | "afterCommit">;
-  metrics?: (CheckMetrics & ResultWriteMetrics) | undefined;
+  metrics?: (CheckMetrics & ResultWriteMetrics & Partial<RegionMetrics>) | undefined;
 }
 
 interface Known {
   updatedAt: number;
   health: MonitorHealth;
   rules: HealthRules;
-  region: string;
+  regions: string[];
+  rule: RegionRule;
   type: string;
+  timeoutMs: number;
+  intervalMs: number;
+  check: ScheduledCheck;
+  paused: boolean;
+}
+
+/** What runs while this process leads: the plan, the rounds, the broker's reports. */
+interface Term {
+  scheduler: CheckScheduler;
+  rounds: RoundTracker;
+  sweep: NodeJS.Timeout;
+  jobs: JobBatcher | undefined;
+  intake: ReportIntake | undefined;
 }
 
 /**
- * The embedded engine: schedules every active monitor, runs its checks through the runners,
- * applies the failure threshold and stores results in batches; prunes old history hourly.
- * It is told about API changes directly and reconciles with the database every minute.
+ * The monitoring engine: plans every active monitor's checks; each planned time is a round
+ * checked from each of the monitor's regions (the local one in-process, the others by runners
+ * through the broker); a round is judged by the monitor's region rule once every region answered
+ * or its time is up, then the health rules apply and every regional result is stored in
+ * batches. Regions that did not answer are recorded as missed. Runner health is watched, old
+ * history pruned. It is told about API changes directly and reconciles with the database every
+ * minute. It can be started and stopped again (leadership moves between processes).
  */
 export class MonitoringEngine implements MonitorChanges, ImmediateChecks {
-  private readonly scheduler: CheckScheduler;
   private readonly writer: ResultWriter;
   private readonly known = new Map<string, Known>();
-  /** When each monitor's last check here finished. */
+  /** When each monitor's last round here closed. */
   private readonly finished = new Map<string, number>();
   private readonly now: () => number;
+  private readonly local: string | null;
   private readonly tasks: PeriodicTask[];
+  private readonly watch: RegionWatch;
+  /** Which report each stored record came from, to acknowledge the report once stored. */
+  private readonly reportOf = new Map<CheckRecord, string>();
+  private term: Term | undefined;
+  /** The term's report intake, kept until the results judged before a stop are stored. */
+  private intake: ReportIntake | undefined;
+  private completed = 0;
+  private listening = false;
+  /** Results dropped as repeats before storage (the writer counts those the database drops). */
+  private repeated = 0;
 
   constructor(private readonly options: MonitoringEngineOptions) {
     this.now = options.now ?? Date.now;
-    this.scheduler = new CheckScheduler({
-      network: options.network,
-      concurrency: options.concurrency,
-      now: this.now,
-      run: options.run,
-      onReport: (report) => this.record(report),
-    });
+    this.local = options.localRegion === undefined ? "us-west-1" : options.localRegion;
     this.writer = new ResultWriter({
       db: options.db,
       flushIntervalMs: options.flushIntervalMs,
       metrics: options.metrics,
-      ...options.alerting,
+      hook: options.alerting?.hook,
+      afterCommit: (records) => {
+        options.alerting?.afterCommit?.(records);
+        this.settleReports(records);
+      },
+      afterMissed: (missed) => {
+        for (const miss of missed) options.metrics?.checksMissed?.(miss.region, 1);
+      },
       onError: (error, dropped) =>
         options.log.error({ err: error, dropped }, "storing check results failed; will retry"),
     });
-    options.metrics?.watchScheduler(() => this.scheduler.counters());
+    this.watch = new RegionWatch({
+      db: options.db,
+      now: this.now,
+      newId: options.newId ?? ((prefix) => `${prefix}_${crypto.randomUUID().replaceAll("-", "")}`),
+      localRegion: this.local,
+      operatorEmail: options.operatorEmail,
+      mailQueued: options.mailQueued,
+      log: options.log,
+      activeRegions: () => this.activeRegions(),
+    });
+    options.metrics?.watchScheduler(() => this.counters());
+    // Only the leader judges runner health; a follower reports no regions.
+    options.metrics?.watchRegions?.(() => (this.term ? this.watch.gauges() : []));
     this.tasks = [
       new PeriodicTask({
         run: () => this.sync(),
@@ -95,70 +161,191 @@ export class MonitoringEngine implements MonitorChanges, ImmediateChecks {
         everyMs: options.pruneIntervalMs ?? 3_600_000,
         onError: (error) => options.log.warn({ err: error }, "pruning check history failed"),
       }),
+      new PeriodicTask({
+        run: () => this.watch.check(),
+        everyMs: options.regionWatchIntervalMs ?? 5000,
+        onError: (error) => options.log.warn({ err: error }, "judging runner health failed"),
+      }),
     ];
+    const broker = options.broker;
+    if (broker) {
+      this.tasks.push(
+        new PeriodicTask({
+          run: () => broker.jobs.trim(600_000, this.now()),
+          everyMs: 60_000,
+          onError: (error) => options.log.warn({ err: error }, "trimming job streams failed"),
+        }),
+      );
+    }
   }
 
+  /** Starts planning (this process leads): reads every monitor, then runs their rounds. */
   async start(): Promise<void> {
+    if (this.term) return;
+    const scheduler = new CheckScheduler({
+      network: this.options.network,
+      concurrency: this.options.concurrency,
+      now: this.now,
+      run: this.options.run,
+      onPlanned: (check, plannedAt) => this.startRound(check.id, plannedAt),
+      onReport: (report) => this.localReport(report),
+    });
+    const rounds = new RoundTracker((round) => this.judge(round), this.now());
+    const broker = this.options.broker;
+    const term: Term = {
+      scheduler,
+      rounds,
+      sweep: setInterval(() => rounds.closeDue(this.now()), 500),
+      jobs: broker
+        ? new JobBatcher(broker.jobs, (error, dropped) =>
+            this.options.log.warn({ err: error, dropped }, "publishing check jobs failed"),
+          )
+        : undefined,
+      intake: broker
+        ? new ReportIntake({
+            broker,
+            now: this.now,
+            log: this.options.log,
+            accept: (result, reportId) => this.remoteResult(result, reportId),
+            onDuplicates: (count) => {
+              this.repeated += count;
+              this.options.metrics?.duplicatesDropped(count);
+            },
+          })
+        : undefined,
+    };
+    this.term = term;
+    this.intake = term.intake;
+    this.known.clear();
     await this.sync();
-    this.scheduler.start();
+    await this.watch
+      .start()
+      .catch((error: unknown) =>
+        this.options.log.warn({ err: error }, "judging runner health failed"),
+      );
+    if (broker && !this.listening) {
+      await broker.control.onServerControl((message) => {
+        if (message.kind === "runner-revoked") this.term?.intake?.revoked(message.runnerId);
+      });
+      this.listening = true;
+    }
+    term.intake?.start();
+    scheduler.start();
     this.writer.start();
     for (const task of this.tasks) task.start();
     this.options.log.info(
-      { monitors: this.scheduler.counters().scheduled },
+      { monitors: scheduler.counters().scheduled, localRegion: this.local, broker: !!broker },
       "monitoring engine started",
     );
   }
 
-  /** Stops scheduling, drops checks in flight and writes every stored result. */
+  /**
+   * Stops planning, drops checks in flight and open rounds, and writes every result judged.
+   * Reports whose results were not stored stay unacknowledged for the next leader.
+   */
   async stop(): Promise<void> {
+    const term = this.term;
+    if (!term) return;
+    this.term = undefined;
+    clearInterval(term.sweep);
     await Promise.all(this.tasks.map((task) => task.stop()));
-    await this.scheduler.stop();
+    await term.scheduler.stop();
+    await term.jobs?.flush();
+    term.rounds.clear();
     await this.writer.stop();
+    await term.intake?.stop();
+    this.intake = undefined;
+    this.reportOf.clear();
   }
 
   saved(monitor: Monitor): void {
+    if (!this.term) return;
     const fresh = monitor.consecutive_failures === 0 && monitor.consecutive_successes === 0;
     this.follow(monitor, monitor.state === "unknown" && fresh);
   }
 
   removed(monitorId: string): void {
-    this.scheduler.remove(monitorId);
+    this.term?.scheduler.remove(monitorId);
+    this.dropRounds(monitorId);
     this.known.delete(monitorId);
     this.finished.delete(monitorId);
   }
 
   /**
-   * Checks a monitor now through the same health rules, writer and alerting as its scheduled
-   * checks, and waits until the result is stored. A check of it already running is joined; one
-   * that finished (here, or stored by another process) within `gapMs` makes it `too-soon`.
+   * Checks a monitor now from all its regions, through the same rules, writer and alerting as
+   * its planned rounds, and waits until the round is stored. An open round of it is joined; one
+   * that closed (here, or stored by another process) within `gapMs` makes it `too-soon`.
    */
   async checkNow(monitor: Monitor, gapMs: number): Promise<ImmediateCheck> {
+    const term = this.term;
+    if (!term) return { outcome: "not-run" };
     if (this.known.get(monitor.id)?.updatedAt !== monitor.updated_at) this.follow(monitor, false);
-    if (!this.scheduler.isRunning(monitor.id)) {
+    const known = this.known.get(monitor.id);
+    if (!known || known.paused) return { outcome: "not-run" };
+    let plannedAt = term.rounds.openRoundOf(monitor.id);
+    if (plannedAt === undefined) {
+      // Nobody could answer: say so now rather than after the round's time is up.
+      const served = known.regions.some(
+        (region) => region === this.local || (term.jobs && this.watch.liveRunners(region) > 0),
+      );
+      if (!served) return { outcome: "not-run" };
       const last = Math.max(monitor.last_checked_at ?? 0, this.finished.get(monitor.id) ?? 0);
       if (last > 0 && this.now() - last < gapMs) return { outcome: "too-soon" };
+      plannedAt = this.now();
+      this.startRound(monitor.id, plannedAt);
+      if (this.local !== null && known.regions.includes(this.local)) {
+        void term.scheduler.runNow(monitor.id, plannedAt).catch(() => undefined);
+      }
     }
-    const report = await this.scheduler.runNow(monitor.id).catch(() => undefined);
-    if (!report) return { outcome: "not-run" };
+    const round = await term.rounds.whenClosed(monitor.id, plannedAt);
+    if (!round || round.results.length === 0) return { outcome: "not-run" };
     await this.writer.flush();
-    return { outcome: "checked", checkedAt: report.startedAt };
+    const first = round.results.find((result) => result.region === this.local) ?? round.results[0]!;
+    return { outcome: "checked", checkedAt: first.startedAt };
   }
 
   counters() {
+    const scheduler = this.term?.scheduler.counters();
     return {
-      ...this.scheduler.counters(),
+      scheduled: scheduler?.scheduled ?? 0,
+      running: scheduler?.running ?? 0,
+      waiting: scheduler?.waiting ?? 0,
+      skipped: scheduler?.skipped ?? 0,
+      /** Results received (from this process and from runners). */
+      completed: this.completed,
+      openRounds: this.term?.rounds.openRounds ?? 0,
       stored: this.writer.stored,
+      duplicates: this.repeated + this.writer.duplicates,
       unsaved: this.writer.pending,
     };
   }
 
   /** Writes buffered results now (tests and shutdown). */
-  flush(): Promise<void> {
-    return this.writer.flush();
+  async flush(): Promise<void> {
+    await this.term?.jobs?.flush();
+    await this.writer.flush();
+    await this.term?.intake?.flushAcks();
+  }
+
+  /** Closes the rounds whose time is up now (tests), then writes what they judged. */
+  async closeDueRounds(): Promise<void> {
+    this.term?.rounds.closeDue(this.now());
+    await this.flush();
+  }
+
+  /** Judges runner health now (tests). */
+  checkRegions(): Promise<void> {
+    return this.watch.check();
+  }
+
+  /** Live runners and outages per region, as last judged. */
+  regions() {
+    return this.watch.gauges();
   }
 
   /** Brings the schedule in line with the database, reading in full only what changed. */
   async sync(): Promise<void> {
+    if (!this.term) return;
     const versions = await this.options.db
       .selectFrom("monitors")
       .select(["id", "updated_at"])
@@ -176,7 +363,9 @@ export class MonitoringEngine implements MonitorChanges, ImmediateChecks {
         .selectAll()
         .where("id", "in", part)
         .execute();
-      for (const row of rows) this.follow(monitorFromRow(row, this.options.secrets), false);
+      for (const row of rows) {
+        this.follow(monitorFromRow(row, this.options.secrets), false);
+      }
     }
     for (const id of this.known.keys()) if (!seen.has(id)) this.removed(id);
   }
@@ -186,7 +375,14 @@ export class MonitoringEngine implements MonitorChanges, ImmediateChecks {
   }
 
   private follow(monitor: Monitor, runNow: boolean): void {
+    const term = this.term;
+    if (!term) return;
     const previous = this.known.get(monitor.id);
+    const { regions, region_rule: rule } = monitor;
+    const check: ScheduledCheck = {
+      ...scheduledCheckOf(monitor),
+      runsHere: this.local !== null && (regions as readonly string[]).includes(this.local),
+    };
     this.known.set(monitor.id, {
       updatedAt: monitor.updated_at,
       health:
@@ -201,37 +397,131 @@ export class MonitoringEngine implements MonitorChanges, ImmediateChecks {
         failureThreshold: monitor.failure_threshold,
         recoveryConfirmations: monitor.recovery_confirmations,
       },
-      region: monitor.region,
+      regions,
+      rule,
       type: monitor.type,
+      timeoutMs: monitor.timeout_seconds * 1000,
+      intervalMs: monitor.interval_seconds * 1000,
+      check,
+      paused: monitor.paused,
     });
-    if (monitor.paused) this.scheduler.remove(monitor.id);
-    else this.scheduler.upsert(scheduledCheckOf(monitor), runNow);
+    if (monitor.paused) {
+      term.scheduler.remove(monitor.id);
+      this.dropRounds(monitor.id);
+    } else term.scheduler.upsert(check, runNow);
   }
 
-  private record(report: CheckReport): void {
-    this.options.observe?.(report);
-    const known = this.known.get(report.monitorId);
-    if (!known) return;
-    this.finished.set(report.monitorId, this.now());
-    const { health, transition } = applyCheckResult(
-      known.health,
-      report.outcome.status === "up",
-      known.rules,
+  /** Opens a round of the monitor and hands the other regions' checks to their runners. */
+  private startRound(monitorId: string, plannedAt: number): void {
+    const known = this.known.get(monitorId);
+    const term = this.term;
+    if (!known || !term) return;
+    term.rounds.start(monitorId, plannedAt, {
+      regions: known.regions,
+      deadline: plannedAt + known.timeoutMs + ROUND_GRACE_MS,
+    });
+    if (!term.jobs) return;
+    for (const region of known.regions) {
+      if (region === this.local) continue;
+      term.jobs.add({
+        monitorId,
+        region,
+        plannedAt,
+        startBy: plannedAt + START_WITHIN_MS,
+        spec: known.check.spec,
+      });
+    }
+  }
+
+  private localReport(report: CheckReport): void {
+    if (this.local === null) return;
+    this.receive({ ...report, region: this.local });
+  }
+
+  private remoteResult(
+    result: RunnerResultMessage,
+    reportId: string,
+  ): "accepted" | "duplicate" | "unknown" {
+    return this.receive(result, reportId);
+  }
+
+  private receive(result: RegionalResult, reportId?: string): "accepted" | "duplicate" | "unknown" {
+    const term = this.term;
+    if (!term) return "unknown";
+    const tagged = reportId ? { ...result, reportId } : result;
+    const verdict = term.rounds.add(tagged, () => {
+      const known = this.known.get(result.monitorId);
+      if (!known || known.paused) return undefined;
+      return {
+        regions: known.regions,
+        deadline: result.plannedAt + known.timeoutMs + ROUND_GRACE_MS,
+      };
+    });
+    if (verdict === "accepted") {
+      this.completed += 1;
+      this.options.observe?.(result);
+    }
+    return verdict;
+  }
+
+  /** A round closed: judge it, apply the health rules, store its results and missed regions. */
+  private judge(round: ClosedRound): void {
+    const known = this.known.get(round.monitorId);
+    const results = round.results;
+    if (!known) {
+      for (const result of results) if (result.reportId) this.intake?.settle(result.reportId);
+      return;
+    }
+    this.finished.set(round.monitorId, this.now());
+    const judged = judgeClosedRound(round, known, (region) =>
+      region !== this.local && this.watch.liveRunners(region) === 0 ? "no-runner" : "no-result",
     );
-    known.health = health;
-    this.options.metrics?.checkFinished({
-      type: known.type,
-      region: known.region,
-      status: report.outcome.status,
-      lagMs: report.startedAt - report.plannedAt,
-    });
-    this.writer.add({
-      monitorId: report.monitorId,
-      checkedAt: report.startedAt,
-      region: known.region,
-      outcome: report.outcome,
-      health,
-      transition,
-    });
+    known.health = judged.health;
+    if (judged.missed.length) this.writer.addMissed(judged.missed);
+    for (const { record, result } of judged.records) {
+      this.options.metrics?.checkFinished({
+        type: known.type,
+        region: result.region,
+        status: result.outcome.status,
+        lagMs: result.startedAt - result.plannedAt,
+      });
+      if (result.reportId) this.reportOf.set(record, result.reportId);
+      this.writer.add(record);
+    }
+  }
+
+  /** Drops a monitor's open rounds; the reports of their results need nothing more. */
+  private dropRounds(monitorId: string): void {
+    const dropped = this.term?.rounds.forget(monitorId) ?? [];
+    for (const result of dropped) {
+      if (result.reportId) this.intake?.settle(result.reportId);
+    }
+  }
+
+  private settleReports(records: readonly CheckRecord[]): void {
+    if (this.reportOf.size === 0) return;
+    for (const record of records) {
+      const reportId = this.reportOf.get(record);
+      if (!reportId) continue;
+      this.reportOf.delete(record);
+      this.intake?.settle(reportId);
+    }
+  }
+
+  /** Regions with active monitors: how many, and the shortest interval of each. */
+  private activeRegions(): Map<string, ActiveRegion> {
+    const regions = new Map<string, ActiveRegion>();
+    for (const known of this.known.values()) {
+      if (known.paused) continue;
+      for (const region of known.regions) {
+        const entry = regions.get(region);
+        if (!entry) regions.set(region, { monitors: 1, shortestMs: known.intervalMs });
+        else {
+          entry.monitors += 1;
+          entry.shortestMs = Math.min(entry.shortestMs, known.intervalMs);
+        }
+      }
+    }
+    return regions;
   }
 }

@@ -9,8 +9,12 @@ import type { Kysely } from "kysely";
 
 const DAY_MS = 86_400_000;
 
+/** The rollups of every region together, and of each region apart: pruned alike. */
+const ROLLUP_TABLES = ["check_rollups", "check_region_rollups"] as const;
+
 export interface PruneCounts {
   results: number;
+  missed: number;
   halfHourly: number;
   hourly: number;
   daily: number;
@@ -19,13 +23,14 @@ export interface PruneCounts {
 }
 
 /**
- * Deletes raw results, hourly rollups, resolved alerts and ended incidents older than each plan's
+ * Deletes raw results and missed checks, hourly rollups (of all regions and of each region), resolved alerts and ended incidents older than each plan's
  * history, half-hour rollups after HALF_HOUR_ROLLUP_RETENTION_DAYS and daily rollups after
  * DAILY_ROLLUP_RETENTION_DAYS on every plan.
  */
 export async function pruneCheckHistory(db: Kysely<Database>, now: number): Promise<PruneCounts> {
   const counts: PruneCounts = {
     results: 0,
+    missed: 0,
     halfHourly: 0,
     hourly: 0,
     daily: 0,
@@ -45,13 +50,21 @@ export async function pruneCheckHistory(db: Kysely<Database>, now: number): Prom
       .where("monitor_id", "in", monitorsOfPlan)
       .executeTakeFirst();
     counts.results += Number(results.numDeletedRows);
-    const hourly = await db
-      .deleteFrom("check_rollups")
-      .where("bucket_seconds", "=", 3600)
-      .where("period_start", "<", cutoff)
+    const missed = await db
+      .deleteFrom("missed_checks")
+      .where("planned_at", "<", cutoff)
       .where("monitor_id", "in", monitorsOfPlan)
       .executeTakeFirst();
-    counts.hourly += Number(hourly.numDeletedRows);
+    counts.missed += Number(missed.numDeletedRows);
+    for (const table of ROLLUP_TABLES) {
+      const hourly = await db
+        .deleteFrom(table)
+        .where("bucket_seconds", "=", 3600)
+        .where("period_start", "<", cutoff)
+        .where("monitor_id", "in", monitorsOfPlan)
+        .executeTakeFirst();
+      counts.hourly += Number(hourly.numDeletedRows);
+    }
     const accountsOfPlan = db.selectFrom("accounts").select("id").where("plan", "=", plan.id);
     const alerts = await db
       .deleteFrom("alerts")
@@ -67,17 +80,19 @@ export async function pruneCheckHistory(db: Kysely<Database>, now: number): Prom
       .executeTakeFirst();
     counts.incidents += Number(incidents.numDeletedRows);
   }
-  const daily = await db
-    .deleteFrom("check_rollups")
-    .where("bucket_seconds", "=", 86_400)
-    .where("period_start", "<", now - DAILY_ROLLUP_RETENTION_DAYS * DAY_MS)
-    .executeTakeFirst();
-  counts.daily = Number(daily.numDeletedRows);
-  const halfHourly = await db
-    .deleteFrom("check_rollups")
-    .where("bucket_seconds", "=", 1800)
-    .where("period_start", "<", now - HALF_HOUR_ROLLUP_RETENTION_DAYS * DAY_MS)
-    .executeTakeFirst();
-  counts.halfHourly = Number(halfHourly.numDeletedRows);
+  for (const table of ROLLUP_TABLES) {
+    const daily = await db
+      .deleteFrom(table)
+      .where("bucket_seconds", "=", 86_400)
+      .where("period_start", "<", now - DAILY_ROLLUP_RETENTION_DAYS * DAY_MS)
+      .executeTakeFirst();
+    counts.daily += Number(daily.numDeletedRows);
+    const halfHourly = await db
+      .deleteFrom(table)
+      .where("bucket_seconds", "=", 1800)
+      .where("period_start", "<", now - HALF_HOUR_ROLLUP_RETENTION_DAYS * DAY_MS)
+      .executeTakeFirst();
+    counts.halfHourly += Number(halfHourly.numDeletedRows);
+  }
   return counts;
 }

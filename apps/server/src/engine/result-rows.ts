@@ -10,11 +10,15 @@ import { type CheckResultTable, ROLLUP_HISTOGRAM_COLUMNS } from "@upwatch/db";
 export interface CheckRecord {
   monitorId: string;
   checkedAt: number;
+  /** When the check was planned: with monitor and region, what identifies it. */
+  plannedAt: number;
   region: string;
   outcome: CheckOutcome;
   health: MonitorHealth;
   /** Whether this check took the monitor down or brought it back. */
   transition?: HealthTransition | undefined;
+  /** The regions whose check failed in this check's round (where an alert says it failed). */
+  failedRegions?: readonly string[] | undefined;
 }
 
 /** The rollup granularities kept: half-hourly (the monitor list's bars), hourly and daily. */
@@ -37,6 +41,7 @@ export function resultRow(record: CheckRecord): CheckResultTable {
     status_code: outcome.statusCode,
     error: outcome.error === null ? null : outcome.error.slice(0, 1000),
     region: record.region,
+    planned_at: record.plannedAt,
   };
 }
 

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import { PeriodicTask } from "../background/periodic-task.ts";
 import type { ResultWriteMetrics } from "../metrics/server-metrics.ts";
 import type { CheckRecord } from "./result-rows.ts";
-import { type CheckBatchHook, storeCheckBatch } from "./store-results.ts";
+import { type CheckBatchHook, type MissedCheck, storeChecks } from "./store-results.ts";
 
 export interface ResultWriterOptions {
   db: Kysely<Database>;
@@ -18,6 +18,8 @@ export interface ResultWriterOptions {
   hook?: CheckBatchHook | undefined;
   /** Called after each batch is committed, with the batch. */
   afterCommit?: ((records: readonly CheckRecord[]) => void) | undefined;
+  /** Called after each batch is committed, with its missed checks. */
+  afterMissed?: ((missed: readonly MissedCheck[]) => void) | undefined;
   metrics?: ResultWriteMetrics | undefined;
 }
 
@@ -28,12 +30,15 @@ export interface ResultWriterOptions {
  */
 export class ResultWriter {
   private buffer: CheckRecord[] = [];
+  private missed: MissedCheck[] = [];
   private readonly timer: PeriodicTask;
   private flushing: Promise<void> | undefined;
   private flushSoon = false;
   private readonly batchSize: number;
   private readonly maxBuffered: number;
   stored = 0;
+  /** Checks dropped because they were stored before (a repeated result). */
+  duplicates = 0;
 
   constructor(private readonly options: ResultWriterOptions) {
     this.batchSize = options.batchSize ?? 250;
@@ -67,14 +72,24 @@ export class ResultWriter {
     }
   }
 
+  /** Records checks no region answered, with the next batch. */
+  addMissed(missed: readonly MissedCheck[]): void {
+    this.missed.push(...missed);
+    if (this.missed.length > this.maxBuffered) {
+      const dropped = this.missed.length - this.maxBuffered;
+      this.missed.splice(0, dropped);
+      this.options.onError?.(new Error("The missed-check buffer is full."), dropped);
+    }
+  }
+
   get pending(): number {
-    return this.buffer.length;
+    return this.buffer.length + this.missed.length;
   }
 
   /** Writes everything buffered; concurrent calls share the write in progress, then go again. */
   async flush(): Promise<void> {
     while (this.flushing) await this.flushing;
-    if (this.buffer.length === 0) return;
+    if (this.buffer.length === 0 && this.missed.length === 0) return;
     this.flushing = this.writeAll().finally(() => {
       this.flushing = undefined;
     });
@@ -88,18 +103,28 @@ export class ResultWriter {
   }
 
   private async writeAll(): Promise<void> {
-    while (this.buffer.length) {
+    while (this.buffer.length || this.missed.length) {
       const batch = this.buffer.slice(0, this.batchSize);
+      const missed = this.missed.slice(0, this.batchSize);
       try {
         const started = performance.now();
-        this.stored += await storeCheckBatch(this.options.db, batch, this.options.hook);
+        const result = await storeChecks(
+          this.options.db,
+          { records: batch, missed },
+          this.options.hook,
+        );
+        this.stored += result.stored;
+        this.duplicates += result.duplicates;
         this.options.metrics?.batchWritten(batch.length, (performance.now() - started) / 1000);
-        this.options.afterCommit?.(batch);
+        if (result.duplicates) this.options.metrics?.duplicatesDropped(result.duplicates);
+        if (batch.length) this.options.afterCommit?.(batch);
+        if (missed.length) this.options.afterMissed?.(missed);
       } catch (error) {
         this.options.onError?.(error, 0);
         return;
       }
       this.buffer.splice(0, batch.length);
+      this.missed.splice(0, missed.length);
       // SQLite writes block the event loop; let due checks start between batches.
       await new Promise((resolve) => setImmediate(resolve));
     }

@@ -48,6 +48,11 @@ export class LiveBus {
     return this.accounts.size === 0;
   }
 
+  /** The accounts with a stream open here. */
+  protected accountIds(): Iterable<string> {
+    return this.accounts.keys();
+  }
+
   /** How many streams the account has open. */
   count(accountId: string): number {
     return this.accounts.get(accountId)?.size ?? 0;

@@ -9,6 +9,21 @@ export interface CheckMetrics {
 /** What the result writer tells: each batch it committed. */
 export interface ResultWriteMetrics {
   batchWritten(size: number, seconds: number): void;
+  /** Results dropped because their check was stored before (redelivered or repeated). */
+  duplicatesDropped(count: number): void;
+}
+
+/** One region as the runner health watch sees it. */
+export interface RegionGauge {
+  region: string;
+  runners: number;
+  outage: boolean;
+}
+
+/** What the regions' watch tells: runners and outages at a scrape, and each missed check. */
+export interface RegionMetrics {
+  watchRegions(read: () => readonly RegionGauge[]): void;
+  checksMissed(region: string, count: number): void;
 }
 
 /** What the notification delivery tells: each notification's last word. */
@@ -38,9 +53,16 @@ const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
  * collide), with the few recording verbs the instrumented parts call.
  */
 export class ServerMetrics
-  implements CheckMetrics, ResultWriteMetrics, NotificationMetrics, HttpMetrics, OutboxMetrics
+  implements
+    CheckMetrics,
+    ResultWriteMetrics,
+    RegionMetrics,
+    NotificationMetrics,
+    HttpMetrics,
+    OutboxMetrics
 {
   readonly registry = new Registry();
+  private regions: (() => readonly RegionGauge[]) | undefined;
   private scheduler: (() => { running: number; waiting: number; scheduled: number }) | undefined;
   private outboxDepth: (() => Promise<number>) | undefined;
 
@@ -66,6 +88,17 @@ export class ServerMetrics
     name: "upwatch_result_batch_duration_seconds",
     help: "How long writing one batch of check results (with its alerting) took.",
     buckets: SECONDS,
+    registers: [this.registry],
+  });
+  private readonly missedChecks = new Counter({
+    name: "upwatch_missed_checks_total",
+    help: "Planned checks no runner of their region answered, by region.",
+    labelNames: ["region"] as const,
+    registers: [this.registry],
+  });
+  private readonly duplicateResults = new Counter({
+    name: "upwatch_duplicate_results_total",
+    help: "Check results dropped because the same check was stored before.",
     registers: [this.registry],
   });
   private readonly notifications = new Counter({
@@ -106,6 +139,27 @@ export class ServerMetrics
       "waiting",
     );
     schedulerGauge("upwatch_monitors_scheduled", "Monitors this server checks.", "scheduled");
+    const regionGauge = (name: string, help: string, value: (gauge: RegionGauge) => number) =>
+      new Gauge({
+        name,
+        help,
+        labelNames: ["region"] as const,
+        registers: [this.registry],
+        collect() {
+          if (!metrics.regions) return;
+          for (const gauge of metrics.regions()) this.set({ region: gauge.region }, value(gauge));
+        },
+      });
+    regionGauge(
+      "upwatch_region_runners",
+      "Live runners of each region (a heartbeat in the last 20 seconds).",
+      (gauge) => gauge.runners,
+    );
+    regionGauge(
+      "upwatch_region_outage",
+      "1 while a region with monitors has had no live runner for two of its shortest intervals.",
+      (gauge) => (gauge.outage ? 1 : 0),
+    );
     new Gauge({
       name: "upwatch_mail_outbox_depth",
       help: "Mails waiting in the outbox to be sent (NaN when the database cannot be read).",
@@ -130,6 +184,18 @@ export class ServerMetrics
   batchWritten(size: number, seconds: number): void {
     this.batchSize.observe(size);
     this.batchDuration.observe(seconds);
+  }
+
+  duplicatesDropped(count: number): void {
+    this.duplicateResults.inc(count);
+  }
+
+  watchRegions(read: () => readonly RegionGauge[]): void {
+    this.regions = read;
+  }
+
+  checksMissed(region: string, count: number): void {
+    this.missedChecks.inc({ region }, count);
   }
 
   notificationSent(channelType: string, outcome: string): void {

@@ -132,6 +132,7 @@ describeEachDatabase("alert delivery to real receivers", (db) => {
       },
       metadata: {
         region: "eu-west-1",
+        regions: ["eu-west-1"],
         check_id: expect.stringMatching(/^chk_/),
         consecutive_failures: 3,
       },

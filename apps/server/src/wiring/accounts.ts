@@ -1,9 +1,15 @@
 import type { FastifyInstance } from "fastify";
+import type { Redis } from "ioredis";
 import { PeriodicTask } from "../background/periodic-task.ts";
 import type { Config } from "../config.ts";
+import { redisLoginFailures } from "../http/rate-limits/redis-login-failures.ts";
 import { originOf } from "../http/same-origin.ts";
 import type { Accounts } from "../routes/api/api-deps.ts";
-import { LoginThrottle } from "../services/auth/login-throttle.ts";
+import {
+  LOGIN_LIMITS,
+  LoginThrottle,
+  memoryLoginFailures,
+} from "../services/auth/login-throttle.ts";
 import { pruneAuthTokens } from "../services/auth/prune-auth-tokens.ts";
 import type { ServiceContext } from "../services/context.ts";
 import { loadServerSecret } from "../services/server-secret.ts";
@@ -13,10 +19,16 @@ const PRUNE_EVERY_MS = 3_600_000;
 /**
  * Prepares sign-in for the API (the CSRF secret, the app's absolute address, the site's own
  * origins) and deletes expired sessions and reset links every hour while the server runs.
+ * Failed sign-ins are counted in the shared Redis when there is one, so every server process
+ * refuses the same guesser.
  */
 export async function prepareAccounts(
   app: FastifyInstance,
-  options: { config: Config; ctx: ServiceContext },
+  options: {
+    config: Config;
+    ctx: ServiceContext;
+    sharedRedis?: { redis: Redis; keyPrefix: string } | undefined;
+  },
 ): Promise<Accounts> {
   const { config, ctx } = options;
   const csrfSecret = await loadServerSecret(ctx.db, "session-csrf");
@@ -39,7 +51,7 @@ export async function prepareAccounts(
       secureCookie: config.publicUrl.startsWith("https://"),
       allowedOrigins,
     },
-    throttle: new LoginThrottle(ctx.now),
+    throttle: new LoginThrottle(ctx.now, LOGIN_LIMITS, loginFailures(app, options)),
     signupRateLimit: config.signupRateLimit,
     sessionRateLimit: config.sessionRateLimit,
   };
@@ -49,4 +61,19 @@ export async function prepareAccounts(
 export function absoluteAppUrl(config: Pick<Config, "appUrl" | "publicUrl">): string {
   const appUrl = config.appUrl.replace(/\/+$/, "");
   return appUrl.startsWith("/") ? `${config.publicUrl}${appUrl}` : appUrl;
+}
+
+function loginFailures(
+  app: FastifyInstance,
+  options: { ctx: ServiceContext; sharedRedis?: { redis: Redis; keyPrefix: string } | undefined },
+) {
+  const local = memoryLoginFailures(options.ctx.now);
+  const shared = options.sharedRedis;
+  if (!shared) return local;
+  return redisLoginFailures(
+    shared.redis,
+    shared.keyPrefix,
+    local,
+    app.log.child({ part: "sign-in" }),
+  );
 }

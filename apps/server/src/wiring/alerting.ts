@@ -2,6 +2,7 @@ import type { NetworkAccess } from "@upwatch/checks";
 import type { FastifyInstance } from "fastify";
 import { AlertEngine, type AlertingContext } from "../alerting/index.ts";
 import { PeriodicTask } from "../background/periodic-task.ts";
+import type { Leadership } from "../cluster/leadership.ts";
 import type { Config } from "../config.ts";
 import type { LiveBus } from "../live/live-bus.ts";
 import { alertPublisher } from "../live/publish-alerts.ts";
@@ -32,6 +33,8 @@ export interface AlertingOptions {
   /** Where e-mail notifications go; their attempts are logged from it. */
   outbox: OutboxWorker;
   metrics?: NotificationMetrics | undefined;
+  /** The escalation ticker runs only on the leader of the server processes. */
+  leadership: Leadership;
 }
 
 /** Everything the API and the check engine need of alerting. */
@@ -43,8 +46,9 @@ export interface Alerting extends AlertingForRoutes {
 const PRUNE_DELIVERIES_EVERY_MS = 3_600_000;
 
 /**
- * The alert engine (its escalation ticker) and the notification delivery worker, started when the
- * server is ready and stopped on close; e-mail attempts are logged from the mail outbox.
+ * The alert engine (its escalation ticker, run by the leader alone) and the notification
+ * delivery worker, started when the server is ready and stopped on close; e-mail attempts are
+ * logged from the mail outbox.
  */
 export function registerAlerting(app: FastifyInstance, options: AlertingOptions): Alerting {
   const { config, ctx, network, outbox } = options;
@@ -86,10 +90,15 @@ export function registerAlerting(app: FastifyInstance, options: AlertingOptions)
   });
 
   if (options.start) {
+    // Deliveries are claimed under leases, so every process may send; escalations are the leader's.
     app.addHook("onReady", async () => {
       worker.start();
-      engine.start();
       pruning.start();
+    });
+    options.leadership.run({
+      name: "alert escalations",
+      start: async () => engine.start(),
+      stop: () => engine.stop(),
     });
   }
   app.addHook("onClose", async () => {

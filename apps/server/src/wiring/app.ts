@@ -2,6 +2,7 @@ import compress from "@fastify/compress";
 import { createNetworkAccess, type NetworkAccess } from "@upwatch/checks";
 import type { DatabaseHandle } from "@upwatch/db";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
+import type { Leadership } from "../cluster/leadership.ts";
 import type { Config } from "../config.ts";
 import type { MonitoringEngine } from "../engine/monitoring-engine.ts";
 import { answerWhileClosing, frameworkErrorOptions } from "../http/framework-errors.ts";
@@ -9,7 +10,7 @@ import { installProblemHandlers } from "../http/problem.ts";
 import { registerRateLimits } from "../http/rate-limits/register-rate-limits.ts";
 import { installRequestLog } from "../http/request-log.ts";
 import { installSecurityHeaders } from "../http/security-headers.ts";
-import { LiveBus } from "../live/live-bus.ts";
+import type { LiveBus } from "../live/live-bus.ts";
 import { loggerOptions } from "../logger.ts";
 import type { OutboxWorker } from "../mail/outbox-worker.ts";
 import type { MailTransport } from "../mail/outgoing-mail.ts";
@@ -19,6 +20,7 @@ import { createServiceContext, type ServiceContext } from "../services/context.t
 import { serveWeb } from "../web/serve-web.ts";
 import { prepareAccounts } from "./accounts.ts";
 import { type Alerting, registerAlerting } from "./alerting.ts";
+import { prepareCluster } from "./cluster.ts";
 import { registerForms } from "./forms.ts";
 import { registerMonitoring } from "./monitoring.ts";
 import { prepareSecrets } from "./secrets.ts";
@@ -70,8 +72,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const ctx =
     deps.ctx ??
     createServiceContext(deps.database.db, await prepareSecrets(config, deps.database.db));
-  await registerRateLimits(app, {
-    redisUrl: config.redisUrl,
+  const shared = sharedRedisUrl(config);
+  const sharedRedis = await registerRateLimits(app, {
+    redisUrl: shared?.url,
+    redisUrlSetting: shared?.setting,
     keyPrefix: deps.rateLimitKeyPrefix,
     now: ctx.now,
   });
@@ -85,7 +89,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     mailTransport: deps.mailTransport,
     startOutboxWorker: deps.startOutboxWorker ?? true,
   });
-  const live = new LiveBus();
+  // One process on SQLite; on PostgreSQL one of several, with a leader elected among them.
+  const cluster = await prepareCluster(app, { config, database: deps.database, ctx });
+  const { live, leadership } = cluster;
   // Open event streams would keep the server from closing: they end first.
   app.addHook("preClose", async () => live.endAll());
   const alerting = registerAlerting(app, {
@@ -96,8 +102,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     live,
     outbox,
     metrics,
+    leadership,
   });
-  const accounts = await prepareAccounts(app, { config, ctx });
+  const accounts = await prepareAccounts(app, { config, ctx, sharedRedis });
   const engine = await registerMonitoring(app, {
     config,
     ctx,
@@ -107,12 +114,22 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     live,
     mailQueued: () => outbox.wake(),
     metrics,
+    leadership,
+    checksFor: cluster.checksFor,
+    changesFor: cluster.changesFor,
   });
   if (deps.webClientDir) {
     await serveWeb(app, { clientDir: deps.webClientDir, siteConfig: siteConfigFrom(config) });
   }
-  exposeParts(app, { outbox, live, alerting, engine });
+  exposeParts(app, { outbox, live, alerting, engine, leadership });
   return app;
+}
+
+/** Rate limits and failed sign-ins are counted in `REDIS_URL`, else in the broker's Redis. */
+function sharedRedisUrl(config: Config): { url: string; setting: string } | undefined {
+  if (config.redisUrl) return { url: config.redisUrl, setting: "REDIS_URL" };
+  const brokerUrl = (config as { regions?: { brokerUrl?: string | undefined } }).regions?.brokerUrl;
+  return brokerUrl ? { url: brokerUrl, setting: "BROKER_URL" } : undefined;
 }
 
 /** The running parts, for tests and tools that drive them by hand; the server itself never reads these. */
@@ -120,6 +137,7 @@ function exposeParts(app: FastifyInstance, parts: ServerParts): void {
   app.decorate("outbox", parts.outbox);
   app.decorate("live", parts.live);
   app.decorate("alerting", parts.alerting);
+  app.decorate("leadership", parts.leadership);
   if (parts.engine) app.decorate("monitoringEngine", parts.engine);
 }
 
@@ -128,6 +146,7 @@ interface ServerParts {
   live: LiveBus;
   alerting: Alerting;
   engine: MonitoringEngine | undefined;
+  leadership: Leadership;
 }
 
 declare module "fastify" {
@@ -136,6 +155,8 @@ declare module "fastify" {
     /** The live updates of every account. */
     live: LiveBus;
     alerting: Alerting;
+    /** Whether this process leads the others on the same database. */
+    leadership: Leadership;
     monitoringEngine?: MonitoringEngine;
   }
 }

@@ -1,19 +1,24 @@
 import type { NetworkAccess } from "@upwatch/checks";
 import type { FastifyInstance } from "fastify";
+import { alwaysLeader, type Leadership } from "../cluster/leadership.ts";
 import type { Config } from "../config.ts";
 import { MonitoringEngine } from "../engine/monitoring-engine.ts";
 import type { LiveBus } from "../live/live-bus.ts";
 import { liveMonitorChanges } from "../live/live-monitor-changes.ts";
 import { checkPublisher } from "../live/publish-checks.ts";
-import type { CheckMetrics, ResultWriteMetrics } from "../metrics/server-metrics.ts";
+import type { CheckMetrics, RegionMetrics, ResultWriteMetrics } from "../metrics/server-metrics.ts";
 import type { Accounts } from "../routes/api/api-deps.ts";
 import { apiRoutes } from "../routes/api/index.ts";
+import type { ImmediateChecks } from "../services/checks/check-monitor-now.ts";
 import type { ServiceContext } from "../services/context.ts";
 import {
   everyMonitorChange,
   IGNORE_MONITOR_CHANGES,
+  type MonitorChanges,
 } from "../services/monitors/monitor-changes.ts";
+import { regionDirectory } from "../services/regions/region-directory.ts";
 import type { Alerting } from "./alerting.ts";
+import { engineBroker } from "./engine-broker.ts";
 
 export interface MonitoringOptions {
   config: Config;
@@ -25,12 +30,19 @@ export interface MonitoringOptions {
   network: NetworkAccess;
   /** Mail was queued by an API call (a password reset link): send it now. */
   mailQueued: () => void;
-  metrics?: (CheckMetrics & ResultWriteMetrics) | undefined;
+  metrics?: (CheckMetrics & ResultWriteMetrics & RegionMetrics) | undefined;
+  /** Runs the engine only while this process leads; default: a single process, always leader. */
+  leadership?: Leadership | undefined;
+  /** What serves "check now" (on a follower: forwarding to the leader); default: the engine. */
+  checksFor?: ((engine: MonitoringEngine | undefined) => ImmediateChecks | undefined) | undefined;
+  /** Where the API's monitor changes go given the engine (a follower tells the leader's). */
+  changesFor?: ((engine: MonitoringEngine | undefined) => MonitorChanges) | undefined;
 }
 
 /**
  * The REST API for accounts' monitors and their results, and (unless RUN_CHECKS=false) the
- * embedded engine that runs the checks, started when the server is ready and stopped on close.
+ * monitoring engine, run while this process leads (from when the server is ready until it
+ * closes, for a single process). With BROKER_URL the engine reaches runners of other regions.
  * Returns the engine, if any.
  */
 export async function registerMonitoring(
@@ -39,6 +51,13 @@ export async function registerMonitoring(
 ): Promise<MonitoringEngine | undefined> {
   const { config, ctx, live, alerting } = options;
   const publishChecks = checkPublisher(live, ctx.db, app.log.child({ part: "live" }));
+  const remote =
+    config.monitoring.runChecks && config.regions.brokerUrl
+      ? engineBroker(ctx, {
+          url: config.regions.brokerUrl,
+          log: app.log.child({ part: "broker" }),
+        })
+      : undefined;
   const engine = config.monitoring.runChecks
     ? new MonitoringEngine({
         db: ctx.db,
@@ -47,6 +66,11 @@ export async function registerMonitoring(
         concurrency: config.monitoring.checkConcurrency,
         log: app.log.child({ part: "monitoring" }),
         now: ctx.now,
+        newId: ctx.newId,
+        localRegion: config.regions.localRegion,
+        broker: remote?.broker,
+        operatorEmail: config.regions.operatorEmail,
+        mailQueued: options.mailQueued,
         metrics: options.metrics,
         alerting: {
           hook: alerting.engine.hook,
@@ -58,20 +82,35 @@ export async function registerMonitoring(
       })
     : undefined;
   if (engine) {
-    app.addHook("onReady", () => engine.start());
-    app.addHook("onClose", () => engine.stop());
+    let leadership = options.leadership;
+    if (!leadership) {
+      const single = alwaysLeader();
+      app.addHook("onReady", () => single.start());
+      app.addHook("onClose", () => single.stop());
+      leadership = single;
+    }
+    leadership.run({ name: "monitoring", start: () => engine.start(), stop: () => engine.stop() });
   }
+  if (remote) {
+    // The broker's connections outlive every term of leadership; the engine is stopped first.
+    app.addHook("onClose", async () => {
+      await engine?.stop();
+      await remote.close();
+    });
+  }
+  const regions = regionDirectory(ctx, { localRegion: config.regions.localRegion });
   await app.register(apiRoutes, {
     prefix: "/api/v1",
     ctx,
     changes: everyMonitorChange(
-      engine ?? IGNORE_MONITOR_CHANGES,
-      liveMonitorChanges(live, alerting.hooks.actx.alertsChanged),
+      options.changesFor ? options.changesFor(engine) : (engine ?? IGNORE_MONITOR_CHANGES),
+      liveMonitorChanges(live, alerting.hooks.actx.alertsChanged, regions),
     ),
-    checks: engine,
+    checks: options.checksFor ? options.checksFor(engine) : engine,
     alerting,
     accounts: options.accounts,
     live,
+    regions,
     mailQueued: options.mailQueued,
     serverUrl: config.apiUrl || config.publicUrl,
   });

@@ -6,5 +6,6 @@ export const APP_NAV_ITEMS = [
   { to: `${APP_BASE}/alerts`, label: "Alerts", end: false },
   { to: `${APP_BASE}/channels`, label: "Channels", end: false },
   { to: `${APP_BASE}/api-keys`, label: "API keys", end: false },
+  { to: `${APP_BASE}/regions`, label: "Regions", end: false },
   { to: `${APP_BASE}/settings`, label: "Settings", end: false },
 ] as const;

@@ -19,8 +19,12 @@ export function createHttpMonitor(
 }
 
 /** Waits until every monitor given has been checked at least once. */
-export async function waitForFirstChecks(account: AppAccount, ids: string[]): Promise<void> {
-  const deadline = Date.now() + 20_000;
+export async function waitForFirstChecks(
+  account: AppAccount,
+  ids: string[],
+  withinMs = 20_000,
+): Promise<void> {
+  const deadline = Date.now() + withinMs;
   while (Date.now() < deadline) {
     const { data } = await account.api<{ data: { id: string; last_checked_at: string | null }[] }>(
       "GET",
@@ -29,7 +33,7 @@ export async function waitForFirstChecks(account: AppAccount, ids: string[]): Pr
     if (ids.every((id) => data.find((m) => m.id === id)?.last_checked_at)) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error("The monitors were not checked within 20 seconds.");
+  throw new Error(`The monitors were not checked within ${withinMs / 1000} seconds.`);
 }
 
 /**

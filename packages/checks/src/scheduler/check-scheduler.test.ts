@@ -22,6 +22,7 @@ function check(id: string, intervalMs = 60_000): ScheduledCheck {
 /** A scheduler whose checks take `durationMs` of fake time and never touch the network. */
 function scheduler(options: { concurrency?: number; durationMs?: number } = {}) {
   const reports: CheckReport[] = [];
+  const planned: [string, number][] = [];
   let running = 0;
   let peak = 0;
   const run = (_spec: CheckSpec, { signal }: { signal?: AbortSignal }) =>
@@ -42,9 +43,10 @@ function scheduler(options: { concurrency?: number; durationMs?: number } = {}) 
     network: testNetwork(),
     concurrency: options.concurrency ?? 100,
     onReport: (report) => reports.push(report),
+    onPlanned: (scheduled, plannedAt) => planned.push([scheduled.id, plannedAt]),
     run,
   });
-  return { instance, reports, peak: () => peak };
+  return { instance, reports, planned, peak: () => peak };
 }
 
 describe("the check scheduler", () => {
@@ -176,5 +178,32 @@ describe("the check scheduler", () => {
     expect(await instance.runNow("mon_unknown")).toBeUndefined();
     await instance.stop();
     expect(await instance.runNow("mon_now")).toBeUndefined();
+  });
+
+  it("tells every planned time, and runs only the checks that run here", async () => {
+    const { instance, reports, planned } = scheduler();
+    const start = Date.now();
+    instance.upsert(check("here"));
+    instance.upsert({ ...check("elsewhere"), runsHere: false });
+    instance.start();
+    await vi.advanceTimersByTimeAsync(120_000);
+    const timesOf = (id: string) => planned.filter(([name]) => name === id).map(([, at]) => at);
+    expect(timesOf("elsewhere")).toEqual([
+      nextPlannedRun("elsewhere", 60_000, start),
+      nextPlannedRun("elsewhere", 60_000, start) + 60_000,
+    ]);
+    expect(timesOf("here")).toHaveLength(2);
+    expect(reports.map((report) => report.monitorId)).toEqual(["here", "here"]);
+    await instance.stop();
+  });
+
+  it("runs a check now for the planned time it is given", async () => {
+    const { instance } = scheduler();
+    instance.upsert(check("asked"));
+    instance.start();
+    const report = instance.runNow("asked", 1234);
+    await vi.advanceTimersByTimeAsync(20);
+    expect((await report)?.plannedAt).toBe(1234);
+    await instance.stop();
   });
 });

@@ -9,6 +9,8 @@ export interface ScheduledCheck {
   id: string;
   intervalMs: number;
   spec: CheckSpec;
+  /** False when the check runs elsewhere: the plan is told (`onPlanned`), nothing runs here. */
+  runsHere?: boolean;
 }
 
 /** One finished check, with when it was planned and when it really started. */
@@ -24,6 +26,8 @@ export interface SchedulerOptions {
   /** Checks running at once, across all monitors. */
   concurrency: number;
   onReport(report: CheckReport): void;
+  /** Told of every planned time as it comes due (and of runs started at once), before it runs. */
+  onPlanned?: (check: ScheduledCheck, plannedAt: number) => void;
   /** Wall-clock time in epoch ms. */
   now?: () => number;
   /** Runs one check; the registry's `runCheck` unless replaced (tests). */
@@ -87,7 +91,7 @@ export class CheckScheduler {
       version,
       plannedAt: nextPlannedRun(check.id, check.intervalMs, now),
     });
-    if (runNow) this.dispatch({ id: check.id, version, plannedAt: now });
+    if (runNow) this.plan(check, { id: check.id, version, plannedAt: now });
     this.arm();
   }
 
@@ -109,13 +113,14 @@ export class CheckScheduler {
    * Runs a scheduled monitor's check at once, outside its plan, even when `concurrency` checks
    * are running; a run of it already going is joined rather than overlapped. Resolves with the
    * report (after `onReport`), or undefined when the monitor is not scheduled or the scheduler stops.
+   * `onPlanned` is not told: the caller plans the run itself, for `plannedAt` (default now).
    */
-  runNow(monitorId: string): Promise<CheckReport | undefined> {
+  runNow(monitorId: string, plannedAt = this.now()): Promise<CheckReport | undefined> {
     const running = this.running.get(monitorId);
     if (running) return running;
     const entry = this.entries.get(monitorId);
     if (!entry || this.stopped) return Promise.resolve(undefined);
-    return this.begin({ id: monitorId, version: entry.version, plannedAt: this.now() });
+    return this.begin({ id: monitorId, version: entry.version, plannedAt });
   }
 
   start(): void {
@@ -161,9 +166,15 @@ export class CheckScheduler {
       const entry = this.entries.get(slot.id);
       if (!entry || entry.version !== slot.version) continue;
       this.heap.push({ ...slot, plannedAt: slot.plannedAt + entry.check.intervalMs });
-      this.dispatch(slot);
+      this.plan(entry.check, slot);
     }
     this.arm();
+  }
+
+  private plan(check: ScheduledCheck, slot: Slot): void {
+    if (this.stopped) return;
+    this.options.onPlanned?.(check, slot.plannedAt);
+    if (check.runsHere !== false) this.dispatch(slot);
   }
 
   private dispatch(slot: Slot): void {

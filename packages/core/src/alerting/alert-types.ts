@@ -50,7 +50,14 @@ export interface WebhookPayload {
     response_code: number | null;
     response_time: number | null;
   };
-  metadata: { region: string; check_id: string | null; consecutive_failures: number };
+  metadata: {
+    /** Where the deciding check ran; for a failure, the first region that failed. */
+    region: string;
+    /** Every region that failed the deciding round (the check's own region when it did not fail). */
+    regions: string[];
+    check_id: string | null;
+    consecutive_failures: number;
+  };
 }
 
 /** A time as the webhook payload writes it: ISO 8601, UTC, whole seconds. */

@@ -7,7 +7,7 @@ export function describeCheckLine(message: NotificationMessage): string {
   const { alert, metadata } = message.payload;
   const parts = [
     alert.response_code === null ? null : `HTTP ${alert.response_code}`,
-    `from ${metadata.region}`,
+    `from ${(metadata.regions?.length ? metadata.regions : [metadata.region]).join(", ")}`,
     metadata.consecutive_failures > 0
       ? `after ${metadata.consecutive_failures} consecutive failure${metadata.consecutive_failures === 1 ? "" : "s"}`
       : null,

@@ -68,6 +68,8 @@ describeEachDatabase("the API's answers as text", (db) => {
     await call("GET", `/monitors/${parent.id}/checks`);
     await call("GET", `/monitors/${parent.id}/stats`);
     await call("GET", `/monitors/${parent.id}/stats?range=7d`);
+    await call("GET", `/monitors/${parent.id}/region-latency?period=7d`);
+    await call("GET", "/regions");
     await call("GET", `/monitors/${parent.id}/incidents`);
     const alerts = await call("GET", "/alerts");
     await call("GET", `/alerts/${alerts.data[0].id}`);
@@ -97,6 +99,13 @@ describeEachDatabase("the API's answers as text", (db) => {
     await call("GET", `/monitors/${parent.id}/checks?limit=500`);
     await call("GET", "/alerts?severity=loud");
     await call("GET", "/monitors/mon_missing");
+    await call("POST", "/monitors", {
+      type: "http",
+      name: "Dublin",
+      target: "https://example.com/",
+      regions: ["eu-west-1"],
+    });
+    await call("GET", `/monitors/${parent.id}/region-latency?period=1y`);
 
     const register = await app.inject({
       method: "POST",

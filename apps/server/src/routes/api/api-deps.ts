@@ -5,6 +5,7 @@ import type { AlertingHooks } from "../../services/alerts/alerting-hooks.ts";
 import type { AuthContext } from "../../services/auth/auth-context.ts";
 import type { LoginThrottle } from "../../services/auth/login-throttle.ts";
 import type { ChannelDeps } from "../../services/channels/channel-rules.ts";
+import type { RegionDirectory } from "../../services/regions/region-directory.ts";
 
 /** What the API's routes are handed by the wiring; they reach nothing else of the server. */
 
@@ -28,3 +29,6 @@ export interface Alerting {
 
 /** Ends the live update streams of a credential or an account (sign-out, revocation, deletion). */
 export type LiveStreams = Pick<LiveBus, "endCredential" | "endAccount">;
+
+/** Which regions the deployment serves now: the local one and those with a live runner. */
+export type Regions = RegionDirectory;

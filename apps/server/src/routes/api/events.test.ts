@@ -123,6 +123,49 @@ describeEachDatabase("live updates over a real socket", (db) => {
     expect(deleted.data).toEqual({ monitor_id: monitorId });
   });
 
+  it("sends a changed monitor with the regions no runner serves any more, as the REST API shows it", async () => {
+    const now = Date.now();
+    await db()
+      .handle.db.insertInto("runners")
+      .values({
+        id: "run_eventsregions0000",
+        name: "dublin",
+        region: "eu-west-1",
+        token_hash: "0".repeat(64),
+        created_at: now,
+        last_seen_at: now,
+      })
+      .execute();
+    // The served regions are cached for two seconds.
+    const servedCacheMs = 2100;
+    await new Promise((resolve) => setTimeout(resolve, servedCacheMs));
+    const monitor = await api("POST", "/monitors", {
+      type: "http",
+      name: "Dublin storefront",
+      target: `http://127.0.0.1:${target.port}/`,
+      interval_seconds: 600,
+      regions: ["eu-west-1"],
+      paused: true,
+    });
+    expect(monitor.unserved_regions).toEqual([]);
+    await db()
+      .handle.db.updateTable("runners")
+      .set({ last_seen_at: now - 60_000 })
+      .where("id", "=", "run_eventsregions0000")
+      .execute();
+    await new Promise((resolve) => setTimeout(resolve, servedCacheMs));
+    await api("PATCH", `/monitors/${monitor.id}`, { name: "Dublin shop" });
+    const changed = await ours.next(
+      (event) =>
+        event.event === "monitor" &&
+        about(monitor.id)(event) &&
+        event.data !== null &&
+        JSON.stringify(event.data).includes("Dublin shop"),
+    );
+    expect(dataOf(changed).monitor).toMatchObject({ unserved_regions: ["eu-west-1"] });
+    expect(dataOf(changed).monitor).toEqual(await api("GET", `/monitors/${monitor.id}`));
+  });
+
   it("never sends one account's events to another", async () => {
     const own = await api(
       "POST",

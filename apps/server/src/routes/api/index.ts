@@ -11,7 +11,7 @@ import type { ServiceContext } from "../../services/context.ts";
 import type { MonitorChanges } from "../../services/monitors/monitor-changes.ts";
 import { accountRoutes } from "./account.ts";
 import { alertRoutes } from "./alerts.ts";
-import type { Accounts, Alerting } from "./api-deps.ts";
+import type { Accounts, Alerting, Regions } from "./api-deps.ts";
 import { apiKeyRoutes } from "./api-keys.ts";
 import { authRoutes } from "./auth.ts";
 import { channelRoutes } from "./channels.ts";
@@ -21,6 +21,7 @@ import { monitorResultRoutes } from "./monitor-results.ts";
 import { monitorRoutes } from "./monitors.ts";
 import { notificationRoutes } from "./notifications.ts";
 import { buildOpenApiDocument } from "./openapi-document.ts";
+import { regionRoutes } from "./regions.ts";
 
 export interface ApiOptions {
   ctx: ServiceContext;
@@ -30,6 +31,8 @@ export interface ApiOptions {
   alerting: Alerting;
   accounts: Accounts;
   live: LiveBus;
+  /** Which regions are served now: monitors are refused in the others. */
+  regions: Regions;
   /** Mail was queued (a password reset link): send it now. */
   mailQueued: () => void;
   /** The public origin, named as the server in the OpenAPI document. */
@@ -70,7 +73,12 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
       live: options.live,
     });
     await authenticated.register(apiKeyRoutes, { ctx: options.ctx, live: options.live });
-    await authenticated.register(monitorRoutes, { ctx: options.ctx, changes: options.changes });
+    await authenticated.register(monitorRoutes, {
+      ctx: options.ctx,
+      changes: options.changes,
+      regions: options.regions,
+    });
+    await authenticated.register(regionRoutes, { ctx: options.ctx, regions: options.regions });
     await authenticated.register(monitorResultRoutes, {
       ctx: options.ctx,
       checks: options.checks,

@@ -50,7 +50,7 @@ describeEachDatabase("the checks and stats API", (db) => {
     const first = (await get(`/monitors/${monitorId}/checks?limit=50`)).json();
     expect(first.data).toHaveLength(50);
     expect(first.data[0]).toMatchObject({
-      id: `chk_${NOW.toString(36)}`,
+      id: `chk_${NOW.toString(36)}_us-west-1`,
       checked_at: new Date(NOW).toISOString(),
       status: "down",
       response_time_ms: 100,

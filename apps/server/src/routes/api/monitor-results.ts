@@ -6,8 +6,9 @@ import type { ZodTypeProvider } from "../../http/zod-type-provider.ts";
 import { checkMonitorNow, type ImmediateChecks } from "../../services/checks/check-monitor-now.ts";
 import { listCheckResults } from "../../services/checks/list-check-results.ts";
 import { monitorStats } from "../../services/checks/monitor-stats.ts";
+import { regionLatency } from "../../services/checks/region-latency.ts";
 import type { ServiceContext } from "../../services/context.ts";
-import { presentCheck, presentStats } from "./present.ts";
+import { presentCheck, presentRegionLatency, presentStats } from "./present.ts";
 import { routeOf } from "./route-of.ts";
 
 export interface MonitorResultRouteOptions {
@@ -16,7 +17,10 @@ export interface MonitorResultRouteOptions {
   checks: ImmediateChecks | undefined;
 }
 
-/** `/api/v1/monitors/{id}/checks`, `/stats` and `/check`: what the checks found; check now. */
+/**
+ * `/api/v1/monitors/{id}/checks`, `/stats`, `/region-latency` and `/check`: what the checks
+ * found; check now.
+ */
 export async function monitorResultRoutes(
   app: FastifyInstance,
   options: MonitorResultRouteOptions,
@@ -52,6 +56,15 @@ export async function monitorResultRoutes(
       const { id } = request.params;
       const stats = await monitorStats(ctx, accessOf(request), id, request.query.range);
       return presentStats(stats);
+    },
+  });
+
+  api.route({
+    ...routeOf(OP.monitorRegionLatency),
+    handler: async (request) => {
+      const { id } = request.params;
+      const latency = await regionLatency(ctx, accessOf(request), id, request.query.period);
+      return presentRegionLatency(latency);
     },
   });
 }

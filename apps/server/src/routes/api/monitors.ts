@@ -9,33 +9,39 @@ import { getMonitor } from "../../services/monitors/get-monitor.ts";
 import { getMonitorOverview } from "../../services/monitors/get-monitor-overview.ts";
 import { listMonitors } from "../../services/monitors/list-monitors.ts";
 import type { MonitorChanges } from "../../services/monitors/monitor-changes.ts";
+import type { Monitor } from "../../services/monitors/monitor-record.ts";
 import { setMonitorPaused } from "../../services/monitors/set-monitor-paused.ts";
 import { updateMonitor } from "../../services/monitors/update-monitor.ts";
+import type { RegionDirectory } from "../../services/regions/region-directory.ts";
 import { presentMonitor, presentOverview } from "./present.ts";
 import { routeOf } from "./route-of.ts";
 
 export interface MonitorRouteOptions {
   ctx: ServiceContext;
   changes: MonitorChanges;
+  regions: RegionDirectory;
 }
 
 /** `/api/v1/monitors`: create, read, change, delete, pause and resume monitors; the overview. */
 export async function monitorRoutes(app: FastifyInstance, options: MonitorRouteOptions) {
-  const { ctx, changes } = options;
+  const { ctx, changes, regions } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const present = async (monitor: Monitor) => presentMonitor(monitor, await regions.served());
 
   api.route({
     ...routeOf(OP.listMonitors),
-    handler: async (request) => ({
-      data: (await listMonitors(ctx, accessOf(request))).map(presentMonitor),
-    }),
+    handler: async (request) => {
+      const monitors = await listMonitors(ctx, accessOf(request));
+      const served = await regions.served();
+      return { data: monitors.map((monitor) => presentMonitor(monitor, served)) };
+    },
   });
 
   api.route({
     ...routeOf(OP.createMonitor),
     handler: async (request, reply) => {
-      const monitor = await createMonitor(ctx, accessOf(request), request.body, changes);
-      return reply.code(OP.createMonitor.status).send(presentMonitor(monitor));
+      const monitor = await createMonitor(ctx, accessOf(request), request.body, changes, regions);
+      return reply.code(OP.createMonitor.status).send(await present(monitor));
     },
   });
 
@@ -50,15 +56,16 @@ export async function monitorRoutes(app: FastifyInstance, options: MonitorRouteO
   api.route({
     ...routeOf(OP.getMonitor),
     handler: async (request) =>
-      presentMonitor(await getMonitor(ctx, accessOf(request), request.params.id)),
+      present(await getMonitor(ctx, accessOf(request), request.params.id)),
   });
 
   api.route({
     ...routeOf(OP.updateMonitor),
     handler: async (request) => {
       const { id } = request.params;
-      const monitor = await updateMonitor(ctx, accessOf(request), id, request.body, changes);
-      return presentMonitor(monitor);
+      const access = accessOf(request);
+      const monitor = await updateMonitor(ctx, access, id, request.body, changes, regions);
+      return present(monitor);
     },
   });
 
@@ -84,7 +91,7 @@ export async function monitorRoutes(app: FastifyInstance, options: MonitorRouteO
           paused,
           changes,
         );
-        return presentMonitor(monitor);
+        return present(monitor);
       },
     });
   }

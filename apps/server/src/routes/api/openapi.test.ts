@@ -46,9 +46,11 @@ describeEachDatabase("the OpenAPI document", (db) => {
       "/monitors/{id}/checks",
       "/monitors/{id}/incidents",
       "/monitors/{id}/pause",
+      "/monitors/{id}/region-latency",
       "/monitors/{id}/resume",
       "/monitors/{id}/stats",
       "/notifications",
+      "/regions",
     ]);
     expect(Object.keys(document.paths["/monitors/{id}"]).sort()).toEqual([
       "delete",
@@ -73,6 +75,18 @@ describeEachDatabase("the OpenAPI document", (db) => {
       "7d",
       "30d",
     ]);
+    const latency = document.paths["/monitors/{id}/region-latency"].get.parameters;
+    expect(latency.find((p: { name: string }) => p.name === "period").schema.enum).toEqual([
+      "24h",
+      "7d",
+      "30d",
+      "90d",
+    ]);
+    expect(http.regions).toMatchObject({ type: "array", minItems: 1, maxItems: 4 });
+    expect(http.region_rule).toMatchObject({
+      enum: ["any", "majority", "all"],
+      default: "majority",
+    });
     expect(document.paths["/monitors"].post.responses["429"]).toBeDefined();
     const checkNow = document.paths["/monitors/{id}/check"].post.responses;
     const events = document.paths["/events"].get.responses["200"].content;

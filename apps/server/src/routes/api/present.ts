@@ -2,20 +2,30 @@ import type {
   checkResultResponse,
   monitorOverviewResponse,
   monitorResponse,
+  regionLatencyResponse,
+  regionListResponse,
   statsResponse,
 } from "@upwatch/api";
-import { checkId } from "@upwatch/core";
+import { checkId, type Region } from "@upwatch/core";
 import type { CheckResultTable } from "@upwatch/db";
 import type { z } from "zod";
 import type { MonitorStats } from "../../services/checks/monitor-stats.ts";
+import type { RegionLatency } from "../../services/checks/region-latency.ts";
 import type { MonitorOverview } from "../../services/monitors/get-monitor-overview.ts";
 import type { Monitor } from "../../services/monitors/monitor-record.ts";
 import { maskSecrets } from "../../services/monitors/secret-options.ts";
+import type { RegionStatus } from "../../services/regions/list-regions.ts";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** A monitor as the API shows it. */
-export function presentMonitor(monitor: Monitor): z.infer<typeof monitorResponse> {
+/**
+ * A monitor as the API shows it; `served` (the regions served now) names the monitor's regions
+ * nobody checks. Without it none is named.
+ */
+export function presentMonitor(
+  monitor: Monitor,
+  served?: ReadonlySet<Region>,
+): z.infer<typeof monitorResponse> {
   return {
     id: monitor.id,
     name: monitor.name,
@@ -24,6 +34,9 @@ export function presentMonitor(monitor: Monitor): z.infer<typeof monitorResponse
     interval_seconds: monitor.interval_seconds,
     timeout_seconds: monitor.timeout_seconds,
     region: monitor.region,
+    regions: monitor.regions,
+    region_rule: monitor.region_rule,
+    unserved_regions: served ? monitor.regions.filter((region) => !served.has(region)) : [],
     failure_threshold: monitor.failure_threshold,
     recovery_confirmations: monitor.recovery_confirmations,
     paused: monitor.paused,
@@ -44,6 +57,7 @@ export function presentOverview(
   return {
     monitor_id: overview.monitorId,
     status: overview.status,
+    regions: overview.regions,
     last_checked_at: overview.lastCheckedAt === null ? null : iso(overview.lastCheckedAt),
     last_response_time_ms: overview.lastResponseTimeMs,
     uptime_24h: overview.uptime24h,
@@ -57,8 +71,9 @@ export function presentCheck(
   withPhases: boolean,
 ): z.infer<typeof checkResultResponse> {
   return {
-    id: checkId(row.checked_at),
+    id: checkId(row.checked_at, row.region),
     checked_at: iso(row.checked_at),
+    planned_at: iso(row.planned_at),
     status: row.up === 1 ? "up" : "down",
     response_time_ms: row.response_ms,
     timings: withPhases
@@ -93,5 +108,49 @@ export function presentStats(stats: MonitorStats): z.infer<typeof statsResponse>
           first_byte_ms: stats.phases.firstByteMs,
         }
       : null,
+    regions: stats.regions.map((region) => ({
+      region: region.region,
+      uptime_percent: region.uptimePercent,
+      checks: region.checks,
+      missed: region.missed,
+      avg_response_ms: region.averageResponseMs,
+      p50_response_ms: region.p50ResponseMs,
+      p95_response_ms: region.p95ResponseMs,
+    })),
+  };
+}
+
+/** The per-region latency series of a monitor. */
+export function presentRegionLatency(
+  latency: RegionLatency,
+): z.infer<typeof regionLatencyResponse> {
+  return {
+    period: latency.period,
+    bucket_seconds: latency.bucketSeconds,
+    regions: latency.regions.map((series) => ({
+      region: series.region,
+      points: series.points.map((point) => ({
+        t: point.start,
+        avg_ms: point.averageMs,
+        p95_ms: point.p95Ms,
+        uptime_percent: point.uptimePercent,
+        checks: point.checks,
+        missed: point.missed,
+      })),
+    })),
+  };
+}
+
+/** The region catalogue as this deployment serves it. */
+export function presentRegions(regions: RegionStatus[]): z.infer<typeof regionListResponse> {
+  return {
+    regions: regions.map((status) => ({
+      region: status.region,
+      location: status.location,
+      served: status.served,
+      local: status.local,
+      runners: status.runners,
+      outage_since: status.outageSince,
+    })),
   };
 }

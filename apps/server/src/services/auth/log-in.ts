@@ -16,7 +16,7 @@ export async function logIn(
   input: LoginInput & { clientAddress: string },
 ): Promise<SignedIn> {
   const emailKey = input.email.toLowerCase();
-  throttle.check(emailKey, input.clientAddress);
+  await throttle.check(emailKey, input.clientAddress);
   const user = await ctx.db
     .selectFrom("users")
     .select(["id", "password_hash"])
@@ -24,10 +24,10 @@ export async function logIn(
     .executeTakeFirst();
   const matches = await verifyPassword(input.password, user?.password_hash ?? null);
   if (!user || !matches) {
-    throttle.recordFailure(emailKey, input.clientAddress);
+    await throttle.recordFailure(emailKey, input.clientAddress);
     throw new WrongCredentialsError();
   }
-  throttle.recordSuccess(emailKey);
+  await throttle.recordSuccess(emailKey);
   if (user.password_hash && passwordNeedsRehash(user.password_hash)) {
     const rehashed = await hashPassword(input.password);
     await ctx.db

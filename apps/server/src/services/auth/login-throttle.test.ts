@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { TooManySignInAttemptsError } from "./auth-errors.ts";
 import { LOGIN_LIMITS, LoginThrottle } from "./login-throttle.ts";
 
-function refusal(throttle: LoginThrottle, email: string, address: string) {
+async function refusal(throttle: LoginThrottle, email: string, address: string) {
   try {
-    throttle.check(email, address);
+    await throttle.check(email, address);
     return undefined;
   } catch (error) {
     if (error instanceof TooManySignInAttemptsError) return error;
@@ -14,11 +14,11 @@ function refusal(throttle: LoginThrottle, email: string, address: string) {
 }
 
 describe("the sign-in throttle", () => {
-  it("never refuses before the limit and always refuses at it until the window ends", () => {
-    fc.assert(
-      fc.property(
+  it("never refuses before the limit and always refuses at it until the window ends", async () => {
+    await fc.assert(
+      fc.asyncProperty(
         fc.array(fc.integer({ min: 0, max: 60_000 }), { minLength: 1, maxLength: 40 }),
-        (gaps) => {
+        async (gaps) => {
           let clock = 0;
           const throttle = new LoginThrottle(() => clock);
           let failures = 0;
@@ -26,14 +26,14 @@ describe("the sign-in throttle", () => {
           for (const gap of gaps) {
             clock += gap;
             if (clock >= windowEnds) failures = 0;
-            const refused = refusal(throttle, "a@example.com", "127.0.0.1");
+            const refused = await refusal(throttle, "a@example.com", "127.0.0.1");
             expect(Boolean(refused)).toBe(failures >= LOGIN_LIMITS.perEmail);
             if (refused) {
               expect(refused.retryAfterSeconds).toBe(Math.ceil((windowEnds - clock) / 1000));
               continue;
             }
             if (failures === 0) windowEnds = clock + LOGIN_LIMITS.windowMs;
-            throttle.recordFailure("a@example.com", "127.0.0.1");
+            await throttle.recordFailure("a@example.com", "127.0.0.1");
             failures += 1;
           }
         },
@@ -41,15 +41,15 @@ describe("the sign-in throttle", () => {
     );
   });
 
-  it("clears an address's count on success but keeps the client's", () => {
+  it("clears an address's count on success but keeps the client's", async () => {
     const throttle = new LoginThrottle(() => 0, { perEmail: 2, perAddress: 3, windowMs: 1000 });
-    throttle.recordFailure("a@example.com", "127.0.0.1");
-    throttle.recordFailure("a@example.com", "127.0.0.1");
-    expect(refusal(throttle, "a@example.com", "127.0.0.2")).toBeDefined();
-    throttle.recordSuccess("a@example.com");
-    expect(refusal(throttle, "a@example.com", "127.0.0.2")).toBeUndefined();
-    throttle.recordFailure("b@example.com", "127.0.0.1");
-    expect(refusal(throttle, "c@example.com", "127.0.0.1")?.message).toBe(
+    await throttle.recordFailure("a@example.com", "127.0.0.1");
+    await throttle.recordFailure("a@example.com", "127.0.0.1");
+    expect(await refusal(throttle, "a@example.com", "127.0.0.2")).toBeDefined();
+    await throttle.recordSuccess("a@example.com");
+    expect(await refusal(throttle, "a@example.com", "127.0.0.2")).toBeUndefined();
+    await throttle.recordFailure("b@example.com", "127.0.0.1");
+    expect((await refusal(throttle, "c@example.com", "127.0.0.1"))?.message).toBe(
       "Too many sign-in attempts. Wait 1 minute and try again.",
     );
   });

@@ -9,63 +9,92 @@ export interface LoginLimits {
 
 export const LOGIN_LIMITS: LoginLimits = { perEmail: 10, perAddress: 30, windowMs: 15 * 60_000 };
 
-interface Window {
+/** The failures counted under a key, and how long until their window ends. */
+export interface FailureWindow {
   failures: number;
-  resetAt: number;
+  endsInMs: number;
 }
 
-const SWEEP_AT_SIZE = 10_000;
+/** Where failed sign-ins are counted: in this process, or shared by every server process. */
+export interface LoginFailureCounts {
+  /** Each key's window, or undefined when it has no failures in a window that still runs. */
+  read(keys: readonly string[]): Promise<(FailureWindow | undefined)[]>;
+  /** Counts a failure under each key; a key's window starts at its first failure. */
+  add(keys: readonly string[], windowMs: number): Promise<void>;
+  clear(key: string): Promise<void>;
+}
 
 /**
  * Counts failed sign-ins per e-mail address and per client address in fixed 15-minute windows
  * that start at the first failure; past the limit every attempt is refused until the window ends.
- * The counts live in this process and start again at zero when it restarts.
+ * The counts live where `counts` keeps them: in this process by default, in Redis when the
+ * server processes share one.
  */
 export class LoginThrottle {
-  private readonly byEmail = new Map<string, Window>();
-  private readonly byAddress = new Map<string, Window>();
-
   constructor(
-    private readonly now: () => number,
+    now: () => number,
     private readonly limits: LoginLimits = LOGIN_LIMITS,
+    private readonly counts: LoginFailureCounts = memoryLoginFailures(now),
   ) {}
 
   /** Throws TooManySignInAttemptsError while either count is spent. */
-  check(emailKey: string, address: string): void {
-    const at = this.now();
-    const waits = [
-      this.waitOf(this.byEmail.get(emailKey), this.limits.perEmail, at),
-      this.waitOf(this.byAddress.get(address), this.limits.perAddress, at),
-    ];
-    const wait = Math.max(...waits);
+  async check(emailKey: string, address: string): Promise<void> {
+    const [byEmail, byAddress] = await this.counts.read([emailOf(emailKey), addressOf(address)]);
+    const wait = Math.max(
+      waitOf(byEmail, this.limits.perEmail),
+      waitOf(byAddress, this.limits.perAddress),
+    );
     if (wait > 0) throw new TooManySignInAttemptsError(Math.ceil(wait / 1000));
   }
 
-  recordFailure(emailKey: string, address: string): void {
-    const at = this.now();
-    this.count(this.byEmail, emailKey, at);
-    this.count(this.byAddress, address, at);
+  recordFailure(emailKey: string, address: string): Promise<void> {
+    return this.counts.add([emailOf(emailKey), addressOf(address)], this.limits.windowMs);
   }
 
   /** A correct password clears the address's count (not the client's). */
-  recordSuccess(emailKey: string): void {
-    this.byEmail.delete(emailKey);
+  recordSuccess(emailKey: string): Promise<void> {
+    return this.counts.clear(emailOf(emailKey));
   }
+}
 
-  private waitOf(window: Window | undefined, limit: number, at: number): number {
-    if (!window || window.resetAt <= at || window.failures < limit) return 0;
-    return window.resetAt - at;
-  }
+const emailOf = (emailKey: string) => `email:${emailKey}`;
+const addressOf = (address: string) => `address:${address}`;
 
-  private count(windows: Map<string, Window>, key: string, at: number): void {
-    if (windows.size >= SWEEP_AT_SIZE) {
-      for (const [k, w] of windows) if (w.resetAt <= at) windows.delete(k);
-    }
-    let window = windows.get(key);
-    if (!window || window.resetAt <= at) {
-      window = { failures: 0, resetAt: at + this.limits.windowMs };
-      windows.set(key, window);
-    }
-    window.failures += 1;
-  }
+function waitOf(window: FailureWindow | undefined, limit: number): number {
+  if (!window || window.endsInMs <= 0 || window.failures < limit) return 0;
+  return window.endsInMs;
+}
+
+const SWEEP_AT_SIZE = 10_000;
+
+/** Counts kept in this process; they start again at zero when it restarts. */
+export function memoryLoginFailures(now: () => number): LoginFailureCounts {
+  const windows = new Map<string, { failures: number; resetAt: number }>();
+  return {
+    read: async (keys) => {
+      const at = now();
+      return keys.map((key) => {
+        const window = windows.get(key);
+        if (!window || window.resetAt <= at) return undefined;
+        return { failures: window.failures, endsInMs: window.resetAt - at };
+      });
+    },
+    add: async (keys, windowMs) => {
+      const at = now();
+      if (windows.size >= SWEEP_AT_SIZE) {
+        for (const [key, window] of windows) if (window.resetAt <= at) windows.delete(key);
+      }
+      for (const key of keys) {
+        let window = windows.get(key);
+        if (!window || window.resetAt <= at) {
+          window = { failures: 0, resetAt: at + windowMs };
+          windows.set(key, window);
+        }
+        window.failures += 1;
+      }
+    },
+    clear: async (key) => {
+      windows.delete(key);
+    },
+  };
 }

@@ -2,6 +2,7 @@ import {
   exactPercentile,
   getPlan,
   histogramPercentile,
+  type Region,
   STATS_RANGES,
   type StatsRange,
   type StatsSource,
@@ -10,9 +11,17 @@ import { ROLLUP_HISTOGRAM_COLUMNS } from "@upwatch/db";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
 import { getMonitor } from "../monitors/get-monitor.ts";
+import {
+  byRegion,
+  type RegionFigures,
+  readRegionRollups,
+  sumRegionRollups,
+} from "./region-rollups.ts";
 
 /** Rollup bucket length of each stored source, in seconds. */
 const BUCKET_SECONDS = { hourly: 3600, daily: 86_400 } as const;
+/** Region rollup bucket length of each source; the last day is read from half hours. */
+const REGION_BUCKET_SECONDS = { raw: 1800, hourly: 3600, daily: 86_400 } as const;
 
 /** Averages of each phase of the checks, in milliseconds; null when the phase never ran. */
 export interface PhaseAverages {
@@ -34,6 +43,8 @@ export interface MonitorStats {
   p95ResponseMs: number | null;
   /** Null on plans without DNS and TTFB timings (Free). */
   phases: PhaseAverages | null;
+  /** The same range for each region of the monitor, from the region rollups. */
+  regions: Array<RegionFigures & { region: Region }>;
 }
 
 interface Totals {
@@ -55,7 +66,7 @@ export async function monitorStats(
   monitorId: string,
   range: StatsRange,
 ): Promise<MonitorStats> {
-  await getMonitor(ctx, access, monitorId);
+  const monitor = await getMonitor(ctx, access, monitorId);
   const to = ctx.now();
   const { ms, source } = STATS_RANGES[range];
   const from = to - ms;
@@ -63,6 +74,7 @@ export async function monitorStats(
     source === "raw"
       ? await rawTotals(ctx, monitorId, from)
       : await rollupTotals(ctx, monitorId, BUCKET_SECONDS[source], from);
+  const regionRows = await readRegionRollups(ctx, monitorId, REGION_BUCKET_SECONDS[source], from);
   const average = (value: { sum: number; count: number }) =>
     value.count ? round(value.sum / value.count) : null;
   return {
@@ -83,6 +95,10 @@ export async function monitorStats(
           firstByteMs: average(totals.phases.firstByteMs),
         }
       : null,
+    regions: byRegion(regionRows, monitor.regions).map(({ region, rows }) => ({
+      region,
+      ...sumRegionRollups(rows),
+    })),
   };
 }
 

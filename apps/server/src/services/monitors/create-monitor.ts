@@ -3,27 +3,30 @@ import { sql } from "kysely";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import { lockAccount } from "../accounts/lock-account.ts";
 import type { ServiceContext } from "../context.ts";
+import type { RegionDirectory } from "../regions/region-directory.ts";
 import { storeOrExplain } from "../storage-error.ts";
-import { enforceMonitorCount, enforceMonitorSettings } from "./enforce-plan.ts";
+import { enforceMonitorCount } from "./enforce-plan.ts";
 import type { MonitorChanges } from "./monitor-changes.ts";
 import type { Monitor } from "./monitor-record.ts";
 import { settingsColumns } from "./monitor-record.ts";
+import { settleMonitorRegions } from "./settle-regions.ts";
 
 /**
  * Creates a monitor within the plan's rules; the count is checked under the account's lock, so
  * simultaneous requests cannot pass the plan's limit. It uses the account's channels marked for
- * new monitors. The scheduler picks it up at once.
+ * new monitors. Its regions must be served now. The scheduler picks it up at once.
  */
 export async function createMonitor(
   ctx: ServiceContext,
   access: AccountAccess,
   input: CreateMonitorInput,
   changes: MonitorChanges,
+  regions: RegionDirectory,
 ): Promise<Monitor> {
-  enforceMonitorSettings(access, input);
+  const settings = await settleMonitorRegions(access, input, regions);
   const at = ctx.now();
   const monitor: Monitor = {
-    ...input,
+    ...settings,
     id: ctx.newId("mon"),
     account_id: access.accountId,
     state: "unknown",
@@ -42,7 +45,7 @@ export async function createMonitor(
         .values({
           id: monitor.id,
           account_id: monitor.account_id,
-          ...settingsColumns(input, monitor.id, ctx.secrets),
+          ...settingsColumns(settings, monitor.id, ctx.secrets),
           state: monitor.state,
           consecutive_failures: 0,
           consecutive_successes: 0,

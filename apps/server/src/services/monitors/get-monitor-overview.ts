@@ -1,6 +1,7 @@
-import type { HealthStatus } from "@upwatch/core";
+import type { HealthStatus, Region } from "@upwatch/core";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
+import { parseRegions } from "./monitor-record.ts";
 import { type MonitorStatus, monitorStatus } from "./monitor-status.ts";
 
 /** The list screen's bars: 48 half-hour buckets, the last one holding now. */
@@ -18,6 +19,7 @@ export interface OverviewBar {
 export interface MonitorOverview {
   monitorId: string;
   status: MonitorStatus;
+  regions: Region[];
   lastCheckedAt: number | null;
   lastResponseTimeMs: number | null;
   /** Percent of the checks in the bars that were up; null without checks. */
@@ -57,6 +59,8 @@ export async function getMonitorOverview(
       "monitors.id",
       "monitors.paused",
       "monitors.state",
+      "monitors.region",
+      "monitors.regions",
       "monitors.last_checked_at",
       "check_results.response_ms",
     ])
@@ -79,18 +83,22 @@ export async function getMonitorOverview(
     .execute();
 
   const byMonitor = new Map<string, MonitorOverview>();
-  const overviews = monitors.map((row) => {
+  const overviews: MonitorOverview[] = [];
+  for (const row of monitors) {
+    // Checks of two regions may finish in the same millisecond; the monitor is listed once.
+    if (byMonitor.has(row.id)) continue;
     const overview: MonitorOverview = {
       monitorId: row.id,
       status: monitorStatus({ paused: row.paused === 1, state: row.state as HealthStatus }),
+      regions: parseRegions(row.regions, row.region),
       lastCheckedAt: row.last_checked_at,
       lastResponseTimeMs: row.response_ms,
       uptime24h: null,
       bars: starts.map((start) => ({ start, up: 0, down: 0 })),
     };
     byMonitor.set(row.id, overview);
-    return overview;
-  });
+    overviews.push(overview);
+  }
   const totals = new Map<string, { checks: number; up: number }>();
   const count = (monitorId: string, checks: number, up: number) => {
     const total = totals.get(monitorId) ?? { checks: 0, up: 0 };

@@ -1,10 +1,26 @@
-import type { CreateMonitorInput, HealthStatus } from "@upwatch/core";
+import {
+  type CreateMonitorInput,
+  DEFAULT_REGION_RULE,
+  type HealthStatus,
+  isRegion,
+  REGION_RULES,
+  type Region,
+  type RegionRule,
+} from "@upwatch/core";
 import type { MonitorTable } from "@upwatch/db";
+import type { Selectable } from "kysely";
 import { placeOf } from "../secrets/reseal-stored-secrets.ts";
 import type { SecretBox } from "../secrets/secret-box.ts";
 
+/** A monitor's settings once its regions are settled: `region` is always the first of `regions`. */
+export type MonitorSettings = CreateMonitorInput extends infer M
+  ? M extends CreateMonitorInput
+    ? Omit<M, "region" | "regions"> & { region: Region; regions: Region[]; region_rule: RegionRule }
+    : never
+  : never;
+
 /** A stored monitor: its settings in the API's shape plus what the engine knows of it. */
-export type Monitor = CreateMonitorInput & {
+export type Monitor = MonitorSettings & {
   id: string;
   account_id: string;
   state: HealthStatus;
@@ -16,7 +32,7 @@ export type Monitor = CreateMonitorInput & {
 };
 
 /** Reads a monitor row; options were validated before they were stored, then sealed. */
-export function monitorFromRow(row: MonitorTable, secrets: SecretBox): Monitor {
+export function monitorFromRow(row: Selectable<MonitorTable>, secrets: SecretBox): Monitor {
   return {
     id: row.id,
     account_id: row.account_id,
@@ -25,7 +41,9 @@ export function monitorFromRow(row: MonitorTable, secrets: SecretBox): Monitor {
     target: row.target,
     interval_seconds: row.interval_seconds,
     timeout_seconds: row.timeout_seconds,
-    region: row.region,
+    region: parseRegions(row.regions, row.region)[0] ?? row.region,
+    regions: parseRegions(row.regions, row.region),
+    region_rule: parseRegionRule(row.region_rule),
     failure_threshold: row.failure_threshold,
     recovery_confirmations: row.recovery_confirmations,
     paused: row.paused === 1,
@@ -44,14 +62,16 @@ export function monitorFromRow(row: MonitorTable, secrets: SecretBox): Monitor {
  * The columns that hold a monitor's settings. The options are sealed whole: they may carry
  * passwords, tokens and request headers, and sealing all of them needs no list of which.
  */
-export function settingsColumns(input: CreateMonitorInput, id: string, secrets: SecretBox) {
+export function settingsColumns(input: MonitorSettings, id: string, secrets: SecretBox) {
   return {
     name: input.name,
     type: input.type,
     target: input.target,
     interval_seconds: input.interval_seconds,
     timeout_seconds: input.timeout_seconds,
-    region: input.region,
+    region: input.regions[0] ?? input.region,
+    regions: JSON.stringify(input.regions),
+    region_rule: input.region_rule,
     failure_threshold: input.failure_threshold,
     recovery_confirmations: input.recovery_confirmations,
     paused: input.paused ? 1 : 0,
@@ -60,7 +80,25 @@ export function settingsColumns(input: CreateMonitorInput, id: string, secrets: 
   };
 }
 
-/** Only the settings of a monitor, as an update starts from them. */
+/** The stored regions of a monitor; a row from before regions were lists has only `region`. */
+export function parseRegions(stored: string | null | undefined, region: string): Region[] {
+  try {
+    const parsed: unknown = JSON.parse(stored ?? "null");
+    if (Array.isArray(parsed)) {
+      const regions = parsed.filter(isRegion);
+      if (regions.length > 0) return regions;
+    }
+  } catch {
+    // An unreadable list falls back to the single region the row always keeps.
+  }
+  return isRegion(region) ? [region] : [];
+}
+
+function parseRegionRule(stored: string | null | undefined): RegionRule {
+  return REGION_RULES.find((rule) => rule === stored) ?? DEFAULT_REGION_RULE;
+}
+
+/** Only the settings of a monitor, as an update starts from them (its regions as a list). */
 export function settingsOf(monitor: Monitor): Record<string, unknown> {
   return {
     type: monitor.type,
@@ -68,7 +106,8 @@ export function settingsOf(monitor: Monitor): Record<string, unknown> {
     target: monitor.target,
     interval_seconds: monitor.interval_seconds,
     timeout_seconds: monitor.timeout_seconds,
-    region: monitor.region,
+    regions: monitor.regions,
+    region_rule: monitor.region_rule,
     failure_threshold: monitor.failure_threshold,
     recovery_confirmations: monitor.recovery_confirmations,
     paused: monitor.paused,

@@ -2,13 +2,14 @@ import { createMonitorSchema, describeMonitorIssue, type UpdateMonitorInput } fr
 import { endOutageOfChangedMonitor } from "../../alerting/index.ts";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
+import type { RegionDirectory } from "../regions/region-directory.ts";
 import { ServiceError } from "../service-error.ts";
 import { storeOrExplain } from "../storage-error.ts";
-import { enforceMonitorSettings } from "./enforce-plan.ts";
 import { getMonitor } from "./get-monitor.ts";
 import type { MonitorChanges } from "./monitor-changes.ts";
 import { type Monitor, settingsColumns, settingsOf } from "./monitor-record.ts";
 import { keepMaskedSecrets } from "./secret-options.ts";
+import { settleMonitorRegions } from "./settle-regions.ts";
 
 /**
  * Changes some of a monitor's settings. The result is validated as a whole, as a new monitor
@@ -21,11 +22,15 @@ export async function updateMonitor(
   monitorId: string,
   patch: UpdateMonitorInput,
   changes: MonitorChanges,
+  regions: RegionDirectory,
 ): Promise<Monitor> {
   const current = await getMonitor(ctx, access, monitorId);
   const typeChanged = patch.type !== undefined && patch.type !== current.type;
+  const base = settingsOf(current);
+  // A new single region replaces the list; the schema refuses a region and a list that disagree.
+  if (patch.region !== undefined && patch.regions === undefined) delete base.regions;
   const merged = {
-    ...settingsOf(current),
+    ...base,
     ...patch,
     options: patch.options
       ? keepMaskedSecrets(patch.options, current.options)
@@ -35,9 +40,9 @@ export async function updateMonitor(
   };
   const parsed = createMonitorSchema.safeParse(merged);
   if (!parsed.success) throw new ServiceError("invalid", describeMonitorIssue(parsed.error));
-  enforceMonitorSettings(access, parsed.data);
+  const settings = await settleMonitorRegions(access, parsed.data, regions, current.regions);
   const at = ctx.now();
-  const resetsHealth = typeChanged || parsed.data.target !== current.target;
+  const resetsHealth = typeChanged || settings.target !== current.target;
   const health = resetsHealth
     ? { state: "unknown" as const, consecutive_failures: 0, consecutive_successes: 0 }
     : {
@@ -49,14 +54,14 @@ export async function updateMonitor(
     ctx.db.transaction().execute(async (trx) => {
       await trx
         .updateTable("monitors")
-        .set({ ...settingsColumns(parsed.data, monitorId, ctx.secrets), ...health, updated_at: at })
+        .set({ ...settingsColumns(settings, monitorId, ctx.secrets), ...health, updated_at: at })
         .where("id", "=", monitorId)
         .where("account_id", "=", access.accountId)
         .execute();
       return resetsHealth ? endOutageOfChangedMonitor(trx, monitorId, at) : [];
     }),
   );
-  const monitor: Monitor = { ...current, ...parsed.data, ...health, updated_at: at } as Monitor;
+  const monitor: Monitor = { ...current, ...settings, ...health, updated_at: at } as Monitor;
   changes.saved(monitor);
   if (resolved.length > 0) changes.alertsChanged?.(resolved);
   return monitor;

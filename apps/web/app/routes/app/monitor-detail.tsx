@@ -26,7 +26,9 @@ import { IncidentsList } from "../../signed-in/monitor-detail/incidents-list.tsx
 import { MonitorActions } from "../../signed-in/monitor-detail/monitor-actions.tsx";
 import detailCss from "../../signed-in/monitor-detail/monitor-detail.css?url";
 import { MonitorSettings } from "../../signed-in/monitor-detail/monitor-settings.tsx";
+import { RegionPanel } from "../../signed-in/monitor-detail/region-panel.tsx";
 import { ResponseChart } from "../../signed-in/monitor-detail/response-chart.tsx";
+import { UnservedNotices } from "../../signed-in/monitor-detail/unserved-notices.tsx";
 import { DayBars, UptimeSummary } from "../../signed-in/monitor-detail/uptime-summary.tsx";
 import { formatAgo } from "../../signed-in/monitors/format.ts";
 import { LiveIndicator } from "../../signed-in/monitors/live-indicator.tsx";
@@ -124,6 +126,7 @@ export default function MonitorDetail() {
           </p>
         </div>
       </header>
+      <UnservedNotices monitor={current} />
       <MonitorActions
         monitor={current}
         onMonitor={(next) => storeMonitor(client, next)}
@@ -144,6 +147,10 @@ export default function MonitorDetail() {
         ) : (
           <p className="app-muted">The chart appears after the first check.</p>
         )}
+      </section>
+      <section aria-labelledby="regions-title" className="app-panel">
+        <h2 id="regions-title">Response time by region</h2>
+        <RegionPanel monitorId={id} />
       </section>
       <section aria-labelledby="alerts-title" className="app-panel">
         <h2 id="alerts-title">Alerts</h2>

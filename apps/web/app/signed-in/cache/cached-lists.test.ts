@@ -28,6 +28,7 @@ function check(id: string, at: string): CheckView {
   return {
     id,
     checked_at: at,
+    planned_at: at,
     status: "up",
     response_time_ms: 90,
     timings: null,

@@ -20,6 +20,9 @@ const monitor: MonitorView = {
   interval_seconds: 300,
   timeout_seconds: 10,
   region: "us-west-1",
+  regions: ["us-west-1"],
+  region_rule: "majority",
+  unserved_regions: [],
   failure_threshold: 1,
   recovery_confirmations: 1,
   paused: false,
@@ -35,6 +38,7 @@ const monitor: MonitorView = {
 const check: CheckView = {
   id: "chk_1",
   checked_at: "2026-11-21T10:00:00.000Z",
+  planned_at: "2026-11-21T10:00:00.000Z",
   status: "down",
   response_time_ms: 120,
   timings: null,
@@ -52,6 +56,7 @@ function clientWith(): QueryClient {
       {
         monitor_id: monitor.id,
         status: "up",
+        regions: ["us-west-1"],
         last_checked_at: null,
         last_response_time_ms: null,
         uptime_24h: 100,

@@ -12,6 +12,8 @@ import type {
   ListOf,
   MonitorOverview,
   MonitorView,
+  RegionLatencyView,
+  RegionView,
   StatsView,
 } from "@upwatch/api";
 import type { StatsRange } from "@upwatch/core";
@@ -53,6 +55,9 @@ export const queryKeys = {
   deliveryPage: (channelId: string, before: number | undefined) =>
     ["deliveries", channelId, before ?? "newest"] as const,
   apiKeys: ["api-keys"] as const,
+  regions: ["regions"] as const,
+  regionLatency: (id: string, range: StatsRange) =>
+    ["monitor", id, "region-latency", range] as const,
 };
 
 function read<T>(path: string): () => Promise<T> {
@@ -145,6 +150,23 @@ export const deliveriesQuery = (channelId: string, before: number | undefined) =
 
 export const apiKeysQuery = () =>
   queryOptions({ queryKey: queryKeys.apiKeys, queryFn: read<ListOf<ApiKey>>("/api-keys") });
+
+/** How often the regions are asked again while shown: runners come and go without an event. */
+const REGIONS_REFRESH_MS = 15_000;
+
+export const regionsQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.regions,
+    queryFn: read<{ regions: RegionView[] }>("/regions"),
+    refetchInterval: REGIONS_REFRESH_MS,
+  });
+
+/** A monitor's response time and uptime per region over a period, from the region rollups. */
+export const regionLatencyQuery = (id: string, range: StatsRange) =>
+  queryOptions({
+    queryKey: queryKeys.regionLatency(id, range),
+    queryFn: read<RegionLatencyView>(`/monitors/${id}/region-latency?period=${range}`),
+  });
 
 function pageQuery(limit: number, before: number | undefined): URLSearchParams {
   const query = new URLSearchParams({ limit: String(limit) });

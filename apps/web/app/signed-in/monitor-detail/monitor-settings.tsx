@@ -1,9 +1,16 @@
 import type { MonitorView } from "@upwatch/api";
-import { CHECK_TYPE_NAMES } from "@upwatch/core";
+import { CHECK_TYPE_NAMES, type RegionRule } from "@upwatch/core";
 import { formatInterval } from "../monitors/format.ts";
+
+const RULE_WORDS: Record<RegionRule, string> = {
+  any: "Any region fails",
+  majority: "A majority of regions fail",
+  all: "All regions fail",
+};
 
 /** The monitor's schedule and alerting settings, read-only. */
 export function MonitorSettings({ monitor }: { monitor: MonitorView }) {
+  const regions = monitor.regions.length ? monitor.regions : [monitor.region];
   return (
     <dl className="settings-list">
       <div>
@@ -19,9 +26,15 @@ export function MonitorSettings({ monitor }: { monitor: MonitorView }) {
         <dd>{formatInterval(monitor.timeout_seconds)}</dd>
       </div>
       <div>
-        <dt>Region</dt>
-        <dd>{monitor.region}</dd>
+        <dt>{regions.length === 1 ? "Region" : "Regions"}</dt>
+        <dd>{regions.join(", ")}</dd>
       </div>
+      {regions.length > 1 ? (
+        <div>
+          <dt>Counts as down when</dt>
+          <dd>{RULE_WORDS[monitor.region_rule]}</dd>
+        </div>
+      ) : null}
       <div>
         <dt>Down after</dt>
         <dd>

@@ -9,16 +9,15 @@ const PHASES = [
   { key: "first_byte_ms", label: "First byte", className: "phase-first-byte" },
 ] as const;
 
-const HEIGHT = 236;
-const LEFT = 56;
-const TOP = 10;
-const BOTTOM = 26;
+/** The plot's frame, shared by the charts of the monitor page. */
+export const CHART_FRAME = { height: 236, left: 56, top: 10, bottom: 26 } as const;
+const { height: HEIGHT, left: LEFT, top: TOP, bottom: BOTTOM } = CHART_FRAME;
 
 /** The width two time labels need so the first check's time does not run into the last one's. */
 const TIME_LABEL_ROOM = 140;
 
 /** The chart's drawn width in CSS pixels, so its text keeps its size on a phone too. */
-function useWidth(fallback: number) {
+export function useWidth(fallback: number) {
   const ref = useRef<HTMLElement>(null);
   const [width, setWidth] = useState(fallback);
   useEffect(() => {
@@ -34,7 +33,7 @@ function useWidth(fallback: number) {
 }
 
 /** Rounds the largest time up to a readable scale top: 50, 100, 200, 500, 1,000 ms ... */
-function scaleTop(max: number): number {
+export function scaleTop(max: number): number {
   for (const step of [10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 60000]) {
     if (max <= step) return step;
   }

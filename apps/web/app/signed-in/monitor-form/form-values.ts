@@ -8,6 +8,7 @@ import {
   headerValue,
   MONITOR_LIMITS,
   type Region,
+  type RegionRule,
 } from "@upwatch/core";
 
 /** One custom request header as the form edits it; a secret one is shown masked once saved. */
@@ -24,7 +25,10 @@ export interface MonitorFormValues {
   target: string;
   interval_seconds: string;
   timeout_seconds: string;
-  region: Region;
+  /** The regions it is checked from, in the order they were chosen; the first is `region`. */
+  regions: Region[];
+  /** With several regions: how many must fail a round before it counts as failed. */
+  region_rule: RegionRule;
   failure_threshold: string;
   recovery_confirmations: string;
   group: string;
@@ -56,7 +60,8 @@ export function defaultFormValues(minIntervalSeconds: number): MonitorFormValues
     target: "",
     interval_seconds: String(Math.max(MONITOR_LIMITS.defaultIntervalSeconds, minIntervalSeconds)),
     timeout_seconds: String(MONITOR_LIMITS.defaultTimeoutSeconds),
-    region: DEFAULT_REGION,
+    regions: [DEFAULT_REGION],
+    region_rule: "majority",
     failure_threshold: String(MONITOR_LIMITS.defaultFailureThreshold),
     recovery_confirmations: String(MONITOR_LIMITS.defaultRecoveryConfirmations),
     group: "",
@@ -97,7 +102,8 @@ export function formValuesFromMonitor(
     target: monitor.target,
     interval_seconds: String(monitor.interval_seconds),
     timeout_seconds: String(monitor.timeout_seconds),
-    region: monitor.region,
+    regions: monitor.regions.length ? [...monitor.regions] : [monitor.region],
+    region_rule: monitor.region_rule,
     failure_threshold: String(monitor.failure_threshold),
     recovery_confirmations: String(monitor.recovery_confirmations),
     group: monitor.group ?? "",

@@ -11,6 +11,7 @@ import { Field } from "./field.tsx";
 import type { MonitorFormValues } from "./form-values.ts";
 import { HttpFields } from "./http-fields.tsx";
 import { DnsFields, SslFields } from "./other-type-fields.tsx";
+import { RegionFields } from "./region-fields.tsx";
 import { ScheduleFields } from "./schedule-fields.tsx";
 import { TARGET_HINTS, TARGET_PLACEHOLDERS } from "./target-hints.ts";
 import { TypePicker } from "./type-picker.tsx";
@@ -181,6 +182,13 @@ export function MonitorForm({
       <section className="form-section" aria-labelledby="schedule-title">
         <h2 id="schedule-title">Schedule and alerting</h2>
         <ScheduleFields values={values} set={set} errors={shown} plan={plan} />
+        <RegionFields
+          values={values}
+          set={set}
+          errors={shown}
+          plan={plan}
+          editing={monitor !== undefined}
+        />
         <ChannelPicker values={values} set={set} channels={channels} />
       </section>
       <div className="form-actions">

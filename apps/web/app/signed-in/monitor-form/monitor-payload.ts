@@ -77,8 +77,15 @@ function typeOptions(values: MonitorFormValues): Record<string, unknown> | Field
   }
 }
 
-/** The monitor as the API takes it (`POST /monitors`, or `PATCH` with every field). */
-export function monitorPayload(values: MonitorFormValues): Record<string, unknown> | FieldProblem {
+/**
+ * The monitor as the API takes it (`POST /monitors`, or `PATCH` with every field). Without
+ * `chooseRegions` (plans that run from the deployment's default region) the regions are left
+ * to the server.
+ */
+export function monitorPayload(
+  values: MonitorFormValues,
+  chooseRegions = true,
+): Record<string, unknown> | FieldProblem {
   const options = typeOptions(values);
   if ("field" in options && "message" in options) return options as FieldProblem;
   return {
@@ -87,7 +94,7 @@ export function monitorPayload(values: MonitorFormValues): Record<string, unknow
     target: values.target.trim(),
     interval_seconds: wholeNumber(values.interval_seconds),
     timeout_seconds: wholeNumber(values.timeout_seconds),
-    region: values.region,
+    ...(chooseRegions ? { regions: values.regions, region_rule: values.region_rule } : {}),
     failure_threshold: wholeNumber(values.failure_threshold),
     recovery_confirmations: wholeNumber(values.recovery_confirmations),
     group: values.group.trim() || null,

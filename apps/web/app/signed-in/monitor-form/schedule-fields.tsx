@@ -1,11 +1,11 @@
-import { type Plan, REGIONS, type Region } from "@upwatch/core";
+import type { Plan } from "@upwatch/core";
 import { formatInterval } from "../monitors/format.ts";
 import { Field } from "./field.tsx";
 import type { FormPartProps } from "./form-props.ts";
 
 const INTERVALS = [30, 60, 120, 300, 600, 900, 1800, 3600];
 
-/** How often and from where the monitor is checked, and when it counts as down or up. */
+/** How often the monitor is checked, and when it counts as down or up. */
 export function ScheduleFields({ values, set, errors, plan }: FormPartProps & { plan: Plan }) {
   const current = Number(values.interval_seconds);
   const intervals =
@@ -75,22 +75,6 @@ export function ScheduleFields({ values, set, errors, plan }: FormPartProps & { 
           />
         </Field>
       </div>
-      <Field
-        id="monitor-region"
-        label="Region"
-        hint={
-          plan.limits.allCheckTypes ? undefined : "Choosing a region needs the Hobby plan or above."
-        }
-        error={errors.region}
-      >
-        <select value={values.region} onChange={(e) => set("region", e.target.value as Region)}>
-          {REGIONS.map((region) => (
-            <option key={region} value={region}>
-              {region}
-            </option>
-          ))}
-        </select>
-      </Field>
     </>
   );
 }

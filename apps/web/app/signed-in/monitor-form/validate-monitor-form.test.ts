@@ -94,3 +94,37 @@ describe("every problem of the monitor form at once", () => {
     expect(tcp.errors.type).toMatch(/^TCP monitors need the Hobby plan or above/);
   });
 });
+
+describe("the regions a monitor is checked from", () => {
+  it("sends every chosen region and the rule in place of a single region", () => {
+    const check = validateMonitorForm(
+      values({ regions: ["us-west-1", "eu-west-1"], region_rule: "all" }),
+      hobby,
+      0,
+    );
+    expect(check.errors).toEqual({});
+    expect(check.payload).toMatchObject({
+      regions: ["us-west-1", "eu-west-1"],
+      region_rule: "all",
+    });
+    expect(check.payload).not.toHaveProperty("region");
+  });
+
+  it("says under the regions that several need Hobby on the Free plan", () => {
+    const check = validateMonitorForm(values({ regions: ["us-west-1", "eu-west-1"] }), free, 0);
+    expect(check.payload).toBeNull();
+    expect(check.errors.regions).toBe("Several regions need the Hobby plan or above.");
+  });
+
+  it("leaves a Free monitor's one region to the server, which runs it from its default region", () => {
+    const check = validateMonitorForm(values({ regions: ["us-west-1"] }), free, 0);
+    expect(check.errors).toEqual({});
+    expect(check.payload).not.toHaveProperty("regions");
+    expect(check.payload).not.toHaveProperty("region");
+  });
+
+  it("asks for a region when none is chosen", () => {
+    const check = validateMonitorForm(values({ regions: [] }), hobby, 0);
+    expect(check.errors.regions).toBe("Choose at least one region to check from.");
+  });
+});

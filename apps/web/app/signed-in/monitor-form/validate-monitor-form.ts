@@ -2,7 +2,9 @@ import "../zod-without-eval.ts";
 import {
   type CreateMonitorInput,
   createMonitorSchema,
+  DEFAULT_REGION,
   monitorCountViolation,
+  monitorRegions,
   monitorSettingsViolation,
   type Plan,
   type PlanViolation,
@@ -64,8 +66,18 @@ const PLAN_FIELDS: Record<PlanViolation["rule"], keyof MonitorFormValues> = {
   interval: "interval_seconds",
   "check-type": "type",
   "headers-and-auth": "headers",
-  region: "region",
+  region: "regions",
 };
+
+/** The sentence under the regions when the plan allows only one. */
+export const SEVERAL_REGIONS_NEED = "Several regions need the Hobby plan or above.";
+
+/** What the chosen regions break: none chosen, or more than the plan allows. */
+function regionsProblem(values: MonitorFormValues, plan: Plan): string | null {
+  if (values.regions.length === 0) return "Choose at least one region to check from.";
+  if (values.regions.length > 1 && !plan.limits.allCheckTypes) return SEVERAL_REGIONS_NEED;
+  return null;
+}
 
 function collectIssues(issues: readonly ZodIssueLike[], errors: FormErrors): void {
   for (const issue of issues) errors[fieldOfPath(issue.path)] ??= toFormWords(issue.message);
@@ -125,7 +137,7 @@ export function validateMonitorForm(
     existingMonitors === null
       ? null
       : (monitorCountViolation(plan, existingMonitors)?.detail ?? null);
-  const payload = monitorPayload(values);
+  const payload = monitorPayload(values, plan.limits.allCheckTypes);
   if ("field" in payload && "message" in payload && typeof payload.message === "string") {
     return {
       payload: null,
@@ -144,8 +156,18 @@ export function validateMonitorForm(
     if (retry.success) judged = retry.data;
     else collectIssues(retry.error.issues, errors);
   }
-  const violation = judged ? monitorSettingsViolation(plan, judged as CreateMonitorInput) : null;
+  // Which region a plan without a choice runs from is the server's to say (its default region).
+  const regions = judged ? monitorRegions(judged, values.regions[0] ?? DEFAULT_REGION) : [];
+  const violation = judged
+    ? monitorSettingsViolation(
+        plan,
+        { ...(judged as CreateMonitorInput), regions },
+        regions[0] ?? DEFAULT_REGION,
+      )
+    : null;
   if (violation) errors[PLAN_FIELDS[violation.rule]] ??= toFormWords(violation.detail);
+  const regionProblem = regionsProblem(values, plan);
+  if (regionProblem) errors.regions = regionProblem;
   if (Object.keys(errors).length > 0) return { payload: null, errors, formError };
   return { payload: payload as Record<string, unknown>, errors, formError };
 }

@@ -13,6 +13,7 @@ function check(at: number, status: "up" | "down"): CheckView {
   return {
     id: `chk_${at.toString(36)}`,
     checked_at: new Date(at).toISOString(),
+    planned_at: new Date(at).toISOString(),
     status,
     response_time_ms: 120,
     timings: null,
@@ -45,6 +46,7 @@ describe("a live check on the monitor list", () => {
     const overview: MonitorOverview = {
       monitor_id: "mon_1",
       status: "up",
+      regions: ["us-west-1"],
       last_checked_at: null,
       last_response_time_ms: null,
       uptime_24h: 100,
