@@ -10,6 +10,7 @@ export * from "./monitor-options.ts";
 export * from "./monitor-plan-rules.ts";
 export * from "./monitor-targets.ts";
 export * from "./monitors.ts";
+export * from "./multi-step/index.ts";
 export * from "./plans.ts";
 export * from "./product.ts";
 export * from "./region-rules.ts";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseResolverAddress } from "./monitor-targets.ts";
 import { type CheckType, DNS_RECORD_TYPES, HTTP_METHODS } from "./monitors.ts";
+import { multiStepStructureSchema } from "./multi-step/multi-step-schema.ts";
 import { requestHeadersSchema } from "./request-headers.ts";
 import { storableText } from "./storable-text.ts";
 
@@ -109,6 +110,7 @@ export const CHECK_OPTION_SCHEMAS = {
   tcp: noOptionsSchema,
   dns: dnsOptionsSchema,
   ssl: sslOptionsSchema,
+  multi_step: multiStepStructureSchema,
 } as const satisfies Record<CheckType, z.ZodType>;
 
 export type HttpOptions = z.output<typeof httpOptionsSchema>;
@@ -123,7 +125,16 @@ export type CheckOptions = {
 
 /** Everything a runner needs to perform one check. */
 export type CheckSpec = {
-  [K in CheckType]: { type: K; target: string; timeoutMs: number; options: CheckOptions[K] };
+  [K in CheckType]: {
+    type: K;
+    target: string;
+    timeoutMs: number;
+    options: CheckOptions[K];
+    /** Multi-step checks: the values of the secure variables the steps refer to. */
+    secureValues?: Record<string, string> | undefined;
+    /** Multi-step checks: how long the whole run may take; `timeoutMs` bounds each request. */
+    runLimitMs?: number | undefined;
+  };
 }[CheckType];
 
 /** The check spec of one type. */

@@ -1,10 +1,11 @@
+import type { StepResult } from "./multi-step/step-result.ts";
 import {
   DEFAULT_FAILURE_THRESHOLD,
   DEFAULT_RECOVERY_CONFIRMATIONS,
 } from "./alerting/escalation-policy.ts";
 
 /** Every check type a monitor can have; each has one runner in `@upwatch/checks`. */
-export const CHECK_TYPES = ["http", "keyword", "ping", "tcp", "dns", "ssl"] as const;
+export const CHECK_TYPES = ["http", "keyword", "ping", "tcp", "dns", "ssl", "multi_step"] as const;
 export type CheckType = (typeof CHECK_TYPES)[number];
 
 /** The "basic" types the Free plan offers; every other type needs a plan with all types. */
@@ -18,6 +19,7 @@ export const CHECK_TYPE_NAMES: Record<CheckType, string> = {
   tcp: "TCP",
   dns: "DNS",
   ssl: "SSL certificate",
+  multi_step: "Multi-step API",
 };
 
 /** The regions a monitor can run from; a monitor runs from one to all of them. */
@@ -79,6 +81,8 @@ export interface CheckOutcome {
   error: string | null;
   /** SSL checks: the certificate the server presented, for expiry alerts. */
   certificate?: CertificateFacts | undefined;
+  /** Multi-step checks: what each step did, secure values masked. */
+  steps?: StepResult[] | undefined;
 }
 
 /** What alerting needs of a certificate: which one it is and when it expires. */

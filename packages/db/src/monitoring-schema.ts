@@ -99,6 +99,18 @@ export interface CheckResultTable {
   region: string;
   /** When the check was planned; with monitor and region, what identifies it. */
   planned_at: number;
+  /** A multi-step run's steps as JSON (`StepResult[]`, secure values masked); null otherwise. */
+  steps?: string | null;
+}
+
+/** An account's secure variable: its value sealed under the secrets key. */
+export interface SecureVariableTable {
+  id: string;
+  account_id: string;
+  name: string;
+  value: string;
+  created_at: number;
+  updated_at: number;
 }
 
 /** Checks of one monitor from one region summed over an hour, a half hour or a day. */

@@ -20,6 +20,7 @@ import type {
   PasswordResetTable,
   RegionOutageTable,
   RunnerTable,
+  SecureVariableTable,
   SessionTable,
   UserTable,
 } from "./monitoring-schema.ts";
@@ -40,6 +41,7 @@ export interface Database {
   password_resets: PasswordResetTable;
   monitors: MonitorTable;
   check_results: CheckResultTable;
+  secure_variables: SecureVariableTable;
   check_rollups: CheckRollupTable;
   check_region_rollups: CheckRegionRollupTable;
   missed_checks: MissedCheckTable;

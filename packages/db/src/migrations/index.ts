@@ -8,6 +8,7 @@ import { halfHourRollupsMigration } from "./2026_11_22_0100_half_hour_rollups.ts
 import { sessionsMigration } from "./2026_11_22_0100_sessions.ts";
 import { channelConfirmationMigration } from "./2026_11_24_0100_channel_confirmation.ts";
 import { regionsMigration } from "./2026_11_25_0100_regions.ts";
+import { multiStepMigration } from "./2026_11_26_0100_multi_step.ts";
 
 /** Every migration, in the order they apply. Names sort in that order too. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   "2026_11_22_0100_sessions": sessionsMigration,
   "2026_11_24_0100_channel_confirmation": channelConfirmationMigration,
   "2026_11_25_0100_regions": regionsMigration,
+  "2026_11_26_0100_multi_step": multiStepMigration,
 };

@@ -1,0 +1,3 @@
+export * from "./multi-step-limits.ts";
+export * from "./multi-step-schema.ts";
+export type * from "./step-result.ts";
