@@ -16,6 +16,7 @@ const fast = process.argv.includes("--fast");
 const reports = mkdtempSync(join(tmpdir(), "upwatch-test-report-"));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+const failedTests = [];
 const notRun = [];
 
 function run(title, command, args) {
@@ -43,8 +44,30 @@ function countReport(report) {
     totals.passed += summary.numPassedTests;
     totals.failed += summary.numFailedTests;
     totals.skipped += summary.numPendingTests + summary.numTodoTests;
+    rememberFailedTests(summary);
   } catch {
     totals.failed += 1;
+  }
+}
+
+// The failing tests are named again at the very end, where a long run's output is read first.
+function rememberFailedTests(summary) {
+  for (const file of summary.testResults ?? []) {
+    const where = file.name.replace(root, "");
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== "failed") continue;
+      const reason = String(test.failureMessages?.[0] ?? "")
+        .split("\n")[0]
+        .slice(0, 300);
+      failedTests.push(`${where} > ${test.fullName}: ${reason}`);
+    }
+    if (file.status === "failed" && !(file.assertionResults ?? []).length) {
+      failedTests.push(
+        `${where}: ${String(file.message ?? "")
+          .split("\n")[0]
+          .slice(0, 300)}`,
+      );
+    }
   }
 }
 
@@ -118,6 +141,7 @@ if (!fast) {
 
 rmSync(reports, { recursive: true, force: true });
 console.log("");
+for (const test of failedTests) console.log(`FAILED: ${test}`);
 if (failures.length) console.log(`Failed steps: ${failures.join("; ")}`);
 for (const reason of notRun) console.log(`NOT RUN: ${reason}`);
 console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
