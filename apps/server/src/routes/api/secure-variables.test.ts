@@ -115,6 +115,31 @@ describeEachDatabase("secure variables in the API", (db) => {
     );
   });
 
+  it("stops an account at 100 secure variables", async () => {
+    const full = await createTestAccount(db(), "hobby", ctx);
+    await db()
+      .handle.db.insertInto("secure_variables")
+      .values(
+        Array.from({ length: 100 }, (_, i) => ({
+          id: `sv_full_${full.accountId}_${i}`,
+          account_id: full.accountId,
+          name: `v${i}`,
+          value: "sealed elsewhere",
+          created_at: 1,
+          updated_at: 1,
+        })),
+      )
+      .execute();
+    const refused = await call(full, "POST", "", { name: "one_more", value: "x" });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      detail:
+        "An account can keep at most 100 secure variables; delete one you no longer use first.",
+    });
+    expect((await call(full, "DELETE", "/v0")).status).toBe(204);
+    expect((await call(full, "POST", "", { name: "one_more", value: "x" })).status).toBe(201);
+  });
+
   it("replaces a value without showing it, and answers 404 for a name that does not exist", async () => {
     const created = (await call(account, "POST", "", { name: "rotating", value: "old" })).body;
     const replaced = await call(account, "PUT", "/rotating", { value: PASSWORD });
