@@ -47,3 +47,6 @@ export const secureVariableResponse = z.object({
     .describe("The monitors whose variables refer to it as secure:<name>."),
 });
 export const secureVariableListResponse = z.object({ data: z.array(secureVariableResponse) });
+
+/** A secure variable as the API answers it: never its value. */
+export type SecureVariable = z.output<typeof secureVariableResponse>;
