@@ -98,7 +98,10 @@ async function runSteps(
     let report: StepReport;
     try {
       if (context.signal.aborted) throw context.signal.reason;
-      report = await (HANDLERS[step.type] as StepHandler)(step, state);
+      report = await untilAborted(
+        (HANDLERS[step.type] as StepHandler)(step, state),
+        context.signal,
+      );
     } catch (error) {
       if (context.signal.aborted) stopped = stopSentence(context.signal.reason, limitSentence);
       report = { error: stopped ?? describeStepError(error) };
@@ -125,6 +128,15 @@ async function runSteps(
     steps: results,
   };
   return maskDeep(outcome, mask);
+}
+
+/** Settles with `work`, or rejects as soon as the run is stopped, whichever comes first. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(signal.reason);
+    signal.addEventListener("abort", stop, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", stop));
+  });
 }
 
 function emptyReport(): Omit<

@@ -45,7 +45,9 @@ export function ordersApi(scenario: () => OrdersApiScenario, log: OrdersApiLog) 
           .end(JSON.stringify(value));
       if (request.method === "POST" && url === "/v1/auth/login") {
         const sent = JSON.parse(body) as { email: string; password: string };
-        const echo = current.echoPassword ? { "x-echo": sent.password } : {};
+        const echo: Record<string, string> = current.echoPassword
+          ? { "x-echo": sent.password }
+          : {};
         if (sent.password !== current.password) {
           return json(401, { error: "bad credentials", password: sent.password }, echo);
         }

@@ -8,10 +8,16 @@ import type { RunState, StepResponse } from "./run-state.ts";
  */
 export function responseFor(step: MultiStep, state: RunState): StepResponse {
   const named = dependencyNames(step)[0];
+  const namedType = named === undefined ? undefined : state.results.get(named)?.type;
+  const readsNamed =
+    namedType === "http_request" || namedType === "extract" || namedType === "assertion";
   const response =
-    named !== undefined && (state.responses.has(named) || state.readBy.has(named))
+    named !== undefined && readsNamed
       ? (state.responses.get(named) ?? state.readBy.get(named))
       : state.latest;
+  if (!response && readsNamed) {
+    throw new CheckError(`No response to read: step "${named}" received none.`);
+  }
   if (!response) throw new CheckError("No response to read: no request ran before this step.");
   state.readBy.set(step.name, response);
   return response;
@@ -36,7 +42,13 @@ export function readJsonPath(response: StepResponse, path: string): { value: unk
   } catch {
     throw new CheckError(`The response body is not JSON, so ${path} cannot be read.`);
   }
-  const found = queryJsonPath(document, path);
+  let found: unknown[];
+  try {
+    found = queryJsonPath(document, path);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new CheckError(`path ${path} cannot be read: ${reason}`);
+  }
   return found.length === 0 ? undefined : { value: found[0] };
 }
 
