@@ -1,4 +1,4 @@
-import { type HttpOptions, MULTI_STEP_LIMITS, type StepOf } from "@upwatch/core";
+import { type CheckTimings, type HttpOptions, MULTI_STEP_LIMITS, type StepOf } from "@upwatch/core";
 import { CheckError, describeNetworkError } from "../check-error.ts";
 import { roundMs } from "../runner.ts";
 import { exchangeHttp } from "../runners/http-exchange.ts";
@@ -48,7 +48,7 @@ export async function runHttpStep(
       RESPONSE_BODY_LIMIT,
     );
     const timeMs = roundMs(performance.now() - started);
-    const timings = answer.timings;
+    const timings = roundTimings(answer.timings);
     const response = {
       status: answer.statusCode,
       headers: answer.headers,
@@ -88,5 +88,15 @@ function boundRequest(run: AbortSignal, timeoutMs: number) {
       clearTimeout(timer);
       run.removeEventListener("abort", follow);
     },
+  };
+}
+
+function roundTimings(timings: CheckTimings): CheckTimings {
+  const round = (value: number | null) => (value === null ? null : roundMs(value));
+  return {
+    dnsMs: round(timings.dnsMs),
+    connectMs: round(timings.connectMs),
+    tlsMs: round(timings.tlsMs),
+    firstByteMs: round(timings.firstByteMs),
   };
 }

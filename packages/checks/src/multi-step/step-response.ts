@@ -46,7 +46,10 @@ export function readJsonPath(response: StepResponse, path: string): { value: unk
   try {
     found = queryJsonPath(document, path);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const message = error instanceof Error ? error.message : String(error);
+    const reason = message.includes("prevented")
+      ? "filter and script expressions are not allowed."
+      : message;
     throw new CheckError(`path ${path} cannot be read: ${reason}`);
   }
   return found.length === 0 ? undefined : { value: found[0] };
