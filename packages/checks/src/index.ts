@@ -1,5 +1,14 @@
 export { CheckError } from "./check-error.ts";
 export {
+  createMultiStepRunner,
+  type MultiStepRunnerOptions,
+  multiStepRunner,
+  runLimitSentence,
+  type ScriptInput,
+  type ScriptOutcome,
+  type ScriptRunner,
+} from "./multi-step/index.ts";
+export {
   type AddressCategory,
   type AddressPolicy,
   classifyAddress,

@@ -1,5 +1,7 @@
 import type { CheckOutcome, CheckSpec, CheckTimings, CheckType } from "@upwatch/core";
 import { describeNetworkError } from "./check-error.ts";
+import { multiStepRunner } from "./multi-step/multi-step-runner.ts";
+import { RUN_LIMIT_GRACE_MS, runLimitSentence } from "./multi-step/run-limit.ts";
 import type { NetworkAccess } from "./network/network-access.ts";
 import { type CheckRunner, roundMs } from "./runner.ts";
 import { dnsRunner } from "./runners/dns.ts";
@@ -17,6 +19,7 @@ export const CHECK_RUNNERS: { [K in CheckType]: CheckRunner<K> } = {
   tcp: tcpRunner,
   dns: dnsRunner,
   ssl: sslRunner,
+  multi_step: multiStepRunner,
 };
 
 export interface RunCheckOptions {
@@ -29,23 +32,31 @@ export interface RunCheckOptions {
 
 /**
  * Runs one check with its timeout enforced and never throws: a refused address, a network
- * error or a timeout becomes a down outcome with a sentence saying why.
+ * error or a timeout becomes a down outcome with a sentence saying why. A multi-step check is
+ * bounded in all by its run limit (its timeout bounds each request), and is given a moment
+ * after the limit to report which step it stopped at.
  */
 export async function runCheck(spec: CheckSpec, options: RunCheckOptions): Promise<CheckOutcome> {
   const timeout = new AbortController();
   const signal = timeout.signal;
-  const seconds = spec.timeoutMs / 1000;
+  const multiStep = spec.type === "multi_step";
+  const limitMs = multiStep ? (spec.runLimitMs ?? spec.timeoutMs) : spec.timeoutMs;
+  const seconds = limitMs / 1000;
   const timeoutError = new Error(
-    `No complete answer within ${seconds} second${seconds === 1 ? "" : "s"} (the monitor's timeout).`,
+    multiStep
+      ? runLimitSentence(limitMs)
+      : `No complete answer within ${seconds} second${seconds === 1 ? "" : "s"} (the monitor's timeout).`,
   );
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
+  let grace: NodeJS.Timeout | undefined;
   let stopWith = () => {};
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       timeout.abort(timeoutError);
-      reject(timeoutError);
-    }, spec.timeoutMs);
+      if (multiStep) grace = setTimeout(() => reject(timeoutError), RUN_LIMIT_GRACE_MS);
+      else reject(timeoutError);
+    }, limitMs);
     stopWith = () => {
       timeout.abort(options.signal?.reason);
       reject(options.signal?.reason);
@@ -74,6 +85,7 @@ export async function runCheck(spec: CheckSpec, options: RunCheckOptions): Promi
     };
   } finally {
     clearTimeout(timer);
+    clearTimeout(grace);
     options.signal?.removeEventListener("abort", stopWith);
   }
 }

@@ -9,6 +9,8 @@ export interface HttpAnswer {
   statusCode: number;
   /** The body as text, up to the exchange's limit; empty unless asked for. */
   body: string;
+  /** The final response's headers, names lower-cased, repeated headers joined with ", ". */
+  headers: Record<string, string>;
   timings: CheckTimings;
   url: URL;
 }
@@ -39,7 +41,8 @@ export async function exchangeHttp(
     addTimings(totals, answer.timings);
     const location = answer.location;
     if (!options.follow_redirects || !REDIRECT_CODES.has(answer.statusCode) || !location) {
-      return { statusCode: answer.statusCode, body: answer.body, timings: totals, url };
+      const { statusCode, headers } = answer;
+      return { statusCode, body: answer.body, headers, timings: totals, url };
     }
     if (hop >= MAX_REDIRECTS) {
       throw new CheckError(
@@ -64,6 +67,7 @@ interface HopAnswer {
   statusCode: number;
   location: string | undefined;
   body: string;
+  headers: Record<string, string>;
   timings: CheckTimings;
 }
 
@@ -108,6 +112,7 @@ async function exchangeOnce(
             statusCode: response.statusCode ?? 0,
             location: response.headers.location,
             body: text,
+            headers: headerRecord(response),
             timings: {
               dnsMs: connection.dnsMs,
               connectMs: connection.connectMs,
@@ -172,6 +177,14 @@ function readBody(response: IncomingMessage, limit: number): Promise<string> {
     response.once("end", finish);
     response.once("error", reject);
   });
+}
+
+function headerRecord(response: IncomingMessage): Record<string, string> {
+  const record: Record<string, string> = {};
+  for (const [name, value] of Object.entries(response.headers)) {
+    if (value !== undefined) record[name] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  return record;
 }
 
 function describeAs(error: unknown, endpoint: string): CheckError {

@@ -1,3 +1,5 @@
+export * from "./json-path.ts";
 export * from "./multi-step-limits.ts";
 export * from "./multi-step-schema.ts";
 export type * from "./step-result.ts";
+export * from "./templates.ts";

@@ -1,0 +1,42 @@
+import { fillTemplate, SECURE_PREFIX } from "@upwatch/core";
+import { CheckError } from "../check-error.ts";
+
+/**
+ * The run's starting variables: plain values as written, `secure:<name>` values from the
+ * account's secure variables. A reference without a value is kept aside so the step using it
+ * fails with a sentence.
+ */
+export function startVariables(
+  variables: Record<string, string>,
+  secureValues: Record<string, string> = {},
+): { values: Record<string, string>; unresolved: Record<string, string> } {
+  const values: Record<string, string> = {};
+  const unresolved: Record<string, string> = {};
+  for (const [name, value] of Object.entries(variables)) {
+    if (!value.startsWith(SECURE_PREFIX)) {
+      values[name] = value;
+      continue;
+    }
+    const secureName = value.slice(SECURE_PREFIX.length);
+    const secure = Object.hasOwn(secureValues, secureName) ? secureValues[secureName] : undefined;
+    if (secure === undefined) unresolved[name] = secureName;
+    else values[name] = secure;
+  }
+  return { values, unresolved };
+}
+
+/** Fills `{{name}}` references, throwing a CheckError that names the first unknown one. */
+export function fillVariables(
+  text: string,
+  state: { values: Record<string, string>; unresolved: Record<string, string> },
+): string {
+  const filled = fillTemplate(text, state.values);
+  if ("text" in filled) return filled.text;
+  const secureName = state.unresolved[filled.missing];
+  if (secureName !== undefined) {
+    throw new CheckError(
+      `Variable {{${filled.missing}}} refers to the secure variable ${secureName}, which has no value; add it under Settings > Secure variables.`,
+    );
+  }
+  throw new CheckError(`Variable {{${filled.missing}}} is not defined.`);
+}
