@@ -10,7 +10,9 @@ export interface WaterfallBar {
 const MIN_WIDTH_PERCENT = 0.5;
 
 /** The run's length: the end of its last step, whatever order the steps finished in. */
-export function runLengthMs(steps: readonly Pick<StepResult, "startedMs" | "durationMs">[]): number {
+export function runLengthMs(
+  steps: readonly Pick<StepResult, "startedMs" | "durationMs">[],
+): number {
   return steps.reduce((end, step) => Math.max(end, step.startedMs + step.durationMs), 0);
 }
 
