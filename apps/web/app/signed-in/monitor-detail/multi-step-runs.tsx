@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { CheckView } from "@upwatch/api";
 import type { StepResult } from "@upwatch/core";
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { queryKeys } from "../cache/queries.ts";
 import { formatDateTime, formatMs } from "../monitors/format.ts";
 import { RunStep } from "./run-step.tsx";
@@ -53,7 +53,6 @@ export function MultiStepRuns({
   monitorId: string;
   checks: readonly CheckView[];
 }) {
-  const baseId = useId();
   useStepsOfNewestCheck(monitorId, checks[0]);
   const runs = runsOf(checks);
   if (runs.length === 0) {
@@ -64,7 +63,7 @@ export function MultiStepRuns({
     <ol className="run-list">
       {runs.map((run, index) => {
         const failing = run.check.status === "down" ? failingStep(run.steps) : undefined;
-        const anchor = `${baseId}-${run.check.id}-failing`;
+        const anchor = `run-${run.check.id}-failing`;
         const passed = run.check.status === "up";
         return (
           <li key={run.check.id}>
