@@ -13,8 +13,8 @@ const STEP_TYPE_NAMES: Record<StepType, string> = {
 
 const PATH_NOTES = {
   normal: null,
-  failure: "Ran because a step it watches failed",
-  completion: "Ran once the steps it waits for finished",
+  failure: "Only when a step it depends on fails",
+  completion: "Once the steps it depends on have finished",
 } as const;
 
 function timingsText(timings: NonNullable<StepResult["timings"]>): string | null {
@@ -60,7 +60,7 @@ export function RunStep({
       </div>
       {step.error ? <p className="run-step-error">{step.error}</p> : null}
       <dl className="run-step-facts">
-        {pathNote ? <Fact term="Why it ran">{pathNote}</Fact> : null}
+        {pathNote ? <Fact term="When it runs">{pathNote}</Fact> : null}
         {step.request ? (
           <Fact term="Request">
             <code>

@@ -21,16 +21,20 @@ export function StepWaterfall({ steps, label }: { steps: readonly StepResult[]; 
             <li key={step.name} className={`waterfall-row step-${step.status}`}>
               <span className="waterfall-name">{step.name}</span>
               <span className="waterfall-track" aria-hidden="true">
-                <span
-                  className="waterfall-bar"
-                  style={{ left: `${bar.leftPercent}%`, width: `${bar.widthPercent}%` }}
-                />
+                {step.status === "skipped" ? null : (
+                  <span
+                    className="waterfall-bar"
+                    style={{ left: `${bar.leftPercent}%`, width: `${bar.widthPercent}%` }}
+                  />
+                )}
               </span>
               <span className="waterfall-time">
                 {step.status === "skipped" ? "not run" : formatMs(step.durationMs)}
               </span>
               <span className="visually-hidden">
-                {`${STEP_OUTCOMES[step.status].label}, started at ${formatMs(step.startedMs)}`}
+                {step.status === "skipped"
+                  ? STEP_OUTCOMES.skipped.label
+                  : `${STEP_OUTCOMES[step.status].label}, started at ${formatMs(step.startedMs)}`}
               </span>
             </li>
           );
