@@ -165,7 +165,7 @@ export default function MonitorDetail() {
       <section aria-labelledby="response-title" className="app-panel">
         <h2 id="response-title">Response time</h2>
         {checkList.length ? (
-          <ResponseChart checks={shownChecks.slice(0, 50)} />
+          <ResponseChart checks={shownChecks.slice(0, 50)} wholeRuns={multiStep} />
         ) : (
           <p className="app-muted">The chart appears after the first check.</p>
         )}
