@@ -26,8 +26,10 @@ import { IncidentsList } from "../../signed-in/monitor-detail/incidents-list.tsx
 import { MonitorActions } from "../../signed-in/monitor-detail/monitor-actions.tsx";
 import detailCss from "../../signed-in/monitor-detail/monitor-detail.css?url";
 import { MonitorSettings } from "../../signed-in/monitor-detail/monitor-settings.tsx";
+import { MultiStepRuns } from "../../signed-in/monitor-detail/multi-step-runs.tsx";
 import { RegionPanel } from "../../signed-in/monitor-detail/region-panel.tsx";
 import { ResponseChart } from "../../signed-in/monitor-detail/response-chart.tsx";
+import runStepsCss from "../../signed-in/monitor-detail/run-steps.css?url";
 import { UnservedNotices } from "../../signed-in/monitor-detail/unserved-notices.tsx";
 import { DayBars, UptimeSummary } from "../../signed-in/monitor-detail/uptime-summary.tsx";
 import { formatAgo } from "../../signed-in/monitors/format.ts";
@@ -37,7 +39,12 @@ import monitorsCss from "../../signed-in/monitors/monitors.css?url";
 import { StatusBadge } from "../../signed-in/monitors/status-badge.tsx";
 import { useMinuteTick } from "../../signed-in/monitors/use-minute-tick.ts";
 
-export const links = () => [stylesheet(monitorsCss), stylesheet(detailCss), stylesheet(alertsCss)];
+export const links = () => [
+  stylesheet(monitorsCss),
+  stylesheet(detailCss),
+  stylesheet(runStepsCss),
+  stylesheet(alertsCss),
+];
 
 export function meta() {
   return appMeta("Monitor");
@@ -106,6 +113,11 @@ export default function MonitorDetail() {
     );
   }
   const status = statusOf(current);
+  const multiStep = current.type === "multi_step";
+  // A run's phases belong to its steps; the run as a whole only has its total time.
+  const shownChecks = multiStep
+    ? checkList.map((check) => ({ ...check, timings: null }))
+    : checkList;
 
   return (
     <div className="app-page monitor-detail">
@@ -140,10 +152,20 @@ export default function MonitorDetail() {
         />
         <UptimeSummary day={day.data} week={week.data} month={month.data} />
       </section>
+      {multiStep ? (
+        <section aria-labelledby="runs-title" className="app-panel">
+          <h2 id="runs-title">Runs</h2>
+          {checks.isPending ? (
+            <p className="app-muted">Loading…</p>
+          ) : (
+            <MultiStepRuns monitorId={id} checks={checkList} />
+          )}
+        </section>
+      ) : null}
       <section aria-labelledby="response-title" className="app-panel">
         <h2 id="response-title">Response time</h2>
         {checkList.length ? (
-          <ResponseChart checks={checkList.slice(0, 50)} />
+          <ResponseChart checks={shownChecks.slice(0, 50)} wholeRuns={multiStep} />
         ) : (
           <p className="app-muted">The chart appears after the first check.</p>
         )}
@@ -181,7 +203,7 @@ export default function MonitorDetail() {
           <p className="app-muted">Loading…</p>
         ) : (
           <ChecksTable
-            checks={checkList}
+            checks={shownChecks}
             hasMore={checks.hasNextPage}
             loadingMore={checks.isFetchingNextPage}
             onMore={() => void checks.fetchNextPage()}

@@ -60,13 +60,22 @@ function segments(check: CheckView): Segment[] {
   return parts;
 }
 
-/** Response times of the recent checks, oldest on the left, with the phases stacked. */
-export function ResponseChart({ checks }: { checks: readonly CheckView[] }) {
+/**
+ * Response times of the recent checks, oldest on the left, with the phases stacked. A multi-step
+ * check's bars are whole runs: its phases belong to its steps.
+ */
+export function ResponseChart({
+  checks,
+  wholeRuns = false,
+}: {
+  checks: readonly CheckView[];
+  wholeRuns?: boolean;
+}) {
   const { ref, width: WIDTH } = useWidth(720);
   const titleId = useId();
   const descId = useId();
   const ordered = [...checks].reverse();
-  const withPhases = ordered.some((check) => check.timings !== null);
+  const withPhases = !wholeRuns && ordered.some((check) => check.timings !== null);
   const max = scaleTop(Math.max(1, ...ordered.map((check) => check.response_time_ms ?? 0)));
   const plotWidth = WIDTH - LEFT;
   const plotHeight = HEIGHT - TOP - BOTTOM;
@@ -96,9 +105,11 @@ export function ResponseChart({ checks }: { checks: readonly CheckView[] }) {
             : `From ${formatDateTime(ordered[0]!.checked_at)} to ${formatDateTime(
                 ordered[ordered.length - 1]!.checked_at,
               )}: average ${formatMs(average)}, ${down} failed. ${
-                withPhases
-                  ? "Each bar stacks DNS, connect, TLS and first byte, then the rest."
-                  : "Per-phase timings are not part of this plan."
+                wholeRuns
+                  ? "Each bar is one run of all the steps; the runs above show each step's time."
+                  : withPhases
+                    ? "Each bar stacks DNS, connect, TLS and first byte, then the rest."
+                    : "Per-phase timings are not part of this plan."
               } The table below lists every check.`}
         </desc>
         {[0, 0.5, 1].map((fraction) => (
