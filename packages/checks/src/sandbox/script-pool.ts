@@ -78,17 +78,21 @@ export class ScriptPool {
     // Scripts must never keep a server, runner or test process alive.
     worker.unref();
     const slot: Slot = { worker, ready: false, job: undefined };
-    worker.on("message", (message: { ready?: true; id?: number; answer?: SandboxAnswer }) => {
-      if (message.ready) {
-        slot.ready = true;
-      } else if (slot.job && message.id === slot.job.id && message.answer) {
-        const { entry, watchdog } = slot.job;
-        clearTimeout(watchdog);
-        slot.job = undefined;
-        entry.finish(message.answer);
-      }
-      this.#dispatch();
-    });
+    worker.on(
+      "message",
+      (message: { ready?: true; id?: number; answer?: SandboxAnswer; retire?: boolean }) => {
+        if (message.ready) {
+          slot.ready = true;
+        } else if (slot.job && message.id === slot.job.id && message.answer) {
+          const { entry, watchdog } = slot.job;
+          clearTimeout(watchdog);
+          slot.job = undefined;
+          entry.finish(message.answer);
+          if (message.retire) this.#replace(slot, SCRIPT_MESSAGES.unavailable);
+        }
+        this.#dispatch();
+      },
+    );
     worker.on("error", () => this.#replace(slot, SCRIPT_MESSAGES.unavailable));
     worker.on("exit", () => this.#replace(slot, SCRIPT_MESSAGES.unavailable));
     return slot;
