@@ -73,6 +73,8 @@ export class ScriptPool {
 
   #start(): Slot {
     const worker = new Worker(WORKER_URL, {
+      // The parent's flags (a loader, --input-type, ...) mean nothing to the worker and some break it.
+      execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 },
     });
     // Scripts must never keep a server, runner or test process alive.
