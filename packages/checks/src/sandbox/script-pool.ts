@@ -46,9 +46,9 @@ export class ScriptPool {
 
   async close(): Promise<void> {
     const slots = this.#slots.splice(0);
-    for (const slot of slots) this.#abandon(slot, SCRIPT_MESSAGES.unavailable);
+    for (const slot of slots) this.#abandon(slot, SCRIPT_MESSAGES.stopped);
     for (const job of this.#queue.splice(0))
-      job.finish(failure(job.request, SCRIPT_MESSAGES.unavailable));
+      job.finish(failure(job.request, SCRIPT_MESSAGES.stopped));
     await Promise.all(slots.map((slot) => slot.worker.terminate()));
   }
 
@@ -75,6 +75,7 @@ export class ScriptPool {
     const worker = new Worker(WORKER_URL, {
       // The parent's flags (a loader, --input-type, ...) mean nothing to the worker and some break it.
       execArgv: [],
+      workerData: { limits: SCRIPT_LIMITS, messages: SCRIPT_MESSAGES },
       resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 },
     });
     // Scripts must never keep a server, runner or test process alive.

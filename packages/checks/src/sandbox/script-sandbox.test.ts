@@ -26,6 +26,15 @@ describe("a script step", () => {
     expect(outcome).toEqual({ ok: true, variables: { fine: "z" }, logs: [] });
   });
 
+  it("refuses a script that adds more than 50 variables", async () => {
+    const outcome = await script("for (let i = 0; i < 51; i++) vars['v' + i] = i;");
+    expect(outcome).toEqual({
+      ok: false,
+      error: "Script error: the script added 51 variables; a script may add at most 50.",
+      logs: [],
+    });
+  });
+
   it("reads the last response and cannot change it", async () => {
     const outcome = await script(
       "vars.code = response.status; vars.kind = response.headers['content-type']; vars.id = JSON.parse(response.body).id; vars.fast = response.time_ms < 100; response.status = 500; vars.after = response.status;",
@@ -88,6 +97,17 @@ describe("the script sandbox", () => {
     expect(
       outcomes.map((outcome) => (outcome.ok ? outcome.variables.double : outcome.error)),
     ).toEqual(["2", "4", "6", "8", "10"]);
+  });
+
+  it("answers a script still running when the sandbox is closed", async () => {
+    const running = script("while (true) {}");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await closeScriptSandbox();
+    expect(await running).toEqual({
+      ok: false,
+      error: "Script error: the script sandbox was stopped before the script finished.",
+      logs: [],
+    });
   });
 
   it("starts again after being closed", async () => {

@@ -1,6 +1,6 @@
 import { VARIABLE_NAME } from "@upwatch/core";
 import { ScriptPool } from "./script-pool.ts";
-import type { ScriptInput, ScriptOutcome } from "./script-types.ts";
+import { SCRIPT_LIMITS, type ScriptInput, type ScriptOutcome } from "./script-types.ts";
 
 let pool: ScriptPool | undefined;
 
@@ -24,8 +24,18 @@ export async function runScript(input: ScriptInput): Promise<ScriptOutcome> {
     return { ok: false, error: "Script error: the sandbox answered unexpectedly.", logs: [] };
   if (!answer.ok) return answer;
   const variables: Record<string, string> = {};
+  let added = 0;
   for (const [name, value] of Object.entries(answer.variables)) {
-    if (VARIABLE_NAME.test(name)) variables[name] = value;
+    if (!VARIABLE_NAME.test(name)) continue;
+    variables[name] = value;
+    if (!Object.hasOwn(input.variables, name)) added++;
+  }
+  if (added > SCRIPT_LIMITS.addedVariables) {
+    return {
+      ok: false,
+      error: `Script error: the script added ${added} variables; a script may add at most ${SCRIPT_LIMITS.addedVariables}.`,
+      logs: answer.logs,
+    };
   }
   return { ok: true, variables, logs: answer.logs };
 }

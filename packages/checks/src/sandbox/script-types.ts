@@ -29,10 +29,13 @@ export const SCRIPT_LIMITS = {
   watchdogMs: MULTI_STEP_LIMITS.scriptTimeoutMs + 1000,
   logLines: 20,
   logLineChars: 500,
+  /** How many variables one script may add to a run. */
+  addedVariables: MULTI_STEP_LIMITS.maxVariables,
 } as const;
 
 export const SCRIPT_MESSAGES = {
   timedOut: `The script ran longer than ${MULTI_STEP_LIMITS.scriptTimeoutMs} ms and was stopped.`,
   outOfMemory: `The script used more than ${MULTI_STEP_LIMITS.scriptMemoryBytes / 1024 / 1024} MiB of memory and was stopped.`,
   unavailable: "Script error: the script sandbox could not start.",
+  stopped: "Script error: the script sandbox was stopped before the script finished.",
 } as const;

@@ -1,20 +1,18 @@
 // Runs scripts in QuickJS (WebAssembly) inside this worker thread. Each script gets a fresh
 // QuickJS runtime with its own heap limit, stack limit and deadline; nothing of Node is reachable
 // from inside it. Plain JavaScript so that Node loads it as it is from the sources and the bundles.
-import { parentPort } from "node:worker_threads";
+import { parentPort, workerData } from "node:worker_threads";
 import { getQuickJS } from "quickjs-emscripten";
 
-const TIMEOUT_MS = 1000;
-const MEMORY_BYTES = 16 * 1024 * 1024;
-const STACK_BYTES = 256 * 1024;
-const LOG_LINES = 20;
-const LOG_LINE_CHARS = 500;
+// The limits and sentences come from the pool (script-types.ts), so they are stated once.
+const {
+  timeoutMs: TIMEOUT_MS,
+  memoryBytes: MEMORY_BYTES,
+  stackBytes: STACK_BYTES,
+} = workerData.limits;
+const { logLines: LOG_LINES, logLineChars: LOG_LINE_CHARS } = workerData.limits;
+const MESSAGES = workerData.messages;
 const FILE_NAME = "script.js";
-
-const MESSAGES = {
-  timedOut: `The script ran longer than ${TIMEOUT_MS} ms and was stopped.`,
-  outOfMemory: `The script used more than ${MEMORY_BYTES / 1024 / 1024} MiB of memory and was stopped.`,
-};
 
 // Sets the script's globals from JSON (so no host object ever enters QuickJS) and returns the
 // function that reads back the variables the script added or changed. Built-ins are captured
