@@ -81,6 +81,15 @@ describe("a script step", () => {
     });
   });
 
+  it("shortens a very long error message", async () => {
+    const outcome = await script("throw new Error('e'.repeat(5000));");
+    expect(outcome).toEqual({
+      ok: false,
+      error: `Script error: ${"e".repeat(300)}… (line 1)`,
+      logs: [],
+    });
+  });
+
   it("lets promise callbacks finish before reading the variables", async () => {
     const outcome = await script("Promise.resolve(5).then((n) => { vars.later = n * 2; });");
     expect(outcome).toEqual({ ok: true, variables: { later: "10" }, logs: [] });

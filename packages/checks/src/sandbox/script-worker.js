@@ -120,7 +120,8 @@ function describeError(context, state, errorHandle) {
   const stack =
     thrown && typeof thrown === "object" && typeof thrown.stack === "string" ? thrown.stack : "";
   const line = new RegExp(`${FILE_NAME.replace(".", "\\.")}:(\\d+)`).exec(stack)?.[1];
-  return `${message || "the script failed"}${line ? ` (line ${line})` : ""}`;
+  const shown = message.length > 300 ? `${message.slice(0, 300)}…` : message;
+  return `${shown || "the script failed"}${line ? ` (line ${line})` : ""}`;
 }
 
 function runScript({ source, variables, response }) {
