@@ -31,6 +31,16 @@ export { CHECK_RUNNERS, type RunCheckOptions, runCheck } from "./registry.ts";
 export type { CheckContext, CheckRunner } from "./runner.ts";
 export { PING_MISSING } from "./runners/ping.ts";
 export {
+  closeScriptSandbox,
+  runScript,
+  SCRIPT_LIMITS,
+  SCRIPT_MESSAGES,
+  type ScriptInput,
+  type ScriptOutcome,
+  type ScriptResponse,
+  scriptSyntaxProblem,
+} from "./sandbox/index.ts";
+export {
   type CheckReport,
   CheckScheduler,
   type ScheduledCheck,

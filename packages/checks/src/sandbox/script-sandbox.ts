@@ -1,0 +1,54 @@
+import { VARIABLE_NAME } from "@upwatch/core";
+import { ScriptPool } from "./script-pool.ts";
+import { SCRIPT_LIMITS, type ScriptInput, type ScriptOutcome } from "./script-types.ts";
+
+let pool: ScriptPool | undefined;
+
+function sandbox(): ScriptPool {
+  pool ??= new ScriptPool(1);
+  return pool;
+}
+
+/**
+ * Runs a script step in QuickJS inside a worker thread, with the run's variables as `vars` and
+ * the last response as `response`. Never throws: every problem is an outcome with a sentence.
+ */
+export async function runScript(input: ScriptInput): Promise<ScriptOutcome> {
+  const answer = await sandbox().ask({
+    kind: "run",
+    source: input.source,
+    variables: { ...input.variables },
+    response: input.response,
+  });
+  if (!("ok" in answer))
+    return { ok: false, error: "Script error: the sandbox answered unexpectedly.", logs: [] };
+  if (!answer.ok) return answer;
+  const variables: Record<string, string> = {};
+  let added = 0;
+  for (const [name, value] of Object.entries(answer.variables)) {
+    if (!VARIABLE_NAME.test(name)) continue;
+    variables[name] = value;
+    if (!Object.hasOwn(input.variables, name)) added++;
+  }
+  if (added > SCRIPT_LIMITS.addedVariables) {
+    return {
+      ok: false,
+      error: `Script error: the script added ${added} variables; a script may add at most ${SCRIPT_LIMITS.addedVariables}.`,
+      logs: answer.logs,
+    };
+  }
+  return { ok: true, variables, logs: answer.logs };
+}
+
+/** Compiles a script without running it: `the script does not parse: <message>`, or undefined. */
+export async function scriptSyntaxProblem(source: string): Promise<string | undefined> {
+  const answer = await sandbox().ask({ kind: "parse", source });
+  return "problem" in answer ? answer.problem : undefined;
+}
+
+/** Stops the sandbox's workers; the next script starts them again. */
+export async function closeScriptSandbox(): Promise<void> {
+  const closing = pool;
+  pool = undefined;
+  await closing?.close();
+}
