@@ -4,8 +4,6 @@ export {
   type MultiStepRunnerOptions,
   multiStepRunner,
   runLimitSentence,
-  type ScriptInput,
-  type ScriptOutcome,
   type ScriptRunner,
 } from "./multi-step/index.ts";
 export {

@@ -4,4 +4,4 @@ export {
   multiStepRunner,
 } from "./multi-step-runner.ts";
 export { RUN_LIMIT_GRACE_MS, runLimitSentence } from "./run-limit.ts";
-export type { ScriptInput, ScriptOutcome, ScriptRunner } from "./script-runner.ts";
+export type { ScriptRunner } from "./script-runner.ts";
