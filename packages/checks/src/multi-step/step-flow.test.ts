@@ -61,6 +61,34 @@ describe("multi-step flow, requests and limits", () => {
     steps: steps.map((step, index) => ({ order_index: index + 1, ...step })),
   });
 
+  it("runs a script step in the sandbox and sends the variable it set in the next request", async () => {
+    const script = {
+      name: "pick_id",
+      type: "script",
+      config: { source: "vars.item = JSON.parse(response.body).items[0].id + '-x';" },
+    };
+    const outcome = await runCheck(
+      multiStepSpec(options(request("call", "/ok"), script, request("use", "/ok?item={{item}}"))),
+      { network },
+    );
+    expect(outcome.status).toBe("up");
+    expect(outcome.steps?.[1]).toMatchObject({ status: "passed", variables: ["item"] });
+    expect(seen.at(-1)?.url).toBe("/ok?item=7-x");
+  });
+
+  it("fails a script step that tries to reach the host process, naming the step", async () => {
+    const escape = {
+      name: "escape",
+      type: "script",
+      config: { source: "vars.p = this.constructor.constructor('return process')().pid;" },
+    };
+    const outcome = await runCheck(multiStepSpec(options(request("call", "/ok"), escape)), {
+      network,
+    });
+    expect(outcome.status).toBe("down");
+    expect(outcome.error).toMatch(/^Step "escape": Script error: 'process' is not defined/);
+  });
+
   it("runs a failure step only when the step it depends on failed", async () => {
     const diagnose = request("diagnose", "/ok", {
       dependencies: { depends_on: "status", dependency_type: "failure" },
