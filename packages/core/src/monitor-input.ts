@@ -8,7 +8,10 @@ import { storableText } from "./storable-text.ts";
 const L = MONITOR_LIMITS;
 
 /** What a valid target looks like for each type, as the sentence shown when it is not. */
-const TARGET_RULES: Record<CheckType, { valid: (target: string) => boolean; hint: string }> = {
+const TARGET_RULES: Record<
+  Exclude<CheckType, "multi_step">,
+  { valid: (target: string) => boolean; hint: string }
+> = {
   http: {
     valid: (t) => parseHttpUrl(t) !== undefined,
     hint: "a URL starting with http:// or https://",

@@ -51,7 +51,7 @@ describe("the plan rules for monitors", () => {
   });
 
   it("offer Free only the basic types, and every type from Hobby up", () => {
-    const targets = {
+    const targets: Record<string, string> = {
       http: "https://a.test",
       keyword: "https://a.test",
       ping: "a.test",
