@@ -59,9 +59,14 @@ describe("the plan rules for monitors", () => {
       dns: "a.test",
       ssl: "a.test",
     };
+    const steps = [
+      { name: "home", type: "http_request", order_index: 1, config: { url: "https://a.test" } },
+    ];
     for (const type of CHECK_TYPES) {
-      const options = type === "keyword" ? { keyword: "ok" } : {};
-      const input = monitor({ type, target: targets[type], options, interval_seconds: 300 });
+      const options =
+        type === "keyword" ? { keyword: "ok" } : type === "multi_step" ? { steps } : {};
+      const target = type === "multi_step" ? undefined : targets[type];
+      const input = monitor({ type, target, options, interval_seconds: 300 });
       expect(monitorSettingsViolation(hobby, input, "us-west-1")).toBeNull();
       const basic = ["http", "keyword", "ping"].includes(type);
       expect(monitorSettingsViolation(free, input, "us-west-1")?.rule ?? null).toBe(

@@ -1,13 +1,273 @@
-import type { MultiStepOptions } from "./multi-step-schema.ts";
+import { jsonPathProblem } from "./json-path.ts";
+import { MULTI_STEP_LIMITS as L } from "./multi-step-limits.ts";
+import type { MultiStep, MultiStepOptions, StepOf } from "./multi-step-schema.ts";
+import { templateNames } from "./templates.ts";
 
-/** One problem of a multi-step check, at the place in `options` it concerns. */
+/** One problem of a multi-step check, at the place in its options it concerns. */
 export interface MultiStepIssue {
   path: (string | number)[];
   message: string;
 }
 
-/** The problems of a structurally valid multi-step check that its schema alone cannot see. */
+type Report = (index: number, field: (string | number)[], message: string) => void;
+
+/**
+ * The problems of a structurally valid multi-step check that its schema alone cannot see, each
+ * a sentence naming the step and field. An empty list means the check can be saved (apart from
+ * its scripts, which only the sandbox can parse, and secure variables, which the account holds).
+ */
 export function multiStepIssues(options: MultiStepOptions): MultiStepIssue[] {
-  void options;
-  return [];
+  const issues: MultiStepIssue[] = [];
+  const { steps } = options;
+  if (steps.length > L.maxSteps) {
+    issues.push({
+      path: ["steps"],
+      message: `A multi-step check can have at most ${L.maxSteps} steps; this one has ${steps.length}.`,
+    });
+  }
+  const report: Report = (index, field, message) => {
+    issues.push({
+      path: ["steps", index, ...field],
+      message: `${stepLabel(steps, index)}: ${message}`,
+    });
+  };
+  checkNamesAndOrder(steps, issues);
+  checkDependencies(steps, report);
+  for (const [index, step] of steps.entries()) checkConfig(step, index, report);
+  checkVariableReferences(options, report);
+  return issues;
+}
+
+/** How messages name a step: by its name, or by its position when it has none. */
+export function stepLabel(steps: readonly { name?: unknown }[], index: number): string {
+  const name = steps[index]?.name;
+  return typeof name === "string" && name.trim() !== ""
+    ? `Step "${name.trim()}"`
+    : `Step ${index + 1}`;
+}
+
+function checkNamesAndOrder(steps: readonly MultiStep[], issues: MultiStepIssue[]): void {
+  const firstByName = new Map<string, number>();
+  const firstByOrder = new Map<number, number>();
+  steps.forEach((step, index) => {
+    if (firstByName.has(step.name)) {
+      issues.push({
+        path: ["steps", index, "name"],
+        message: `Two steps are named "${step.name}".`,
+      });
+    } else firstByName.set(step.name, index);
+    const other = firstByOrder.get(step.order_index);
+    if (other !== undefined) {
+      issues.push({
+        path: ["steps", index, "order_index"],
+        message: `Steps "${steps[other]?.name}" and "${step.name}" share order_index ${step.order_index}; give each step its own position.`,
+      });
+    } else firstByOrder.set(step.order_index, index);
+  });
+}
+
+/** The names a step depends on, as a list. */
+export function dependencyNames(step: MultiStep): string[] {
+  const named = step.dependencies?.depends_on;
+  if (named === undefined) return [];
+  return typeof named === "string" ? [named] : named;
+}
+
+function checkDependencies(steps: readonly MultiStep[], report: Report): void {
+  const byName = new Map<string, MultiStep>();
+  for (const step of steps) if (!byName.has(step.name)) byName.set(step.name, step);
+  steps.forEach((step, index) => {
+    const field = ["dependencies", "depends_on"];
+    const names = dependencyNames(step);
+    const seen = new Set<string>();
+    for (const name of names) {
+      const named = byName.get(name);
+      if (seen.has(name)) {
+        report(index, field, `depends_on names "${name}" twice.`);
+      } else if (name === step.name) {
+        report(
+          index,
+          field,
+          "depends_on names the step itself; a step can only depend on earlier steps.",
+        );
+      } else if (!named) {
+        report(index, field, `depends_on names "${name}", which is not a step of this check.`);
+      } else if (named.order_index >= step.order_index) {
+        report(
+          index,
+          field,
+          `depends_on names "${name}" (order_index ${named.order_index}), which does not run before this step (order_index ${step.order_index}); a step can only depend on earlier steps.`,
+        );
+      }
+      seen.add(name);
+    }
+  });
+  const cycle = dependencyCycle(steps);
+  if (cycle) {
+    const index = steps.findIndex((step) => step.name === cycle[0]);
+    report(
+      index,
+      ["dependencies", "depends_on"],
+      `the dependencies form a cycle: ${cycle.map((name) => `"${name}"`).join(" -> ")}.`,
+    );
+  }
+}
+
+/**
+ * A loop in the dependencies, as the names along it ending where it started; undefined when
+ * there is none. With every dependency on an earlier step there cannot be one, but a shared
+ * order_index or a self-reference can close one, and it is worth its own sentence.
+ */
+export function dependencyCycle(steps: readonly MultiStep[]): string[] | undefined {
+  const edges = new Map<string, string[]>();
+  for (const step of steps) {
+    if (!edges.has(step.name)) edges.set(step.name, dependencyNames(step));
+  }
+  const state = new Map<string, "visiting" | "done">();
+  const trail: string[] = [];
+  const visit = (name: string): string[] | undefined => {
+    if (state.get(name) === "done") return undefined;
+    if (state.get(name) === "visiting") return [...trail.slice(trail.indexOf(name)), name];
+    state.set(name, "visiting");
+    trail.push(name);
+    for (const next of edges.get(name) ?? []) {
+      if (!edges.has(next)) continue;
+      const found = visit(next);
+      if (found) return found;
+    }
+    trail.pop();
+    state.set(name, "done");
+    return undefined;
+  };
+  for (const name of edges.keys()) {
+    const found = visit(name);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function checkConfig(step: MultiStep, index: number, report: Report): void {
+  if (step.type === "http_request") {
+    if (step.config.body !== null && Buffer.byteLength(step.config.body) > L.maxBodyBytes) {
+      report(index, ["config", "body"], "config.body can be at most 64 KiB.");
+    }
+  } else if (step.type === "extract") checkExtract(step, index, report);
+  else if (step.type === "assertion") checkAssertion(step, index, report);
+}
+
+function checkExtract(step: StepOf<"extract">, index: number, report: Report): void {
+  const { from, path } = step.config;
+  if (from === "status") return;
+  if (path === undefined) {
+    const what = from === "body" ? "a JSONPath such as $.data.token" : "a header name";
+    report(
+      index,
+      ["config", "path"],
+      `config.path is required when extracting from ${from}: ${what}.`,
+    );
+    return;
+  }
+  if (from === "body") {
+    const problem = jsonPathProblem(path);
+    if (problem) report(index, ["config", "path"], `config.path: ${problem}`);
+  }
+}
+
+const NUMERIC_TYPES = new Set(["status_code", "response_time"]);
+
+function checkAssertion(step: StepOf<"assertion">, index: number, report: Report): void {
+  const { type, path, operator, expected } = step.config;
+  const at = (field: string, message: string) => report(index, ["config", field], message);
+  if (type === "json_path" || type === "header") {
+    const what = type === "json_path" ? "the JSONPath to read" : "the header name";
+    if (path === undefined) at("path", `config.path is required for a ${type} assertion: ${what}.`);
+    else if (type === "json_path") {
+      const problem = jsonPathProblem(path);
+      if (problem) at("path", `config.path: ${problem}`);
+    }
+  } else if (path !== undefined) {
+    at("path", `config.path is not used by a ${type} assertion; leave it out.`);
+  }
+  if (operator === "exists") {
+    if (NUMERIC_TYPES.has(type) || type === "body_contains") {
+      at("operator", `config.operator exists does not apply to a ${type} assertion.`);
+    } else if (expected !== undefined) {
+      at("expected", "config.expected is not used with the exists operator; leave it out.");
+    }
+    return;
+  }
+  if (expected === undefined) {
+    at("expected", `config.expected is required with the ${operator} operator.`);
+    return;
+  }
+  if (NUMERIC_TYPES.has(type)) {
+    if (typeof expected !== "number" || !Number.isFinite(expected)) {
+      const unit = type === "response_time" ? "milliseconds" : "a status code such as 200";
+      at("expected", `config.expected must be a number for a ${type} assertion (${unit}).`);
+    } else if (operator === "contains") {
+      at(
+        "operator",
+        `config.operator contains does not apply to a ${type} assertion; use equals, not_equals, greater_than or less_than.`,
+      );
+    }
+    return;
+  }
+  if (
+    type === "body_contains" &&
+    operator !== "contains" &&
+    operator !== "equals" &&
+    operator !== "not_equals"
+  ) {
+    at(
+      "operator",
+      `config.operator ${operator} does not apply to a body_contains assertion; use contains.`,
+    );
+    return;
+  }
+  if ((operator === "greater_than" || operator === "less_than") && !isNumeric(expected)) {
+    at("expected", `config.expected must be a number with the ${operator} operator.`);
+  }
+}
+
+function isNumeric(value: string | number): boolean {
+  if (typeof value === "number") return Number.isFinite(value);
+  return value.trim() !== "" && Number.isFinite(Number(value));
+}
+
+/** Templated fields of a step, with where they are. */
+function templatedFields(step: MultiStep): { field: (string | number)[]; text: string }[] {
+  if (step.type !== "http_request") return [];
+  const fields: { field: (string | number)[]; text: string }[] = [
+    { field: ["config", "url"], text: step.config.url },
+  ];
+  for (const [name, value] of Object.entries(step.config.headers)) {
+    fields.push({ field: ["config", "headers", name], text: `${name}${value}` });
+  }
+  if (step.config.body !== null) fields.push({ field: ["config", "body"], text: step.config.body });
+  return fields;
+}
+
+function checkVariableReferences(options: MultiStepOptions, report: Report): void {
+  const known = new Set(Object.keys(options.variables));
+  const order = options.steps
+    .map((step, index) => ({ step, index }))
+    .sort((a, b) => a.step.order_index - b.step.order_index || a.index - b.index);
+  let scriptRan = false;
+  for (const { step, index } of order) {
+    if (!scriptRan) {
+      for (const { field, text } of templatedFields(step)) {
+        const unknown = templateNames(text).find((name) => !known.has(name));
+        if (unknown !== undefined) {
+          const where = field.length > 2 ? `config.headers` : field.join(".");
+          report(
+            index,
+            field,
+            `${where} refers to {{${unknown}}}, which is neither in variables nor set by an earlier extract step.`,
+          );
+        }
+      }
+    }
+    if (step.type === "extract") known.add(step.config.to_variable);
+    if (step.type === "script") scriptRan = true;
+  }
 }
