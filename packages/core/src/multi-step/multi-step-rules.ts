@@ -148,7 +148,10 @@ export function dependencyCycle(steps: readonly MultiStep[]): string[] | undefin
 
 function checkConfig(step: MultiStep, index: number, report: Report): void {
   if (step.type === "http_request") {
-    if (step.config.body !== null && Buffer.byteLength(step.config.body) > L.maxBodyBytes) {
+    if (
+      typeof step.config.body === "string" &&
+      Buffer.byteLength(step.config.body) > L.maxBodyBytes
+    ) {
       report(index, ["config", "body"], "config.body can be at most 64 KiB.");
     }
   } else if (step.type === "extract") checkExtract(step, index, report);
@@ -240,10 +243,11 @@ function templatedFields(step: MultiStep): { field: (string | number)[]; text: s
   const fields: { field: (string | number)[]; text: string }[] = [
     { field: ["config", "url"], text: step.config.url },
   ];
-  for (const [name, value] of Object.entries(step.config.headers)) {
+  for (const [name, value] of Object.entries(step.config.headers ?? {})) {
     fields.push({ field: ["config", "headers", name], text: `${name}${value}` });
   }
-  if (step.config.body !== null) fields.push({ field: ["config", "body"], text: step.config.body });
+  if (typeof step.config.body === "string")
+    fields.push({ field: ["config", "body"], text: step.config.body });
   return fields;
 }
 
