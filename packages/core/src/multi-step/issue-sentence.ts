@@ -35,7 +35,9 @@ export function describeOptionsIssue(issue: Issue, options: unknown): string {
     return `variables: ${String(path[1] ?? "a name")} is not a variable name; names start with a letter or _ and hold only letters, digits and _ (at most 64 characters).`;
   }
   const field = path.map(String).join(".");
-  if (path[0] === "variables" && path.length > 1) return `${field}: ${withStop(message)}`;
+  if (path[0] === "variables" && path.length > 1) {
+    return message.startsWith(`${field}:`) ? message : `${field}: ${withStop(message)}`;
+  }
   return sentence(field, message);
 }
 

@@ -1,0 +1,124 @@
+import { describe, expect, it } from "vitest";
+import { createMonitorSchema, describeMonitorIssue, updateMonitorSchema } from "./monitor-input.ts";
+import { articleExample } from "./multi-step/article-example.test-support.ts";
+
+function problem(input: unknown): string | null {
+  const parsed = createMonitorSchema.safeParse(input);
+  return parsed.success ? null : describeMonitorIssue(parsed.error, input);
+}
+
+function issuePath(input: unknown) {
+  const parsed = createMonitorSchema.safeParse(input);
+  return parsed.success ? null : parsed.error.issues[0]?.path;
+}
+
+describe("multi-step monitor input", () => {
+  it("accepts the help centre's example as it stands, as a multi-step monitor", () => {
+    const example = articleExample();
+    const monitor = createMonitorSchema.parse(example);
+    expect(monitor.type).toBe("multi_step");
+    expect(monitor.target).toBe("https://api.example.com/v1/auth/login");
+    expect(monitor.options).toMatchObject({
+      variables: { password: "secure:orders_api_password" },
+    });
+    if (monitor.type !== "multi_step") throw new Error("not a multi-step monitor");
+    expect(monitor.options.steps.map((step) => step.name)).toEqual(
+      example.steps.map((step) => step.name),
+    );
+  });
+
+  it("accepts the same check with its variables and steps inside options", () => {
+    const { variables, steps, ...rest } = articleExample();
+    const monitor = createMonitorSchema.parse({
+      ...rest,
+      type: "multi_step",
+      options: { variables, steps },
+    });
+    expect(monitor).toEqual(createMonitorSchema.parse(articleExample()));
+  });
+
+  it("refuses a target, since the check's first request is its target", () => {
+    expect(problem({ ...articleExample(), target: "https://api.example.com" })).toBe(
+      "A multi-step monitor has no target: lists show its first http_request step's URL. Leave target out.",
+    );
+  });
+
+  it("refuses steps sent with another type, or both at the top level and in options", () => {
+    expect(problem({ ...articleExample(), type: "http" })).toBe(
+      "variables and steps belong to a multi-step check; a http monitor takes neither (send type multi_step, or leave type out).",
+    );
+    expect(problem({ ...articleExample(), options: { steps: [] } })).toBe(
+      "Send variables and steps either at the top level or inside options, not both.",
+    );
+    expect(problem({ type: "multi_step", name: "x" })).toBe(
+      "A multi-step monitor needs steps: send variables and steps, as in the help centre's example.",
+    );
+  });
+
+  it("names the step and field of a missing URL", () => {
+    const example = articleExample();
+    delete (example.steps[0]?.config as Record<string, unknown>).url;
+    expect(problem(example)).toBe('Step "login": config.url is required.');
+    expect(issuePath(example)).toEqual(["options", "steps", 0, "config", "url"]);
+  });
+
+  it("names a step by its position when it has no name", () => {
+    const example = articleExample();
+    delete example.steps[3]?.name;
+    expect(problem(example)).toBe("Step 4: name is required.");
+  });
+
+  it("names the step of an unknown type, a bad dependency or a duplicate name", () => {
+    const unknownType = articleExample();
+    (unknownType.steps[1] as Record<string, unknown>).type = "ftp";
+    expect(problem(unknownType)).toBe(
+      'Step "login_ok": type must be one of http_request, extract, assertion, wait, script.',
+    );
+    const dependency = articleExample();
+    (dependency.steps[2] as Record<string, unknown>).dependencies = { depends_on: "nope" };
+    expect(problem(dependency)).toBe(
+      'Step "extract_token": depends_on names "nope", which is not a step of this check.',
+    );
+    const twice = articleExample();
+    (twice.steps[1] as Record<string, unknown>).name = "login";
+    expect(problem(twice)).toBe('Two steps are named "login".');
+  });
+
+  it("refuses an invalid JSONPath, more than 25 steps and a body over 64 KiB", () => {
+    const path = articleExample();
+    (path.steps[5]?.config as Record<string, unknown>).path = "$..[?(@.id)]";
+    expect(problem(path)).toMatch(/^Step "orders_present": config\.path: the JSONPath/);
+    const many = articleExample();
+    many.steps = Array.from({ length: 26 }, (_, index) => ({
+      name: `s${index}`,
+      type: "wait",
+      order_index: index + 1,
+      config: { seconds: 1 },
+    }));
+    expect(problem(many)).toBe("steps can hold at most 25 steps.");
+    const big = articleExample();
+    (big.steps[0]?.config as Record<string, unknown>).body = "x".repeat(65_537);
+    expect(problem(big)).toBe('Step "login": config.body can be at most 64 KiB.');
+  });
+
+  it("names the variable of a bad variable", () => {
+    const example = articleExample();
+    (example.variables as Record<string, unknown>).password = 42;
+    expect(problem(example)).toBe("variables.password: must be text.");
+    expect(issuePath(example)).toEqual(["options", "variables", "password"]);
+  });
+
+  it("takes a changed multi-step check's variables and steps at the top level", () => {
+    const { variables, steps } = articleExample();
+    expect(updateMonitorSchema.parse({ name: "New", variables, steps })).toEqual({
+      name: "New",
+      type: "multi_step",
+      options: { variables, steps },
+    });
+    expect(updateMonitorSchema.safeParse({ type: "http", steps }).success).toBe(false);
+    expect(updateMonitorSchema.safeParse({ steps, options: { steps } }).success).toBe(false);
+    expect(updateMonitorSchema.parse({ options: { variables, steps } })).toEqual({
+      options: { variables, steps },
+    });
+  });
+});
