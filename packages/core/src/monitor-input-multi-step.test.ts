@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createMonitorSchema, describeMonitorIssue, updateMonitorSchema } from "./monitor-input.ts";
 import { articleExample } from "./multi-step/article-example.test-support.ts";
@@ -120,5 +121,72 @@ describe("multi-step monitor input", () => {
     expect(updateMonitorSchema.parse({ options: { variables, steps } })).toEqual({
       options: { variables, steps },
     });
+  });
+});
+
+describe("multi-step monitor input, whatever is sent", () => {
+  const sentence = /^[^\s].*[.!?]$/s;
+
+  it("answers every changed example with acceptance or one sentence, never an exception", () => {
+    const fields = ["name", "type", "order_index", "config", "dependencies", "url", "path"];
+    fc.assert(
+      fc.property(
+        fc.nat({ max: 8 }),
+        fc.constantFrom(...fields),
+        fc.jsonValue({ maxDepth: 3 }),
+        (index, field, value) => {
+          const example = articleExample();
+          const step = example.steps[index] as Record<string, unknown>;
+          if (field === "url" || field === "path") {
+            (step.config as Record<string, unknown>)[field] = value;
+          } else step[field] = value;
+          const parsed = createMonitorSchema.safeParse(example);
+          if (!parsed.success)
+            expect(describeMonitorIssue(parsed.error, example)).toMatch(sentence);
+        },
+      ),
+    );
+  });
+
+  it("answers any JSON body with acceptance or one sentence, never an exception", () => {
+    fc.assert(
+      fc.property(
+        fc.record(
+          {
+            type: fc.constantFrom("multi_step", undefined),
+            variables: fc.jsonValue(),
+            steps: fc.jsonValue(),
+          },
+          { requiredKeys: [] },
+        ),
+        (body) => {
+          const input = { name: "x", ...body };
+          const parsed = createMonitorSchema.safeParse(input);
+          if (!parsed.success) expect(describeMonitorIssue(parsed.error, input)).toMatch(sentence);
+        },
+      ),
+    );
+  });
+});
+
+describe("multi-step monitor input, in words", () => {
+  it("says what a wrongly typed field should be, naming the step", () => {
+    const config = articleExample();
+    (config.steps[0] as Record<string, unknown>).config = [];
+    expect(problem(config)).toBe('Step "login": config must be an object.');
+    const expected = articleExample();
+    (expected.steps[1]?.config as Record<string, unknown>).expected = [200];
+    expect(problem(expected)).toBe('Step "login_ok": config.expected must be text or a number.');
+    const extra = articleExample();
+    (extra.steps[0]?.config as Record<string, unknown>).retries = 3;
+    expect(problem(extra)).toBe('Step "login": unknown field in config: retries.');
+  });
+
+  it("says which variable name is not allowed", () => {
+    const example = articleExample();
+    (example.variables as Record<string, unknown>)["1st"] = "x";
+    expect(problem(example)).toBe(
+      "variables: 1st is not a variable name; names start with a letter or _ and hold only letters, digits and _ (at most 64 characters).",
+    );
   });
 });

@@ -5,6 +5,31 @@ interface Issue {
   message: string;
   code?: string;
   keys?: readonly string[];
+  expected?: string;
+}
+
+const EXPECTED: Record<string, string> = {
+  object: "an object",
+  record: "an object",
+  string: "text",
+  number: "a number",
+  array: "a list",
+  boolean: "true or false",
+};
+
+/** zod's own wording for a wrong type or shape, as the end of a sentence about the field. */
+function fragmentOf(issue: Issue, field: string): string {
+  const message = issue.message.trim();
+  if (issue.code === "invalid_type" && message.startsWith("Invalid input")) {
+    if (/received undefined/.test(message)) return "is required";
+    return `must be ${EXPECTED[issue.expected ?? ""] ?? issue.expected ?? "something else"}`;
+  }
+  if (issue.code === "invalid_union" && message.startsWith("Invalid input")) {
+    if (field.endsWith("depends_on")) return "must be a step name or a list of step names";
+    if (field.endsWith("expected")) return "must be text or a number";
+    return "is not valid";
+  }
+  return message;
 }
 
 /**
@@ -14,19 +39,22 @@ interface Issue {
  */
 export function describeOptionsIssue(issue: Issue, options: unknown): string {
   const path = issue.path;
-  const message = issue.message.trim();
+  const custom = issue.code === undefined || issue.code === "custom";
   if (path[0] === "steps" && typeof path[1] === "number") {
     const label = stepLabel(sentSteps(options), path[1]);
-    // The rules write whole sentences that name the steps themselves.
-    if (/^[A-Z]/.test(message)) return withStop(message);
     const field = path.slice(2).map(String).join(".");
+    const message = fragmentOf(issue, field);
+    // The rules write whole sentences that name the steps themselves.
+    if (custom && /^[A-Z]/.test(message)) return withStop(message);
     if (issue.code === "unrecognized_keys" && issue.keys) {
       const where = field ? ` in ${field}` : "";
       return `${label}: unknown field${issue.keys.length > 1 ? "s" : ""}${where}: ${issue.keys.join(", ")}.`;
     }
     return `${label}: ${sentence(field, message)}`;
   }
-  if (message.startsWith("Step ")) return sentence("", message);
+  const field = path.map(String).join(".");
+  const message = fragmentOf(issue, field);
+  if (custom && /^([A-Z]|variables[.: ])/.test(message)) return withStop(message);
   if (issue.code === "unrecognized_keys" && issue.keys) {
     const where = path.length ? ` in ${path.map(String).join(".")}` : "";
     return `Unknown field${issue.keys.length > 1 ? "s" : ""}${where}: ${issue.keys.join(", ")}.`;
@@ -34,7 +62,6 @@ export function describeOptionsIssue(issue: Issue, options: unknown): string {
   if (issue.code === "invalid_key" && path[0] === "variables") {
     return `variables: ${String(path[1] ?? "a name")} is not a variable name; names start with a letter or _ and hold only letters, digits and _ (at most 64 characters).`;
   }
-  const field = path.map(String).join(".");
   if (path[0] === "variables" && path.length > 1) {
     return message.startsWith(`${field}:`) ? message : `${field}: ${withStop(message)}`;
   }
@@ -43,7 +70,6 @@ export function describeOptionsIssue(issue: Issue, options: unknown): string {
 
 /** `field message.`, unless the message is a sentence of its own. */
 function sentence(field: string, message: string): string {
-  if (/[.!?]$/.test(message) && /^[A-Z]/.test(message)) return message;
   if (message.startsWith(`${field} `) || !field) return withStop(message);
   return withStop(`${field} ${message}`);
 }
