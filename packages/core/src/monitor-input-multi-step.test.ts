@@ -8,6 +8,13 @@ function problem(input: unknown): string | null {
   return parsed.success ? null : describeMonitorIssue(parsed.error, input);
 }
 
+function configAt(example: { steps: Record<string, unknown>[] }, index: number) {
+  const config = example.steps[index]?.config;
+  if (typeof config !== "object" || config === null)
+    throw new Error(`Step ${index} has no config.`);
+  return config as Record<string, unknown>;
+}
+
 function issuePath(input: unknown) {
   const parsed = createMonitorSchema.safeParse(input);
   return parsed.success ? null : parsed.error.issues[0]?.path;
@@ -58,7 +65,7 @@ describe("multi-step monitor input", () => {
 
   it("names the step and field of a missing URL", () => {
     const example = articleExample();
-    delete (example.steps[0]?.config as Record<string, unknown>).url;
+    delete configAt(example, 0).url;
     expect(problem(example)).toBe('Step "login": config.url is required.');
     expect(issuePath(example)).toEqual(["options", "steps", 0, "config", "url"]);
   });
@@ -87,7 +94,7 @@ describe("multi-step monitor input", () => {
 
   it("refuses an invalid JSONPath, more than 25 steps and a body over 64 KiB", () => {
     const path = articleExample();
-    (path.steps[5]?.config as Record<string, unknown>).path = "$..[?(@.id)]";
+    configAt(path, 5).path = "$..[?(@.id)]";
     expect(problem(path)).toMatch(/^Step "orders_present": config\.path: the JSONPath/);
     const many = articleExample();
     many.steps = Array.from({ length: 26 }, (_, index) => ({
@@ -98,7 +105,7 @@ describe("multi-step monitor input", () => {
     }));
     expect(problem(many)).toBe("steps can hold at most 25 steps.");
     const big = articleExample();
-    (big.steps[0]?.config as Record<string, unknown>).body = "x".repeat(65_537);
+    configAt(big, 0).body = "x".repeat(65_537);
     expect(problem(big)).toBe('Step "login": config.body can be at most 64 KiB.');
   });
 
@@ -175,10 +182,10 @@ describe("multi-step monitor input, in words", () => {
     (config.steps[0] as Record<string, unknown>).config = [];
     expect(problem(config)).toBe('Step "login": config must be an object.');
     const expected = articleExample();
-    (expected.steps[1]?.config as Record<string, unknown>).expected = [200];
+    configAt(expected, 1).expected = [200];
     expect(problem(expected)).toBe('Step "login_ok": config.expected must be text or a number.');
     const extra = articleExample();
-    (extra.steps[0]?.config as Record<string, unknown>).retries = 3;
+    configAt(extra, 0).retries = 3;
     expect(problem(extra)).toBe('Step "login": unknown field in config: retries.');
   });
 
