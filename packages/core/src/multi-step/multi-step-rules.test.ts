@@ -184,4 +184,16 @@ describe("the rules of a multi-step check", () => {
       "A multi-step check can have at most 25 steps; this one has 26.",
     );
   });
+
+  it("refuse a secure reference that names no possible secure variable", () => {
+    expect(
+      issues([get("a", 1)], { password: "secure:", ok: "secure:orders_api_password" }),
+    ).toEqual([
+      {
+        path: ["variables", "password"],
+        message:
+          "variables.password: secure: does not name a secure variable; write secure: followed by the name saved under Settings > Secure variables.",
+      },
+    ]);
+  });
 });

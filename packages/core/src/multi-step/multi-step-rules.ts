@@ -1,6 +1,11 @@
-import { jsonPathProblem } from "./json-path.ts";
 import { MULTI_STEP_LIMITS as L } from "./multi-step-limits.ts";
-import type { MultiStep, MultiStepOptions, StepOf } from "./multi-step-schema.ts";
+import {
+  type MultiStep,
+  type MultiStepOptions,
+  SECURE_PREFIX,
+  VARIABLE_NAME,
+} from "./multi-step-schema.ts";
+import { checkConfig, type Report } from "./step-config-rules.ts";
 import { templateNames } from "./templates.ts";
 
 /** One problem of a multi-step check, at the place in its options it concerns. */
@@ -8,8 +13,6 @@ export interface MultiStepIssue {
   path: (string | number)[];
   message: string;
 }
-
-type Report = (index: number, field: (string | number)[], message: string) => void;
 
 /**
  * The problems of a structurally valid multi-step check that its schema alone cannot see, each
@@ -31,6 +34,15 @@ export function multiStepIssues(options: MultiStepOptions): MultiStepIssue[] {
       message: `${stepLabel(steps, index)}: ${message}`,
     });
   };
+  for (const [name, value] of Object.entries(options.variables)) {
+    const secure = value.startsWith(SECURE_PREFIX) ? value.slice(SECURE_PREFIX.length) : null;
+    if (secure !== null && !VARIABLE_NAME.test(secure)) {
+      issues.push({
+        path: ["variables", name],
+        message: `variables.${name}: ${value} does not name a secure variable; write secure: followed by the name saved under Settings > Secure variables.`,
+      });
+    }
+  }
   checkNamesAndOrder(steps, issues);
   checkDependencies(steps, report);
   for (const [index, step] of steps.entries()) checkConfig(step, index, report);
@@ -144,97 +156,6 @@ export function dependencyCycle(steps: readonly MultiStep[]): string[] | undefin
     if (found) return found;
   }
   return undefined;
-}
-
-function checkConfig(step: MultiStep, index: number, report: Report): void {
-  if (step.type === "http_request") {
-    if (
-      typeof step.config.body === "string" &&
-      Buffer.byteLength(step.config.body) > L.maxBodyBytes
-    ) {
-      report(index, ["config", "body"], "config.body can be at most 64 KiB.");
-    }
-  } else if (step.type === "extract") checkExtract(step, index, report);
-  else if (step.type === "assertion") checkAssertion(step, index, report);
-}
-
-function checkExtract(step: StepOf<"extract">, index: number, report: Report): void {
-  const { from, path } = step.config;
-  if (from === "status") return;
-  if (path === undefined) {
-    const what = from === "body" ? "a JSONPath such as $.data.token" : "a header name";
-    report(
-      index,
-      ["config", "path"],
-      `config.path is required when extracting from ${from}: ${what}.`,
-    );
-    return;
-  }
-  if (from === "body") {
-    const problem = jsonPathProblem(path);
-    if (problem) report(index, ["config", "path"], `config.path: ${problem}`);
-  }
-}
-
-const NUMERIC_TYPES = new Set(["status_code", "response_time"]);
-
-function checkAssertion(step: StepOf<"assertion">, index: number, report: Report): void {
-  const { type, path, operator, expected } = step.config;
-  const at = (field: string, message: string) => report(index, ["config", field], message);
-  if (type === "json_path" || type === "header") {
-    const what = type === "json_path" ? "the JSONPath to read" : "the header name";
-    if (path === undefined) at("path", `config.path is required for a ${type} assertion: ${what}.`);
-    else if (type === "json_path") {
-      const problem = jsonPathProblem(path);
-      if (problem) at("path", `config.path: ${problem}`);
-    }
-  } else if (path !== undefined) {
-    at("path", `config.path is not used by a ${type} assertion; leave it out.`);
-  }
-  if (operator === "exists") {
-    if (NUMERIC_TYPES.has(type) || type === "body_contains") {
-      at("operator", `config.operator exists does not apply to a ${type} assertion.`);
-    } else if (expected !== undefined) {
-      at("expected", "config.expected is not used with the exists operator; leave it out.");
-    }
-    return;
-  }
-  if (expected === undefined) {
-    at("expected", `config.expected is required with the ${operator} operator.`);
-    return;
-  }
-  if (NUMERIC_TYPES.has(type)) {
-    if (typeof expected !== "number" || !Number.isFinite(expected)) {
-      const unit = type === "response_time" ? "milliseconds" : "a status code such as 200";
-      at("expected", `config.expected must be a number for a ${type} assertion (${unit}).`);
-    } else if (operator === "contains") {
-      at(
-        "operator",
-        `config.operator contains does not apply to a ${type} assertion; use equals, not_equals, greater_than or less_than.`,
-      );
-    }
-    return;
-  }
-  if (
-    type === "body_contains" &&
-    operator !== "contains" &&
-    operator !== "equals" &&
-    operator !== "not_equals"
-  ) {
-    at(
-      "operator",
-      `config.operator ${operator} does not apply to a body_contains assertion; use contains.`,
-    );
-    return;
-  }
-  if ((operator === "greater_than" || operator === "less_than") && !isNumeric(expected)) {
-    at("expected", `config.expected must be a number with the ${operator} operator.`);
-  }
-}
-
-function isNumeric(value: string | number): boolean {
-  if (typeof value === "number") return Number.isFinite(value);
-  return value.trim() !== "" && Number.isFinite(Number(value));
 }
 
 /** Templated fields of a step, with where they are. */
