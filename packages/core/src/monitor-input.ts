@@ -3,7 +3,11 @@ import { CHECK_OPTION_SCHEMAS as O } from "./monitor-options.ts";
 import { isHost, parseHostPort, parseHttpUrl, unbracket } from "./monitor-targets.ts";
 import { CHECK_TYPES, type CheckType, MONITOR_LIMITS, REGIONS, type Region } from "./monitors.ts";
 import { describeOptionsIssue } from "./multi-step/issue-sentence.ts";
-import { multiStepBodyProblem, normaliseMonitorBody } from "./multi-step/monitor-body.ts";
+import {
+  multiStepBodyProblem,
+  multiStepPatchProblem,
+  normaliseMonitorBody,
+} from "./multi-step/monitor-body.ts";
 import { multiStepIssues } from "./multi-step/multi-step-rules.ts";
 import { multiStepStructureSchema } from "./multi-step/multi-step-schema.ts";
 import { multiStepTarget } from "./multi-step/templates.ts";
@@ -263,7 +267,7 @@ export const updateMonitorSchema = z
       .describe("A multi-step check's steps, the same as options.steps."),
   })
   .superRefine((patch, context) => {
-    const problem = patchStepsProblem(patch);
+    const problem = multiStepPatchProblem(patch);
     if (problem) context.addIssue({ code: "custom", path: problem.path, message: problem.message });
   })
   .transform(({ variables, steps, ...patch }) => {
@@ -274,28 +278,6 @@ export const updateMonitorSchema = z
     return { ...patch, type: patch.type ?? ("multi_step" as const), options };
   });
 export type UpdateMonitorInput = z.output<typeof updateMonitorSchema>;
-
-function patchStepsProblem(patch: {
-  type?: CheckType | undefined;
-  options?: unknown;
-  variables?: unknown;
-  steps?: unknown;
-}): { path: string[]; message: string } | undefined {
-  if (patch.variables === undefined && patch.steps === undefined) return undefined;
-  if (patch.type !== undefined && patch.type !== "multi_step") {
-    return {
-      path: ["type"],
-      message: `variables and steps belong to a multi-step check; a ${patch.type} monitor takes neither.`,
-    };
-  }
-  if (patch.options !== undefined) {
-    return {
-      path: ["options"],
-      message: "Send variables and steps either at the top level or inside options, not both.",
-    };
-  }
-  return undefined;
-}
 
 /**
  * The first problem of a failed monitor parse, as one sentence naming the field. `input`, the

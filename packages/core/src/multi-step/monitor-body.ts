@@ -87,3 +87,26 @@ export function optionsProblem(options: unknown): MonitorBodyProblem | undefined
 function pathOf(path: readonly PropertyKey[]): (string | number)[] {
   return path.map((part) => (typeof part === "number" ? part : String(part)));
 }
+
+/** Why a change's top-level `variables` and `steps` cannot be taken, if they cannot. */
+export function multiStepPatchProblem(patch: {
+  type?: string | undefined;
+  options?: unknown;
+  variables?: unknown;
+  steps?: unknown;
+}): MonitorBodyProblem | undefined {
+  if (patch.variables === undefined && patch.steps === undefined) return undefined;
+  if (patch.type !== undefined && patch.type !== "multi_step") {
+    return {
+      path: ["type"],
+      message: `variables and steps belong to a multi-step check; a ${patch.type} monitor takes neither.`,
+    };
+  }
+  if (patch.options !== undefined) {
+    return {
+      path: ["options"],
+      message: "Send variables and steps either at the top level or inside options, not both.",
+    };
+  }
+  return undefined;
+}
