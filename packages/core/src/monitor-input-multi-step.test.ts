@@ -197,3 +197,23 @@ describe("multi-step monitor input, in words", () => {
     );
   });
 });
+
+describe("multi-step monitor input, as the server reads it", () => {
+  it("names the step even when only the parse error is at hand", () => {
+    const example = articleExample();
+    delete configAt(example, 3).url;
+    const parsed = createMonitorSchema.safeParse(example);
+    if (parsed.success) throw new Error("A step without a URL was accepted.");
+    expect(describeMonitorIssue(parsed.error)).toBe('Step "list_orders": config.url is required.');
+  });
+
+  it("validates a changed check merged with the stored one, its target left out", () => {
+    const stored = createMonitorSchema.parse(articleExample());
+    const { variables, steps } = articleExample();
+    (steps[0]?.config as Record<string, unknown>).url = "{{base_url}}/v2/login";
+    const patch = updateMonitorSchema.parse({ variables, steps });
+    const { target: _shown, ...settings } = stored;
+    const merged = createMonitorSchema.parse({ ...settings, ...patch });
+    expect(merged.target).toBe("https://api.example.com/v2/login");
+  });
+});
