@@ -50,7 +50,7 @@ describe("monitor input", () => {
 
   it("explains bad fields in one sentence naming the field", () => {
     expect(problem({ type: "smtp", name: "x", target: "x" })).toBe(
-      "type must be one of http, keyword, ping, tcp, dns, ssl.",
+      "type must be one of http, keyword, ping, tcp, dns, ssl, multi_step.",
     );
     expect(problem({ type: "http", name: "", target: "https://a.test" })).toBe(
       "Give the monitor a name.",

@@ -2,13 +2,28 @@ import { z } from "zod";
 import { CHECK_OPTION_SCHEMAS as O } from "./monitor-options.ts";
 import { isHost, parseHostPort, parseHttpUrl, unbracket } from "./monitor-targets.ts";
 import { CHECK_TYPES, type CheckType, MONITOR_LIMITS, REGIONS, type Region } from "./monitors.ts";
+import { describeOptionsIssue } from "./multi-step/issue-sentence.ts";
+import {
+  multiStepBodyProblem,
+  multiStepPatchProblem,
+  normaliseMonitorBody,
+} from "./multi-step/monitor-body.ts";
+import { multiStepIssues } from "./multi-step/multi-step-rules.ts";
+import { multiStepStructureSchema } from "./multi-step/multi-step-schema.ts";
+import { multiStepTarget } from "./multi-step/templates.ts";
 import { DEFAULT_REGION_RULE, REGION_RULES } from "./region-rules.ts";
 import { storableText } from "./storable-text.ts";
 
 const L = MONITOR_LIMITS;
 
+const MULTI_STEP_TARGET_MESSAGE =
+  "A multi-step monitor has no target: lists show its first http_request step's URL. Leave target out.";
+
 /** What a valid target looks like for each type, as the sentence shown when it is not. */
-const TARGET_RULES: Record<CheckType, { valid: (target: string) => boolean; hint: string }> = {
+const TARGET_RULES: Record<
+  Exclude<CheckType, "multi_step">,
+  { valid: (target: string) => boolean; hint: string }
+> = {
   http: {
     valid: (t) => parseHttpUrl(t) !== undefined,
     hint: "a URL starting with http:// or https://",
@@ -29,6 +44,13 @@ const TARGET_RULES: Record<CheckType, { valid: (target: string) => boolean; hint
   },
 };
 
+const targetField = z
+  .string({ message: "Give the monitor a target to check." })
+  .check(storableText("The target"))
+  .trim()
+  .min(1, { message: "Give the monitor a target to check." })
+  .max(2000, { message: "The target can be at most 2,000 characters." });
+
 const commonFields = {
   name: z
     .string({ message: "Give the monitor a name." })
@@ -36,12 +58,6 @@ const commonFields = {
     .trim()
     .min(1, { message: "Give the monitor a name." })
     .max(100, { message: "The name can be at most 100 characters." }),
-  target: z
-    .string({ message: "Give the monitor a target to check." })
-    .check(storableText("The target"))
-    .trim()
-    .min(1, { message: "Give the monitor a target to check." })
-    .max(2000, { message: "The target can be at most 2,000 characters." }),
   interval_seconds: z
     .number({ message: "interval_seconds must be a whole number of seconds." })
     .int({ message: "interval_seconds must be a whole number of seconds." })
@@ -108,32 +124,74 @@ const commonFields = {
 
 const TYPE_MESSAGE = `type must be one of ${CHECK_TYPES.join(", ")}.`;
 
-/** `POST /api/v1/monitors`: a new monitor. Unknown fields are refused. */
-export const createMonitorSchema = z
+const multiStepOptions = multiStepStructureSchema.superRefine((options, context) => {
+  for (const issue of multiStepIssues(options)) {
+    context.addIssue({ code: "custom", path: issue.path, message: issue.message });
+  }
+});
+
+const monitorSchema = z
   .discriminatedUnion(
     "type",
     [
-      z.strictObject({ type: z.literal("http"), ...commonFields, options: O.http.prefault({}) }),
+      z.strictObject({
+        type: z.literal("http"),
+        ...commonFields,
+        target: targetField,
+        options: O.http.prefault({}),
+      }),
       z.strictObject({
         type: z.literal("keyword"),
         ...commonFields,
+        target: targetField,
         options: O.keyword.prefault({} as never),
       }),
-      z.strictObject({ type: z.literal("ping"), ...commonFields, options: O.ping.prefault({}) }),
-      z.strictObject({ type: z.literal("tcp"), ...commonFields, options: O.tcp.prefault({}) }),
-      z.strictObject({ type: z.literal("dns"), ...commonFields, options: O.dns.prefault({}) }),
-      z.strictObject({ type: z.literal("ssl"), ...commonFields, options: O.ssl.prefault({}) }),
+      z.strictObject({
+        type: z.literal("ping"),
+        ...commonFields,
+        target: targetField,
+        options: O.ping.prefault({}),
+      }),
+      z.strictObject({
+        type: z.literal("tcp"),
+        ...commonFields,
+        target: targetField,
+        options: O.tcp.prefault({}),
+      }),
+      z.strictObject({
+        type: z.literal("dns"),
+        ...commonFields,
+        target: targetField,
+        options: O.dns.prefault({}),
+      }),
+      z.strictObject({
+        type: z.literal("ssl"),
+        ...commonFields,
+        target: targetField,
+        options: O.ssl.prefault({}),
+      }),
+      z.strictObject({
+        type: z.literal("multi_step"),
+        ...commonFields,
+        target: z
+          .never({ message: MULTI_STEP_TARGET_MESSAGE })
+          .optional()
+          .describe("Not sent: lists show the first http_request step's URL."),
+        options: multiStepOptions,
+      }),
     ],
     { message: TYPE_MESSAGE },
   )
   .superRefine((monitor, context) => {
-    const rule = TARGET_RULES[monitor.type];
-    if (!rule.valid(monitor.target)) {
-      context.addIssue({
-        code: "custom",
-        path: ["target"],
-        message: `A ${monitor.type} monitor's target must be ${rule.hint}.`,
-      });
+    if (monitor.type !== "multi_step") {
+      const rule = TARGET_RULES[monitor.type];
+      if (!rule.valid(monitor.target)) {
+        context.addIssue({
+          code: "custom",
+          path: ["target"],
+          message: `A ${monitor.type} monitor's target must be ${rule.hint}.`,
+        });
+      }
     }
     if (monitor.region && monitor.regions && monitor.regions[0] !== monitor.region) {
       context.addIssue({
@@ -149,7 +207,23 @@ export const createMonitorSchema = z
         message: "timeout_seconds cannot be longer than interval_seconds.",
       });
     }
-  });
+  })
+  .transform((monitor) =>
+    monitor.type === "multi_step"
+      ? { ...monitor, target: multiStepTarget(monitor.options) }
+      : monitor,
+  );
+
+/**
+ * `POST /api/v1/monitors`: a new monitor. Unknown fields are refused. A multi-step check may
+ * come in the help centre's shape (top-level `variables` and `steps`, no `type`); it has no
+ * target of its own: the answer's target is its first request's URL.
+ */
+export const createMonitorSchema = z.preprocess((body, context) => {
+  const problem = multiStepBodyProblem(body);
+  if (problem) context.addIssue({ code: "custom", path: problem.path, message: problem.message });
+  return normaliseMonitorBody(body);
+}, monitorSchema);
 export type CreateMonitorInput = z.output<typeof createMonitorSchema>;
 
 /** The regions a new or changed monitor runs from; neither `region` nor `regions`: the default one. */
@@ -161,33 +235,66 @@ export function monitorRegions(
   return [input.region ?? defaultRegion];
 }
 
-/** `PATCH /api/v1/monitors/{id}`: the fields to change; the result is validated as a whole. */
-export const updateMonitorSchema = z.strictObject({
-  type: z.enum(CHECK_TYPES, { message: TYPE_MESSAGE }).optional(),
-  name: commonFields.name.optional(),
-  target: commonFields.target.optional(),
-  interval_seconds: commonFields.interval_seconds.unwrap().optional(),
-  timeout_seconds: commonFields.timeout_seconds.unwrap().optional(),
-  region: commonFields.region,
-  regions: commonFields.regions,
-  region_rule: commonFields.region_rule.unwrap().optional(),
-  failure_threshold: commonFields.failure_threshold.unwrap().optional(),
-  recovery_confirmations: commonFields.recovery_confirmations.unwrap().optional(),
-  paused: commonFields.paused.unwrap().optional(),
-  group: commonFields.group.unwrap().optional(),
-  options: z
-    .record(z.string(), z.unknown(), { message: "options must be an object." })
-    .optional()
-    .describe("The type's options, replacing the current ones entirely."),
-});
+/**
+ * `PATCH /api/v1/monitors/{id}`: the fields to change; the result is validated as a whole. A
+ * multi-step check's `variables` and `steps` may come at the top level, becoming its options.
+ */
+export const updateMonitorSchema = z
+  .strictObject({
+    type: z.enum(CHECK_TYPES, { message: TYPE_MESSAGE }).optional(),
+    name: commonFields.name.optional(),
+    target: targetField.optional(),
+    interval_seconds: commonFields.interval_seconds.unwrap().optional(),
+    timeout_seconds: commonFields.timeout_seconds.unwrap().optional(),
+    region: commonFields.region,
+    regions: commonFields.regions,
+    region_rule: commonFields.region_rule.unwrap().optional(),
+    failure_threshold: commonFields.failure_threshold.unwrap().optional(),
+    recovery_confirmations: commonFields.recovery_confirmations.unwrap().optional(),
+    paused: commonFields.paused.unwrap().optional(),
+    group: commonFields.group.unwrap().optional(),
+    options: z
+      .record(z.string(), z.unknown(), { message: "options must be an object." })
+      .optional()
+      .describe("The type's options, replacing the current ones entirely."),
+    variables: z
+      .unknown()
+      .optional()
+      .describe("A multi-step check's variables, the same as options.variables."),
+    steps: z
+      .unknown()
+      .optional()
+      .describe("A multi-step check's steps, the same as options.steps."),
+  })
+  .superRefine((patch, context) => {
+    const problem = multiStepPatchProblem(patch);
+    if (problem) context.addIssue({ code: "custom", path: problem.path, message: problem.message });
+  })
+  .transform(({ variables, steps, ...patch }) => {
+    if (variables === undefined && steps === undefined) return patch;
+    const options: Record<string, unknown> = {};
+    if (variables !== undefined) options.variables = variables;
+    if (steps !== undefined) options.steps = steps;
+    return { ...patch, type: patch.type ?? ("multi_step" as const), options };
+  });
 export type UpdateMonitorInput = z.output<typeof updateMonitorSchema>;
 
-/** The first problem of a failed monitor parse, as one sentence naming the field. */
-export function describeMonitorIssue(error: z.ZodError): string {
+/**
+ * The first problem of a failed monitor parse, as one sentence naming the field. `input`, the
+ * body as sent, lets a problem inside a multi-step check name its step.
+ */
+export function describeMonitorIssue(error: z.ZodError, input?: unknown): string {
   const issue = error.issues[0];
   if (!issue) return "The monitor is not valid.";
   if (issue.code === "invalid_type" && issue.path.length === 0) {
     return "The request body must be a JSON object.";
+  }
+  if (issue.path[0] === "options" && (issue.path[1] === "steps" || issue.path[1] === "variables")) {
+    const sent = normaliseMonitorBody(input) as { options?: unknown } | undefined;
+    return describeOptionsIssue(
+      { ...issue, path: issue.path.slice(1) },
+      typeof sent === "object" && sent !== null ? sent.options : undefined,
+    );
   }
   if (issue.code === "unrecognized_keys") {
     const where = issue.path.length ? ` in ${issue.path.join(".")}` : "";

@@ -51,7 +51,7 @@ describe("the plan rules for monitors", () => {
   });
 
   it("offer Free only the basic types, and every type from Hobby up", () => {
-    const targets = {
+    const targets: Record<string, string> = {
       http: "https://a.test",
       keyword: "https://a.test",
       ping: "a.test",
@@ -59,9 +59,14 @@ describe("the plan rules for monitors", () => {
       dns: "a.test",
       ssl: "a.test",
     };
+    const steps = [
+      { name: "home", type: "http_request", order_index: 1, config: { url: "https://a.test" } },
+    ];
     for (const type of CHECK_TYPES) {
-      const options = type === "keyword" ? { keyword: "ok" } : {};
-      const input = monitor({ type, target: targets[type], options, interval_seconds: 300 });
+      const options =
+        type === "keyword" ? { keyword: "ok" } : type === "multi_step" ? { steps } : {};
+      const target = type === "multi_step" ? undefined : targets[type];
+      const input = monitor({ type, target, options, interval_seconds: 300 });
       expect(monitorSettingsViolation(hobby, input, "us-west-1")).toBeNull();
       const basic = ["http", "keyword", "ping"].includes(type);
       expect(monitorSettingsViolation(free, input, "us-west-1")?.rule ?? null).toBe(
