@@ -1,4 +1,4 @@
-import type { StepOf } from "@upwatch/core";
+import { MULTI_STEP_LIMITS, type StepOf } from "@upwatch/core";
 import type { RunState, StepReport } from "./run-state.ts";
 
 /** Lines of a script's console.log kept in its step result. */
@@ -24,6 +24,15 @@ export async function runScriptStep(step: StepOf<"script">, state: RunState): Pr
   const changed = Object.entries(outcome.variables)
     .filter(([name, value]) => state.values[name] !== value)
     .map(([name]) => name);
+  const oversized = changed.find(
+    (name) => Buffer.byteLength(outcome.variables[name] ?? "") > MULTI_STEP_LIMITS.maxVariableBytes,
+  );
+  if (oversized) {
+    return {
+      logs,
+      error: `The script set vars.${oversized} to more than 4 KiB, the most a variable can hold.`,
+    };
+  }
   for (const name of changed) {
     state.values[name] = outcome.variables[name] as string;
     delete state.unresolved[name];

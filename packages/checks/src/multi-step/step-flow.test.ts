@@ -76,6 +76,20 @@ describe("multi-step flow, requests and limits", () => {
     expect(seen.at(-1)?.url).toBe("/ok?item=7-x");
   });
 
+  it("fails a script step that sets a variable longer than 4 KiB", async () => {
+    const big = {
+      name: "big",
+      type: "script",
+      config: { source: "vars.blob = 'x'.repeat(5000);" },
+    };
+    const outcome = await runCheck(multiStepSpec(options(request("call", "/ok"), big)), {
+      network,
+    });
+    expect(outcome.error).toBe(
+      'Step "big": The script set vars.blob to more than 4 KiB, the most a variable can hold.',
+    );
+  });
+
   it("fails a script step that tries to reach the host process, naming the step", async () => {
     const escape = {
       name: "escape",
