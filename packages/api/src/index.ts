@@ -6,4 +6,5 @@ export * from "./auth-schemas.ts";
 export * from "./monitor-operations.ts";
 export * from "./monitor-schemas.ts";
 export * from "./operations.ts";
+export * from "./step-result-schema.ts";
 export * from "./types.ts";

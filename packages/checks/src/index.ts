@@ -28,3 +28,4 @@ export {
   type SchedulerCounters,
   type SchedulerOptions,
 } from "./scheduler/check-scheduler.ts";
+export { closeScriptSandbox, scriptSyntaxProblem } from "./sandbox/script-sandbox.ts";
