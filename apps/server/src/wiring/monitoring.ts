@@ -1,4 +1,4 @@
-import type { NetworkAccess } from "@upwatch/checks";
+import { closeScriptSandbox, type NetworkAccess } from "@upwatch/checks";
 import type { FastifyInstance } from "fastify";
 import { alwaysLeader, type Leadership } from "../cluster/leadership.ts";
 import type { Config } from "../config.ts";
@@ -91,6 +91,11 @@ export async function registerMonitoring(
     }
     leadership.run({ name: "monitoring", start: () => engine.start(), stop: () => engine.stop() });
   }
+  // Script steps run in worker threads: stopped once no check is left to run them.
+  app.addHook("onClose", async () => {
+    await engine?.stop();
+    await closeScriptSandbox();
+  });
   if (remote) {
     // The broker's connections outlive every term of leadership; the engine is stopped first.
     app.addHook("onClose", async () => {
