@@ -31,6 +31,8 @@ export interface TestAppOptions {
   network?: NetworkAccess;
   /** The start of the rate-limit keys when `REDIS_URL` is set (see rate-limit-stores.ts). */
   rateLimitKeyPrefix?: string;
+  /** Receives the server's log lines (set LOG_LEVEL in env to hear them). */
+  logStream?: { write(line: string): void };
 }
 
 /** The whole HTTP application on a test database, driven in-process with `inject`. */
@@ -48,6 +50,7 @@ export async function buildTestApp(
     startAlerting: options.startAlerting ?? false,
     network: options.network,
     rateLimitKeyPrefix: options.rateLimitKeyPrefix,
+    logStream: options.logStream,
   });
   await app.ready();
   return app;

@@ -43,6 +43,8 @@ export interface AppDependencies {
   ctx?: ServiceContext;
   /** The start of the rate-limit keys in Redis; tests sharing one Redis take their own. */
   rateLimitKeyPrefix?: string | undefined;
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: { write(line: string): void } | undefined;
 }
 
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -55,7 +57,9 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: deps.logStream
+      ? { ...(loggerOptions(config.logLevel) as object), stream: deps.logStream }
+      : loggerOptions(config.logLevel),
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
