@@ -44,6 +44,7 @@ describeEachDatabase("saving a multi-step monitor's settings", (db) => {
   it("shows the first request's URL as the target, a secure variable left as its name", async () => {
     const settled = await settleMultiStep(ctx, accountId, {
       type: "multi_step",
+      target: "",
       options: options("secure:orders_api_password"),
     });
     expect(settled.target).toBe("https://api.example.com/v1/auth/login?key={{password}}");
