@@ -21,6 +21,7 @@ export {
 export { CHECK_RUNNERS, type RunCheckOptions, runCheck } from "./registry.ts";
 export type { CheckContext, CheckRunner } from "./runner.ts";
 export { PING_MISSING } from "./runners/ping.ts";
+export { closeScriptSandbox, scriptSyntaxProblem } from "./sandbox/script-sandbox.ts";
 export {
   type CheckReport,
   CheckScheduler,
@@ -28,4 +29,3 @@ export {
   type SchedulerCounters,
   type SchedulerOptions,
 } from "./scheduler/check-scheduler.ts";
-export { closeScriptSandbox, scriptSyntaxProblem } from "./sandbox/script-sandbox.ts";
