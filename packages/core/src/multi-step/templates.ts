@@ -14,7 +14,7 @@ export function secureReferences(options: MultiStepOptions): string[] {
 /** The first request's URL with plain variables filled in; secure ones stay as `{{name}}`. */
 export function multiStepTarget(options: MultiStepOptions): string {
   const first = options.steps.find((step) => step.type === "http_request");
-  if (!first || first.type !== "http_request") return "";
+  if (first?.type !== "http_request") return "";
   return first.config.url.replace(TEMPLATE, (whole, name: string) => {
     const value = options.variables[name];
     return value === undefined || value.startsWith(SECURE_PREFIX) ? whole : value;
