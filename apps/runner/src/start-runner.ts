@@ -1,5 +1,10 @@
 import { BrokerControl, type CheckJob, JobConsumer } from "@upwatch/broker";
-import { createNetworkAccess, type NetworkAccess, runCheck } from "@upwatch/checks";
+import {
+  closeScriptSandbox,
+  createNetworkAccess,
+  type NetworkAccess,
+  runCheck,
+} from "@upwatch/checks";
 import type { Logger } from "pino";
 import type { RunnerConfig } from "./runner-config.ts";
 import { RUNNER_VERSION } from "./version.ts";
@@ -76,6 +81,7 @@ export function startRunner(config: RunnerConfig, options: RunnerOptions): Runni
     if (graceMs > 0) await consumer.stop(graceMs);
     else consumer.abandon();
     await control.close();
+    await closeScriptSandbox();
     settle(code);
     return code;
   }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { type Config, loadConfig } from "../src/config.ts";
 import type { MailTransport } from "../src/mail/outgoing-mail.ts";
 import type { ServiceContext } from "../src/services/context.ts";
-import { buildApp } from "../src/wiring/app.ts";
+import { type AppDependencies, buildApp } from "../src/wiring/app.ts";
 import type { TestDatabase } from "./databases.ts";
 import { TEST_SECRETS_KEY } from "./secrets.ts";
 
@@ -31,6 +31,10 @@ export interface TestAppOptions {
   network?: NetworkAccess;
   /** The start of the rate-limit keys when `REDIS_URL` is set (see rate-limit-stores.ts). */
   rateLimitKeyPrefix?: string;
+  /** Replaces the check runner the engine uses. */
+  runCheck?: AppDependencies["runCheck"];
+  /** Receives the server's log lines (set LOG_LEVEL in env to hear them). */
+  logStream?: { write(line: string): void };
 }
 
 /** The whole HTTP application on a test database, driven in-process with `inject`. */
@@ -48,6 +52,8 @@ export async function buildTestApp(
     startAlerting: options.startAlerting ?? false,
     network: options.network,
     rateLimitKeyPrefix: options.rateLimitKeyPrefix,
+    logStream: options.logStream,
+    runCheck: options.runCheck,
   });
   await app.ready();
   return app;

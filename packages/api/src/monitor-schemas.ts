@@ -9,6 +9,7 @@ import {
   updateMonitorSchema,
 } from "@upwatch/core";
 import { z } from "zod";
+import { stepResultResponse } from "./step-result-schema.ts";
 
 /** Request bodies: the same schemas validate requests and describe them in the OpenAPI document. */
 export const requestSchemas = {
@@ -112,6 +113,10 @@ export const checkResultResponse = z.object({
   status_code: z.number().int().nullable(),
   error: z.string().nullable(),
   region: z.enum(REGIONS),
+  steps: z
+    .array(stepResultResponse)
+    .nullable()
+    .describe("A multi-step check's steps in this run; null for other types"),
 });
 
 const monitorStatusField = z

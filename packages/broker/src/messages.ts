@@ -3,11 +3,14 @@ import {
   type CheckOutcome,
   type CheckSpec,
   MONITOR_LIMITS,
+  MULTI_STEP_LIMITS,
+  VARIABLE_NAME,
 } from "@upwatch/core";
 import { z } from "zod";
+import { stepResultsMessage } from "./step-results.ts";
 
-/** The longest job entry a runner reads; a monitor's spec is far smaller (body 64 KiB at most). */
-export const MAX_JOB_BYTES = 512 * 1024;
+/** The longest job entry a runner reads: a multi-step spec of 25 steps with 64 KiB bodies fits. */
+export const MAX_JOB_BYTES = 4 * 1024 * 1024;
 /** The longest report the server reads: 200 results with long error sentences fit easily. */
 export const MAX_REPORT_BYTES = 4 * 1024 * 1024;
 /** Results one report may carry. */
@@ -27,12 +30,24 @@ const timeoutMs = z
   .min(1)
   .max(MONITOR_LIMITS.maxTimeoutSeconds * 1000);
 
-const specOf = <K extends keyof typeof CHECK_OPTION_SCHEMAS>(type: K) =>
+const runLimitMs = z
+  .number()
+  .int()
+  .min(1)
+  .max(MULTI_STEP_LIMITS.runLimitSeconds * 1000);
+/** The values of the secure variables a multi-step check refers to, for this run only. */
+const secureValues = z
+  .record(z.string().regex(VARIABLE_NAME), z.string().max(MULTI_STEP_LIMITS.maxVariableBytes))
+  .refine((values) => Object.keys(values).length <= MULTI_STEP_LIMITS.maxVariables);
+
+const specOf = <K extends keyof typeof CHECK_OPTION_SCHEMAS>(type: K, address = target) =>
   z.object({
     type: z.literal(type),
-    target,
+    target: address,
     timeoutMs,
     options: CHECK_OPTION_SCHEMAS[type],
+    secureValues: secureValues.optional(),
+    runLimitMs: runLimitMs.optional(),
   });
 
 /** A check spec as @upwatch/core defines it, options included. */
@@ -43,6 +58,8 @@ const checkSpec = z.discriminatedUnion("type", [
   specOf("tcp"),
   specOf("dns"),
   specOf("ssl"),
+  // A check of script and wait steps only has no request to name.
+  specOf("multi_step", z.string().max(2000)),
 ]);
 
 /** One check to run from one region at one planned time. */
@@ -68,6 +85,7 @@ const checkOutcome = z.object({
   certificate: z
     .object({ fingerprint: z.string().min(1).max(200), validTo: z.number() })
     .optional(),
+  steps: stepResultsMessage.optional(),
 });
 
 /** What one runner found for one job. */

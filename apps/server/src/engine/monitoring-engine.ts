@@ -14,9 +14,16 @@ import type { ImmediateCheck, ImmediateChecks } from "../services/checks/check-m
 import type { MonitorChanges } from "../services/monitors/monitor-changes.ts";
 import { type Monitor, monitorFromRow } from "../services/monitors/monitor-record.ts";
 import type { SecretBox } from "../services/secrets/secret-box.ts";
+import { loadSecureValues } from "../services/secure-variables/load-secure-values.ts";
 import type { EngineBroker, RunnerResultMessage } from "./broker-ports.ts";
 import { JobBatcher } from "./job-batcher.ts";
-import { scheduledCheckOf } from "./monitor-check.ts";
+import {
+  needsSecureValues,
+  roundTimeLimitMs,
+  type SecureValueLoader,
+  scheduledCheckOf,
+  secureValuesOf,
+} from "./monitor-check.ts";
 import { pruneCheckHistory } from "./prune-results.ts";
 import { type ActiveRegion, RegionWatch } from "./region-watch.ts";
 import { ReportIntake } from "./report-intake.ts";
@@ -40,6 +47,8 @@ export interface MonitoringEngineOptions {
   db: Kysely<Database>;
   /** Opens the monitors' stored options (credentials are sealed at rest). */
   secrets: SecretBox;
+  /** Reads the secure variables multi-step checks refer to; by default from the database. */
+  secureValues?: SecureValueLoader;
   network: NetworkAccess;
   concurrency: number;
   log: EngineLog;
@@ -118,6 +127,9 @@ export class MonitoringEngine implements MonitorChanges, ImmediateChecks {
   private listening = false;
   /** Results dropped as repeats before storage (the writer counts those the database drops). */
   private repeated = 0;
+  /** The latest settings read of each monitor: an older read that finishes later is dropped. */
+  private readonly reads = new Map<string, number>();
+  private lastRead = 0;
 
   constructor(private readonly options: MonitoringEngineOptions) {
     this.now = options.now ?? Date.now;
@@ -261,7 +273,9 @@ export class MonitoringEngine implements MonitorChanges, ImmediateChecks {
   saved(monitor: Monitor): void {
     if (!this.term) return;
     const fresh = monitor.consecutive_failures === 0 && monitor.consecutive_successes === 0;
-    this.follow(monitor, monitor.state === "unknown" && fresh);
+    this.follow([monitor], monitor.state === "unknown" && fresh).catch((error: unknown) =>
+      this.options.log.warn({ err: error, monitorId: monitor.id }, "scheduling a monitor failed"),
+    );
   }
 
   removed(monitorId: string): void {
@@ -269,6 +283,7 @@ export class MonitoringEngine implements MonitorChanges, ImmediateChecks {
     this.dropRounds(monitorId);
     this.known.delete(monitorId);
     this.finished.delete(monitorId);
+    this.reads.delete(monitorId);
   }
 
   /**
@@ -279,7 +294,9 @@ export class MonitoringEngine implements MonitorChanges, ImmediateChecks {
   async checkNow(monitor: Monitor, gapMs: number): Promise<ImmediateCheck> {
     const term = this.term;
     if (!term) return { outcome: "not-run" };
-    if (this.known.get(monitor.id)?.updatedAt !== monitor.updated_at) this.follow(monitor, false);
+    if (this.known.get(monitor.id)?.updatedAt !== monitor.updated_at) {
+      await this.follow([monitor], false);
+    }
     const known = this.known.get(monitor.id);
     if (!known || known.paused) return { outcome: "not-run" };
     let plannedAt = term.rounds.openRoundOf(monitor.id);
@@ -363,9 +380,10 @@ export class MonitoringEngine implements MonitorChanges, ImmediateChecks {
         .selectAll()
         .where("id", "in", part)
         .execute();
-      for (const row of rows) {
-        this.follow(monitorFromRow(row, this.options.secrets), false);
-      }
+      await this.follow(
+        rows.map((row) => monitorFromRow(row, this.options.secrets)),
+        false,
+      );
     }
     for (const id of this.known.keys()) if (!seen.has(id)) this.removed(id);
   }
@@ -374,13 +392,43 @@ export class MonitoringEngine implements MonitorChanges, ImmediateChecks {
     return pruneCheckHistory(this.options.db, this.now());
   }
 
-  private follow(monitor: Monitor, runNow: boolean): void {
+  /**
+   * Schedules monitors as read. Those whose checks need secure values are scheduled once the
+   * values are read; the others at once, so a saved monitor is followed before `saved` returns.
+   */
+  private async follow(monitors: readonly Monitor[], runNow: boolean): Promise<void> {
+    const term = this.term;
+    if (!term) return;
+    const waiting: { monitor: Monitor; read: number }[] = [];
+    for (const monitor of monitors) {
+      const read = ++this.lastRead;
+      this.reads.set(monitor.id, read);
+      if (needsSecureValues(monitor)) waiting.push({ monitor, read });
+      else this.apply(monitor, scheduledCheckOf(monitor), runNow);
+    }
+    if (waiting.length === 0) return;
+    const { db, secrets } = this.options;
+    const load: SecureValueLoader =
+      this.options.secureValues ??
+      ((accountId, names) => loadSecureValues(db, secrets, accountId, names));
+    const values = await secureValuesOf(
+      waiting.map((entry) => entry.monitor),
+      load,
+    );
+    for (const { monitor, read } of waiting) {
+      // Stopped, removed or read again meanwhile: the newer state wins.
+      if (this.term !== term || this.reads.get(monitor.id) !== read) continue;
+      this.apply(monitor, scheduledCheckOf(monitor, values.get(monitor.id)), runNow);
+    }
+  }
+
+  private apply(monitor: Monitor, scheduled: ScheduledCheck, runNow: boolean): void {
     const term = this.term;
     if (!term) return;
     const previous = this.known.get(monitor.id);
     const { regions, region_rule: rule } = monitor;
     const check: ScheduledCheck = {
-      ...scheduledCheckOf(monitor),
+      ...scheduled,
       runsHere: this.local !== null && (regions as readonly string[]).includes(this.local),
     };
     this.known.set(monitor.id, {
@@ -400,7 +448,7 @@ export class MonitoringEngine implements MonitorChanges, ImmediateChecks {
       regions,
       rule,
       type: monitor.type,
-      timeoutMs: monitor.timeout_seconds * 1000,
+      timeoutMs: roundTimeLimitMs(check),
       intervalMs: monitor.interval_seconds * 1000,
       check,
       paused: monitor.paused,

@@ -42,6 +42,7 @@ export function resultRow(record: CheckRecord): CheckResultTable {
     error: outcome.error === null ? null : outcome.error.slice(0, 1000),
     region: record.region,
     planned_at: record.plannedAt,
+    steps: outcome.steps === undefined ? null : JSON.stringify(outcome.steps),
   };
 }
 

@@ -22,7 +22,7 @@ import { prepareAccounts } from "./accounts.ts";
 import { type Alerting, registerAlerting } from "./alerting.ts";
 import { prepareCluster } from "./cluster.ts";
 import { registerForms } from "./forms.ts";
-import { registerMonitoring } from "./monitoring.ts";
+import { type MonitoringOptions, registerMonitoring } from "./monitoring.ts";
 import { prepareSecrets } from "./secrets.ts";
 import { siteConfigFrom } from "./site-config.ts";
 
@@ -43,6 +43,10 @@ export interface AppDependencies {
   ctx?: ServiceContext;
   /** The start of the rate-limit keys in Redis; tests sharing one Redis take their own. */
   rateLimitKeyPrefix?: string | undefined;
+  /** Replaces the check runner the engine uses (tests). */
+  runCheck?: MonitoringOptions["runCheck"];
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: { write(line: string): void } | undefined;
 }
 
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -55,7 +59,9 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: deps.logStream
+      ? { ...(loggerOptions(config.logLevel) as object), stream: deps.logStream }
+      : loggerOptions(config.logLevel),
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
@@ -117,6 +123,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     leadership,
     checksFor: cluster.checksFor,
     changesFor: cluster.changesFor,
+    runCheck: deps.runCheck,
   });
   if (deps.webClientDir) {
     await serveWeb(app, { clientDir: deps.webClientDir, siteConfig: siteConfigFrom(config) });

@@ -1,8 +1,8 @@
-import type { NetworkAccess } from "@upwatch/checks";
+import { closeScriptSandbox, type NetworkAccess } from "@upwatch/checks";
 import type { FastifyInstance } from "fastify";
 import { alwaysLeader, type Leadership } from "../cluster/leadership.ts";
 import type { Config } from "../config.ts";
-import { MonitoringEngine } from "../engine/monitoring-engine.ts";
+import { MonitoringEngine, type MonitoringEngineOptions } from "../engine/monitoring-engine.ts";
 import type { LiveBus } from "../live/live-bus.ts";
 import { liveMonitorChanges } from "../live/live-monitor-changes.ts";
 import { checkPublisher } from "../live/publish-checks.ts";
@@ -37,6 +37,8 @@ export interface MonitoringOptions {
   checksFor?: ((engine: MonitoringEngine | undefined) => ImmediateChecks | undefined) | undefined;
   /** Where the API's monitor changes go given the engine (a follower tells the leader's). */
   changesFor?: ((engine: MonitoringEngine | undefined) => MonitorChanges) | undefined;
+  /** Replaces the check runner (tests). */
+  runCheck?: MonitoringEngineOptions["run"];
 }
 
 /**
@@ -72,6 +74,7 @@ export async function registerMonitoring(
         operatorEmail: config.regions.operatorEmail,
         mailQueued: options.mailQueued,
         metrics: options.metrics,
+        run: options.runCheck,
         alerting: {
           hook: alerting.engine.hook,
           afterCommit: (records) => {
@@ -91,6 +94,11 @@ export async function registerMonitoring(
     }
     leadership.run({ name: "monitoring", start: () => engine.start(), stop: () => engine.stop() });
   }
+  // Script steps run in worker threads: stopped once no check is left to run them.
+  app.addHook("onClose", async () => {
+    await engine?.stop();
+    await closeScriptSandbox();
+  });
   if (remote) {
     // The broker's connections outlive every term of leadership; the engine is stopped first.
     app.addHook("onClose", async () => {

@@ -22,6 +22,12 @@ export interface MonitorRouteOptions {
   regions: RegionDirectory;
 }
 
+/**
+ * A multi-step check may hold 25 steps with 64 KiB bodies: its settings are read in full, so
+ * one step's body over its limit is refused with a sentence naming the step.
+ */
+const MONITOR_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
+
 /** `/api/v1/monitors`: create, read, change, delete, pause and resume monitors; the overview. */
 export async function monitorRoutes(app: FastifyInstance, options: MonitorRouteOptions) {
   const { ctx, changes, regions } = options;
@@ -39,6 +45,7 @@ export async function monitorRoutes(app: FastifyInstance, options: MonitorRouteO
 
   api.route({
     ...routeOf(OP.createMonitor),
+    bodyLimit: MONITOR_BODY_LIMIT_BYTES,
     handler: async (request, reply) => {
       const monitor = await createMonitor(ctx, accessOf(request), request.body, changes, regions);
       return reply.code(OP.createMonitor.status).send(await present(monitor));
@@ -61,6 +68,7 @@ export async function monitorRoutes(app: FastifyInstance, options: MonitorRouteO
 
   api.route({
     ...routeOf(OP.updateMonitor),
+    bodyLimit: MONITOR_BODY_LIMIT_BYTES,
     handler: async (request) => {
       const { id } = request.params;
       const access = accessOf(request);

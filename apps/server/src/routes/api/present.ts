@@ -6,7 +6,7 @@ import type {
   regionListResponse,
   statsResponse,
 } from "@upwatch/api";
-import { checkId, type Region } from "@upwatch/core";
+import { checkId, type Region, type StepResult } from "@upwatch/core";
 import type { CheckResultTable } from "@upwatch/db";
 import type { z } from "zod";
 import type { MonitorStats } from "../../services/checks/monitor-stats.ts";
@@ -87,7 +87,18 @@ export function presentCheck(
     status_code: row.status_code,
     error: row.error,
     region: row.region as z.infer<typeof checkResultResponse>["region"],
+    steps: stepsOf(row.steps),
   };
+}
+
+/** The stored steps of a multi-step run (already masked by the runner); null for other types. */
+function stepsOf(stored: string | null | undefined): StepResult[] | null {
+  if (!stored) return null;
+  try {
+    return JSON.parse(stored) as StepResult[];
+  } catch {
+    return null;
+  }
 }
 
 export function presentStats(stats: MonitorStats): z.infer<typeof statsResponse> {

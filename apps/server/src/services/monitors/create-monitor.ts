@@ -9,6 +9,7 @@ import { enforceMonitorCount } from "./enforce-plan.ts";
 import type { MonitorChanges } from "./monitor-changes.ts";
 import type { Monitor } from "./monitor-record.ts";
 import { settingsColumns } from "./monitor-record.ts";
+import { settleMultiStep } from "./multi-step-settings.ts";
 import { settleMonitorRegions } from "./settle-regions.ts";
 
 /**
@@ -23,7 +24,11 @@ export async function createMonitor(
   changes: MonitorChanges,
   regions: RegionDirectory,
 ): Promise<Monitor> {
-  const settings = await settleMonitorRegions(access, input, regions);
+  const settings = await settleMultiStep(
+    ctx,
+    access.accountId,
+    await settleMonitorRegions(access, input, regions),
+  );
   const at = ctx.now();
   const monitor: Monitor = {
     ...settings,

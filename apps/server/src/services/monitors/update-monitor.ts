@@ -8,6 +8,7 @@ import { storeOrExplain } from "../storage-error.ts";
 import { getMonitor } from "./get-monitor.ts";
 import type { MonitorChanges } from "./monitor-changes.ts";
 import { type Monitor, settingsColumns, settingsOf } from "./monitor-record.ts";
+import { settleMultiStep } from "./multi-step-settings.ts";
 import { keepMaskedSecrets } from "./secret-options.ts";
 import { settleMonitorRegions } from "./settle-regions.ts";
 
@@ -40,7 +41,11 @@ export async function updateMonitor(
   };
   const parsed = createMonitorSchema.safeParse(merged);
   if (!parsed.success) throw new ServiceError("invalid", describeMonitorIssue(parsed.error));
-  const settings = await settleMonitorRegions(access, parsed.data, regions, current.regions);
+  const settings = await settleMultiStep(
+    ctx,
+    access.accountId,
+    await settleMonitorRegions(access, parsed.data, regions, current.regions),
+  );
   const at = ctx.now();
   const resetsHealth = typeChanged || settings.target !== current.target;
   const health = resetsHealth

@@ -29,6 +29,7 @@ function check(id: string, at: string): CheckView {
     id,
     checked_at: at,
     planned_at: at,
+    steps: null,
     status: "up",
     response_time_ms: 90,
     timings: null,

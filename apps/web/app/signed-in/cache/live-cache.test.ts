@@ -39,6 +39,7 @@ const check: CheckView = {
   id: "chk_1",
   checked_at: "2026-11-21T10:00:00.000Z",
   planned_at: "2026-11-21T10:00:00.000Z",
+  steps: null,
   status: "down",
   response_time_ms: 120,
   timings: null,

@@ -14,6 +14,7 @@ function check(at: number, status: "up" | "down"): CheckView {
     id: `chk_${at.toString(36)}`,
     checked_at: new Date(at).toISOString(),
     planned_at: new Date(at).toISOString(),
+    steps: null,
     status,
     response_time_ms: 120,
     timings: null,
