@@ -1,8 +1,8 @@
-import type { StepResult } from "./multi-step/step-result.ts";
 import {
   DEFAULT_FAILURE_THRESHOLD,
   DEFAULT_RECOVERY_CONFIRMATIONS,
 } from "./alerting/escalation-policy.ts";
+import type { StepResult } from "./multi-step/step-result.ts";
 
 /** Every check type a monitor can have; each has one runner in `@upwatch/checks`. */
 export const CHECK_TYPES = ["http", "keyword", "ping", "tcp", "dns", "ssl", "multi_step"] as const;

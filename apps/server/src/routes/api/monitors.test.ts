@@ -186,7 +186,7 @@ describeEachDatabase("the monitors API", (db) => {
     const cases: Array<[unknown, string]> = [
       [
         { ...HTTP_MONITOR, type: "smtp" },
-        "type must be one of http, keyword, ping, tcp, dns, ssl.",
+        "type must be one of http, keyword, ping, tcp, dns, ssl, multi_step.",
       ],
       [
         { ...HTTP_MONITOR, target: "example.com" },

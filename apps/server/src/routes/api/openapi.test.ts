@@ -67,7 +67,7 @@ describeEachDatabase("the OpenAPI document", (db) => {
     const types = create.oneOf.map(
       (variant: { properties: { type: { const: string } } }) => variant.properties.type.const,
     );
-    expect(types).toEqual(["http", "keyword", "ping", "tcp", "dns", "ssl"]);
+    expect(types).toEqual(["http", "keyword", "ping", "tcp", "dns", "ssl", "multi_step"]);
     const http = create.oneOf[0].properties;
     expect(http.timeout_seconds).toMatchObject({ minimum: 1, maximum: 60, default: 30 });
     expect(http.interval_seconds).toMatchObject({ minimum: 30, maximum: 3600 });

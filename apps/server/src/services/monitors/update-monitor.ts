@@ -39,8 +39,11 @@ export async function updateMonitor(
         ? {}
         : current.options,
   };
+  // A multi-step check's target is worked out from its steps, never sent.
+  if (merged.type === "multi_step") delete (merged as { target?: string }).target;
   const parsed = createMonitorSchema.safeParse(merged);
-  if (!parsed.success) throw new ServiceError("invalid", describeMonitorIssue(parsed.error));
+  if (!parsed.success)
+    throw new ServiceError("invalid", describeMonitorIssue(parsed.error, merged));
   const settings = await settleMultiStep(
     ctx,
     access.accountId,
