@@ -91,12 +91,12 @@ describe("multi-step flow, requests and limits", () => {
   });
 
   it("fails a script step that tries to reach the host process, naming the step", async () => {
-    const escape = {
+    const breakOut = {
       name: "escape",
       type: "script",
       config: { source: "vars.p = this.constructor.constructor('return process')().pid;" },
     };
-    const outcome = await runCheck(multiStepSpec(options(request("call", "/ok"), escape)), {
+    const outcome = await runCheck(multiStepSpec(options(request("call", "/ok"), breakOut)), {
       network,
     });
     expect(outcome.status).toBe("down");
