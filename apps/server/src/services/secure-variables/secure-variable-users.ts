@@ -1,4 +1,4 @@
-import { SECURE_PREFIX } from "@upwatch/core";
+import { type MultiStepOptions, secureReferences } from "@upwatch/core";
 import type { ServiceContext } from "../context.ts";
 import { type Monitor, monitorFromRow } from "../monitors/monitor-record.ts";
 
@@ -6,19 +6,6 @@ import { type Monitor, monitorFromRow } from "../monitors/monitor-record.ts";
 export interface SecureVariableUser {
   id: string;
   name: string;
-}
-
-/** The secure variable names a multi-step monitor's variables refer to as `secure:<name>`. */
-export function secureNamesIn(options: unknown): string[] {
-  const variables = (options as { variables?: unknown } | null)?.variables;
-  if (!variables || typeof variables !== "object") return [];
-  const names = new Set<string>();
-  for (const value of Object.values(variables)) {
-    if (typeof value === "string" && value.startsWith(SECURE_PREFIX)) {
-      names.add(value.slice(SECURE_PREFIX.length));
-    }
-  }
-  return [...names];
 }
 
 /** The account's multi-step monitors, oldest first, with their options opened. */
@@ -41,7 +28,7 @@ export async function findSecureVariableUsers(
 ): Promise<Map<string, Monitor[]>> {
   const users = new Map<string, Monitor[]>();
   for (const monitor of await multiStepMonitors(ctx, accountId)) {
-    for (const name of secureNamesIn(monitor.options)) {
+    for (const name of secureReferences(monitor.options as MultiStepOptions)) {
       const list = users.get(name) ?? [];
       list.push(monitor);
       users.set(name, list);

@@ -11,7 +11,6 @@ import { parseSecretsKey } from "../secrets/secrets-key.ts";
 import { createSecureVariable } from "./create-secure-variable.ts";
 import { existingSecureVariableNames, loadSecureValues } from "./load-secure-values.ts";
 import { replaceSecureVariable } from "./replace-secure-variable.ts";
-import { secureNamesIn } from "./secure-variable-users.ts";
 
 const NEW_KEY = parseSecretsKey("bmV3IHRlc3Qga2V5IGFmdGVyIHRoZSByb3RhdGlvbiE=")!;
 
@@ -56,14 +55,6 @@ describeEachDatabase("secure variables for check runs", (db) => {
     expect(await loadSecureValues(ctx.db, ctx.secrets, accountId, ["api_token"])).toEqual({
       api_token: "tok-2",
     });
-  });
-
-  it("reads secure references only from variables written as secure:<name>", () => {
-    expect(
-      secureNamesIn({ variables: { a: "secure:one", b: "one", c: "secure:one", d: "secure:two" } }),
-    ).toEqual(["one", "two"]);
-    expect(secureNamesIn({ steps: [] })).toEqual([]);
-    expect(secureNamesIn(null)).toEqual([]);
   });
 
   it("reseals the values under a new key, and the new key opens them", async () => {
