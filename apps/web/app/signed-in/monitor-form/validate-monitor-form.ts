@@ -6,6 +6,7 @@ import {
   monitorCountViolation,
   monitorRegions,
   monitorSettingsViolation,
+  multiStepStructureSchema,
   type Plan,
   type PlanViolation,
 } from "@upwatch/core";
@@ -77,9 +78,6 @@ const PLAN_FIELDS: Record<PlanViolation["rule"], keyof MonitorFormValues> = {
   region: "regions",
 };
 
-/** Why a plan without every type cannot save a multi-step check. */
-export const MULTI_STEP_NEEDS = "Multi-step API checks need the Hobby plan or above.";
-
 /** The sentence under the regions when the plan allows only one. */
 export const SEVERAL_REGIONS_NEED = "Several regions need the Hobby plan or above.";
 
@@ -107,11 +105,6 @@ function collectIssues(
   }
 }
 
-/** A multi-step check has no target: the schema's word on one is not the form's concern. */
-function withoutTargetIssues<T extends ZodIssueLike>(type: string, issues: readonly T[]): T[] {
-  return type === "multi_step" ? issues.filter((issue) => issue.path[0] !== "target") : [...issues];
-}
-
 interface ZodIssueLike {
   path: readonly PropertyKey[];
   message: string;
@@ -131,7 +124,6 @@ const STAND_IN_TARGETS: Record<string, string> = {
   tcp: "x.example:80",
   dns: "x.example",
   ssl: "x.example",
-  multi_step: "https://x.example/",
 };
 
 function withDefaultsFor(
@@ -184,18 +176,35 @@ export function validateMonitorForm(
     const variables = variablesProblem(values);
     if (variables) errors.variables = variables;
   }
-  // Whether the schema still asks a multi-step check for a target or not, judge one that has it.
-  const judgedPayload = multiStep ? { ...payload, target: STAND_IN_TARGETS.multi_step } : payload;
+  // A multi-step check's common fields are judged as any monitor's, its steps by their own
+  // schema, so the form does not depend on how the monitor schema treats its missing target.
+  const judgedPayload = multiStep
+    ? { ...payload, type: "http", target: STAND_IN_TARGETS.http, options: {} }
+    : payload;
+  if (multiStep) {
+    const options = multiStepStructureSchema.safeParse(payload.options);
+    if (!options.success) {
+      const issues = options.error.issues.map((issue) => ({
+        path: ["options", ...issue.path],
+        message: issue.message,
+      }));
+      collectIssues(issues, errors, stepProblems);
+    }
+  }
   const parsed = createMonitorSchema.safeParse(judgedPayload);
   let judged = parsed.success ? parsed.data : null;
   if (!parsed.success) {
-    const issues = withoutTargetIssues(values.type, parsed.error.issues);
-    collectIssues(issues, errors, stepProblems);
+    collectIssues(parsed.error.issues, errors, stepProblems);
     // The target's shape is only judged once the rest parses: judge it again with the broken
     // fields at their defaults, so every problem (the plan's rules too) shows at once.
-    const retry = createMonitorSchema.safeParse(withDefaultsFor(judgedPayload, issues));
+    const retry = createMonitorSchema.safeParse(
+      withDefaultsFor(judgedPayload, parsed.error.issues),
+    );
     if (retry.success) judged = retry.data;
-    else collectIssues(withoutTargetIssues(values.type, retry.error.issues), errors, stepProblems);
+    else collectIssues(retry.error.issues, errors, stepProblems);
+  }
+  if (judged && multiStep) {
+    judged = { ...judged, type: "multi_step", options: payload.options } as typeof judged;
   }
   // Which region a plan without a choice runs from is the server's to say (its default region).
   const regions = judged ? monitorRegions(judged, values.regions[0] ?? DEFAULT_REGION) : [];
@@ -205,9 +214,7 @@ export function validateMonitorForm(
         { ...(judged as CreateMonitorInput), regions },
         regions[0] ?? DEFAULT_REGION,
       )
-    : multiStep && !plan.limits.allCheckTypes
-      ? { rule: "check-type" as const, detail: MULTI_STEP_NEEDS }
-      : null;
+    : null;
   if (violation) errors[PLAN_FIELDS[violation.rule]] ??= toFormWords(violation.detail);
   const regionProblem = regionsProblem(values, plan);
   if (regionProblem) errors.regions = regionProblem;
