@@ -170,6 +170,7 @@ export function validateMonitorForm(
     };
   }
   const multiStep = values.type === "multi_step";
+  const sentOptions = (payload as Record<string, unknown>).options;
   const stepProblems: StepProblems = multiStep ? clientStepProblems(values) : [];
   const errors: FormErrors = {};
   if (multiStep) {
@@ -182,7 +183,7 @@ export function validateMonitorForm(
     ? { ...payload, type: "http", target: STAND_IN_TARGETS.http, options: {} }
     : payload;
   if (multiStep) {
-    const options = multiStepStructureSchema.safeParse(payload.options);
+    const options = multiStepStructureSchema.safeParse(sentOptions);
     if (!options.success) {
       const issues = options.error.issues.map((issue) => ({
         path: ["options", ...issue.path],
@@ -204,7 +205,7 @@ export function validateMonitorForm(
     else collectIssues(retry.error.issues, errors, stepProblems);
   }
   if (judged && multiStep) {
-    judged = { ...judged, type: "multi_step", options: payload.options } as typeof judged;
+    judged = { ...judged, type: "multi_step", options: sentOptions } as unknown as typeof judged;
   }
   // Which region a plan without a choice runs from is the server's to say (its default region).
   const regions = judged ? monitorRegions(judged, values.regions[0] ?? DEFAULT_REGION) : [];
