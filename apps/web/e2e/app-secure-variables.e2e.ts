@@ -17,12 +17,13 @@ describe("secure variables in the app", () => {
     await page.goto(`${product.url}/app/settings`);
     await page.getByRole("link", { name: "Manage secure variables" }).click();
     await page.getByRole("heading", { level: 1, name: "Secure variables" }).waitFor();
-    await page.getByText("need the Hobby plan or above").waitFor();
+    const planNotice = page.getByText("Multi-step API checks, and the secure variables they use");
+    await planNotice.waitFor();
 
     await setPlan(product, account.accountId, "hobby");
     await page.reload();
     await page.getByRole("heading", { name: "No secure variables yet" }).waitFor();
-    expect(await page.getByText("need the Hobby plan or above").count()).toBe(0);
+    expect(await planNotice.count()).toBe(0);
 
     const first = "first-Secret-value-4d9b";
     await page.getByLabel("Name").fill("orders_api_password");
