@@ -17,6 +17,7 @@ export interface ApiOperation {
     | "Notifications"
     | "Sign-in"
     | "API keys"
+    | "Secure variables"
     | "Live updates"
     | "Regions";
   /** Who may call it: anyone, only a signed-in session, or (the default) a key or a session. */

@@ -6,4 +6,6 @@ export * from "./auth-schemas.ts";
 export * from "./monitor-operations.ts";
 export * from "./monitor-schemas.ts";
 export * from "./operations.ts";
+export * from "./secure-variable-operations.ts";
+export * from "./secure-variable-schemas.ts";
 export * from "./types.ts";

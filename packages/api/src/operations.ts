@@ -2,12 +2,14 @@ import { ALERTING_OPERATIONS } from "./alerting-operations.ts";
 import type { ApiOperation } from "./api-operation.ts";
 import { AUTH_OPERATIONS } from "./auth-operations.ts";
 import { MONITOR_OPERATIONS } from "./monitor-operations.ts";
+import { SECURE_VARIABLE_OPERATIONS } from "./secure-variable-operations.ts";
 
 /** Every operation of the REST API; the routes, the OpenAPI document and the web app read this. */
 export const OPERATIONS = {
   ...MONITOR_OPERATIONS,
   ...ALERTING_OPERATIONS,
   ...AUTH_OPERATIONS,
+  ...SECURE_VARIABLE_OPERATIONS,
   streamEvents: {
     method: "GET",
     url: "/events",

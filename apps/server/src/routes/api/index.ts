@@ -22,6 +22,7 @@ import { monitorRoutes } from "./monitors.ts";
 import { notificationRoutes } from "./notifications.ts";
 import { buildOpenApiDocument } from "./openapi-document.ts";
 import { regionRoutes } from "./regions.ts";
+import { secureVariableRoutes } from "./secure-variables.ts";
 
 export interface ApiOptions {
   ctx: ServiceContext;
@@ -77,6 +78,10 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
       ctx: options.ctx,
       changes: options.changes,
       regions: options.regions,
+    });
+    await authenticated.register(secureVariableRoutes, {
+      ctx: options.ctx,
+      changes: options.changes,
     });
     await authenticated.register(regionRoutes, { ctx: options.ctx, regions: options.regions });
     await authenticated.register(monitorResultRoutes, {

@@ -51,6 +51,8 @@ describeEachDatabase("the OpenAPI document", (db) => {
       "/monitors/{id}/stats",
       "/notifications",
       "/regions",
+      "/secure-variables",
+      "/secure-variables/{name}",
     ]);
     expect(Object.keys(document.paths["/monitors/{id}"]).sort()).toEqual([
       "delete",

@@ -7,6 +7,7 @@ export const SEALED_COLUMNS = [
   { table: "monitors", column: "options" },
   { table: "channels", column: "config" },
   { table: "channels", column: "secret" },
+  { table: "secure_variables", column: "value" },
 ] as const;
 
 /** The place a sealed value is bound to, e.g. `channels.secret:chn_123`. */

@@ -1,0 +1,27 @@
+import type { AccountAccess } from "../accounts/account-access.ts";
+import type { ServiceContext } from "../context.ts";
+import { ServiceError } from "../service-error.ts";
+import { findSecureVariable } from "./secure-variable-record.ts";
+import { findSecureVariableUsers } from "./secure-variable-users.ts";
+
+/**
+ * Deletes a secure variable no monitor refers to; while one does, the refusal names them so
+ * they can be changed first (a run would otherwise fail for a value that no longer exists).
+ * Works on every plan, so an account that moved down can still clean up.
+ */
+export async function deleteSecureVariable(
+  ctx: ServiceContext,
+  access: AccountAccess,
+  name: string,
+): Promise<void> {
+  const row = await findSecureVariable(ctx, access.accountId, name);
+  const users = (await findSecureVariableUsers(ctx, access.accountId)).get(name) ?? [];
+  if (users.length > 0) {
+    const monitors = users.map((monitor) => monitor.name).join(", ");
+    throw new ServiceError(
+      "conflict",
+      `${name} is used by ${monitors}; remove it from these monitors first.`,
+    );
+  }
+  await ctx.db.deleteFrom("secure_variables").where("id", "=", row.id).execute();
+}

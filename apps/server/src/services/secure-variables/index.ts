@@ -1,0 +1,1 @@
+export { existingSecureVariableNames, loadSecureValues } from "./load-secure-values.ts";
