@@ -26,14 +26,14 @@ describe("secure variables in the app", () => {
     expect(await planNotice.count()).toBe(0);
 
     const first = "first-Secret-value-4d9b";
-    await page.getByLabel("Name").fill("orders_api_password");
-    await page.getByLabel("Value").fill(first);
+    await page.getByLabel(/^Name/).fill("orders_api_password");
+    await page.getByLabel(/^Value/).fill(first);
     await page.getByRole("button", { name: "Add secure variable" }).click();
     await page.getByText("Its value will not be shown again").waitFor();
     const row = page.getByRole("row", { name: /orders_api_password/ });
     await row.waitFor();
     expect(await row.textContent()).toContain("No monitors");
-    expect(await page.getByLabel("Value").inputValue()).toBe("");
+    expect(await page.getByLabel(/^Value/).inputValue()).toBe("");
     expect(await page.content()).not.toContain(first);
 
     await page.reload();
