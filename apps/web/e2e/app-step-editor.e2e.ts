@@ -43,7 +43,8 @@ describe("the step editor in the monitor form", () => {
     await check.getByLabel("Operator").selectOption("equals");
     expect(await check.getByLabel("Expected").getAttribute("type")).toBe("number");
     await check.getByLabel("Expected").fill("200");
-    await check.getByRole("checkbox", { name: "login" }).check();
+    const dependsOn = check.getByRole("group", { name: "Depends on" });
+    await dependsOn.getByRole("checkbox", { name: "login" }).check();
     await check.getByLabel("Dependency type").selectOption("success");
 
     await page.getByRole("button", { name: "Add variable" }).click();
@@ -55,11 +56,12 @@ describe("the step editor in the monitor form", () => {
     await check.getByRole("button", { name: "Move up" }).click();
     const moved = page.getByRole("group", { name: "Step 1: login_ok" });
     await moved.waitFor();
-    expect(await moved.getByLabel("Depends on").count()).toBe(0);
-    await page
-      .getByRole("group", { name: "Step 2: login" })
-      .getByRole("button", { name: "Move up" })
-      .click();
+    expect(await moved.getByRole("group", { name: "Depends on" }).count()).toBe(0);
+    const request = page.getByRole("group", { name: "Step 2: login" });
+    expect(
+      await request.getByRole("group", { name: "Depends on" }).getByRole("checkbox").count(),
+    ).toBe(1);
+    await request.getByRole("button", { name: "Move up" }).click();
     await page.getByRole("group", { name: "Step 1: login" }).waitFor();
 
     await page.getByRole("button", { name: "Add step" }).click();

@@ -83,6 +83,8 @@ export function MonitorForm({
         ? check.stepProblems[index]
         : undefined,
   );
+  // A refusal about the variables (`variables.password: ...`) is shown under them too.
+  const variablesRefusal = serverError?.startsWith("variables.") ? serverError : undefined;
   const shown = Object.fromEntries(
     Object.entries(check.errors).filter(
       ([field]) => submitted || touched.has(field as keyof MonitorFormValues),
@@ -175,7 +177,12 @@ export function MonitorForm({
       {values.type === "multi_step" ? (
         <section className="form-section" aria-labelledby="steps-title">
           <h2 id="steps-title">The steps</h2>
-          <MultiStepFields values={values} set={set} errors={shown} stepProblems={stepProblems} />
+          <MultiStepFields
+            values={values}
+            set={set}
+            errors={variablesRefusal ? { ...shown, variables: variablesRefusal } : shown}
+            stepProblems={stepProblems}
+          />
         </section>
       ) : null}
       {values.type === "http" ||
