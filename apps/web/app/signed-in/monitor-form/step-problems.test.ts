@@ -24,6 +24,13 @@ describe("a server refusal shown on the step it names", () => {
     });
   });
 
+  it("puts a sentence about an unnamed step on the step at that position", () => {
+    expect(serverStepProblem("Step 2: config.to_variable is required.", steps)).toEqual({
+      index: 1,
+      problem: { message: "Step 2: config.to_variable is required.", field: "to_variable" },
+    });
+  });
+
   it("puts a duplicate name on the second step that carries it", () => {
     const twice = [...steps, { ...newStep("wait"), name: "login" }];
     expect(serverStepProblem('Two steps are named "login".', twice)?.index).toBe(2);

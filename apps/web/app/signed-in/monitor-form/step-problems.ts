@@ -30,6 +30,8 @@ function fieldNamed(text: string): StepField | null {
 }
 
 const STEP_SENTENCE = /^Step "((?:[^"\\]|\\.)*)":\s*/;
+/** How the server names a step that has no name: by its position from 1. */
+const STEP_POSITION = /^Step (\d+):\s*/;
 
 /**
  * Where a sentence from the server belongs: `Step "login": config.url is required.` points at
@@ -44,6 +46,13 @@ export function serverStepProblem(
     const index = steps.findIndex((step) => step.name.trim() === named[1]);
     if (index === -1) return null;
     const rest = detail.slice(named[0].length);
+    return { index, problem: { message: detail, field: fieldNamed(rest) } };
+  }
+  const positioned = STEP_POSITION.exec(detail);
+  if (positioned) {
+    const index = Number(positioned[1]) - 1;
+    if (index < 0 || index >= steps.length) return null;
+    const rest = detail.slice(positioned[0].length);
     return { index, problem: { message: detail, field: fieldNamed(rest) } };
   }
   const duplicate = /^Two steps are named "((?:[^"\\]|\\.)*)"/.exec(detail);
