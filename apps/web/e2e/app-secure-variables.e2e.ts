@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { registerInContext, setPlan } from "./support/app-accounts.ts";
+import { axeViolations } from "./support/axe.ts";
 import { withProductAndBrowser } from "./support/product-and-browser.ts";
 import type { RunningProduct } from "./support/server.ts";
 
@@ -10,7 +11,7 @@ describe("secure variables in the app", () => {
   withProductAndBrowser((running) => ({ product, browser } = running));
 
   it("adds a variable whose value is never shown again, replaces the value, then deletes it", async () => {
-    const context = await browser.newContext();
+    const context = await browser.newContext({ bypassCSP: true });
     context.setDefaultTimeout(10_000);
     const account = await registerInContext(context, product, "secure-vars");
     const page = await context.newPage();
@@ -33,6 +34,7 @@ describe("secure variables in the app", () => {
     const row = page.getByRole("row", { name: /orders_api_password/ });
     await row.waitFor();
     expect(await row.textContent()).toContain("No monitors");
+    expect(await axeViolations(page)).toEqual([]);
     expect(await page.getByLabel(/^Value/).inputValue()).toBe("");
     expect(await page.content()).not.toContain(first);
 
@@ -42,7 +44,7 @@ describe("secure variables in the app", () => {
     const listed = await context.request.get(`${product.url}/api/v1/secure-variables`);
     expect(await listed.text()).not.toContain(first);
 
-    await page.getByRole("button", { name: "Replace the value of orders_api_password" }).click();
+    await page.getByRole("button", { name: "Replace value of orders_api_password" }).click();
     const replace = page.getByRole("dialog", { name: "Replace the value of orders_api_password" });
     const second = "second-Secret-value-7e21";
     await replace.getByLabel("New value").fill(second);

@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { registerInContext, setPlan } from "./support/app-accounts.ts";
+import { axeViolations } from "./support/axe.ts";
 import { collectPageErrors } from "./support/page-errors.ts";
 import { withProductAndBrowser } from "./support/product-and-browser.ts";
 import type { RunningProduct } from "./support/server.ts";
@@ -11,7 +12,10 @@ describe("the step editor in the monitor form", () => {
   withProductAndBrowser((running) => ({ product, browser } = running));
 
   it("adds, names, links, reorders and removes steps, and points at a step with no URL", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      bypassCSP: true,
+    });
     context.setDefaultTimeout(8_000);
     const account = await registerInContext(context, product, "steps");
     const page = await context.newPage();
@@ -51,6 +55,7 @@ describe("the step editor in the monitor form", () => {
     await page.getByLabel("Variable name").fill("base_url");
     await page.getByLabel("Variable value").fill("https://api.example.com");
     expect(await page.getByLabel("Use a secure variable").isVisible()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
 
     // Moving the assertion above the request drops its dependency: only earlier steps count.
     await check.getByRole("button", { name: "Move up" }).click();

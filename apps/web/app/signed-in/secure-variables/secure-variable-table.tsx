@@ -60,7 +60,7 @@ export function SecureVariableTable({
                   type="button"
                   className="button button-ghost button-small"
                   onClick={() => onReplace(variable)}
-                  aria-label={`Replace the value of ${variable.name}`}
+                  aria-label={`Replace value of ${variable.name}`}
                 >
                   Replace value
                 </button>
