@@ -40,6 +40,7 @@ export default [
       route("api-keys", "routes/app/api-keys.tsx"),
       route("regions", "routes/app/regions.tsx"),
       route("settings", "routes/app/settings.tsx"),
+      route("secure-variables", "routes/app/secure-variables.tsx"),
     ]),
     route("*", "routes/app/not-found.tsx", { id: "routes/app/not-found" }),
   ]),

@@ -1,4 +1,5 @@
 import { appMeta } from "../../signed-in/app-meta.ts";
+import { SecureVariablesPanel } from "../../signed-in/secure-variables/secure-variables-panel.tsx";
 import { DeleteAccount } from "../../signed-in/settings/delete-account.tsx";
 import { EmailForm } from "../../signed-in/settings/email-form.tsx";
 import { PasswordForm } from "../../signed-in/settings/password-form.tsx";
@@ -20,6 +21,7 @@ export default function Settings() {
       <EmailForm />
       <PasswordForm />
       <PlanPanel />
+      <SecureVariablesPanel />
       <DeleteAccount />
     </>
   );

@@ -7,9 +7,11 @@ import {
   type HttpMethod,
   headerValue,
   MONITOR_LIMITS,
+  type MultiStep,
   type Region,
   type RegionRule,
 } from "@upwatch/core";
+import { type NameValueRow, newStep, type StepRow, stepRowFromStep } from "./step-values.ts";
 
 /** One custom request header as the form edits it; a secret one is shown masked once saved. */
 export interface HeaderRow {
@@ -50,6 +52,10 @@ export interface MonitorFormValues {
   resolver: string;
   min_days_remaining: string;
   channel_ids: string[];
+  /** A multi-step check's variables, in the order they were added. */
+  variables: NameValueRow[];
+  /** A multi-step check's steps, in run order. */
+  steps: StepRow[];
 }
 
 /** A new monitor's starting values, at the plan's shortest interval when that is longer. */
@@ -83,7 +89,15 @@ export function defaultFormValues(minIntervalSeconds: number): MonitorFormValues
     resolver: "",
     min_days_remaining: "7",
     channel_ids: [],
+    variables: [],
+    steps: [newStep("http_request", 1)],
   };
+}
+
+/** A multi-step monitor's saved steps in run order, as editor rows. */
+function stepRows(options: Record<string, unknown>): StepRow[] {
+  const steps = Array.isArray(options.steps) ? (options.steps as MultiStep[]) : [];
+  return [...steps].sort((a, b) => a.order_index - b.order_index).map(stepRowFromStep);
 }
 
 /** The form's values for an existing monitor; secrets stay masked and are kept when sent back. */
@@ -134,5 +148,13 @@ export function formValuesFromMonitor(
     min_days_remaining:
       typeof o.min_days_remaining === "number" ? String(o.min_days_remaining) : "7",
     channel_ids: channelIds,
+    ...(monitor.type === "multi_step"
+      ? {
+          variables: Object.entries((o.variables ?? {}) as Record<string, string>).map(
+            ([name, value]) => ({ name, value }),
+          ),
+          steps: stepRows(o),
+        }
+      : {}),
   };
 }

@@ -10,10 +10,12 @@ import { ChannelPicker } from "./channel-picker.tsx";
 import { Field } from "./field.tsx";
 import type { MonitorFormValues } from "./form-values.ts";
 import { HttpFields } from "./http-fields.tsx";
+import { MultiStepFields } from "./multi-step-fields.tsx";
 import { DnsFields, SslFields } from "./other-type-fields.tsx";
 import { RegionFields } from "./region-fields.tsx";
 import { ScheduleFields } from "./schedule-fields.tsx";
-import { TARGET_HINTS, TARGET_PLACEHOLDERS } from "./target-hints.ts";
+import { serverStepProblem } from "./step-problems.ts";
+import { hasTarget, TARGET_HINTS, TARGET_PLACEHOLDERS } from "./target-hints.ts";
 import { TypePicker } from "./type-picker.tsx";
 import { validateMonitorForm } from "./validate-monitor-form.ts";
 
@@ -71,6 +73,18 @@ export function MonitorForm({
     );
     setServerError(null);
   };
+  // A server sentence naming a step (`Step "login": ...`) is shown on that step too.
+  const serverStep = serverError ? serverStepProblem(serverError, values.steps) : null;
+  const stepsShown = submitted || touched.has("steps");
+  const stepProblems = values.steps.map((_, index) =>
+    serverStep?.index === index
+      ? serverStep.problem
+      : stepsShown
+        ? check.stepProblems[index]
+        : undefined,
+  );
+  // A refusal about the variables (`variables.password: ...`) is shown under them too.
+  const variablesRefusal = serverError?.startsWith("variables.") ? serverError : undefined;
   const shown = Object.fromEntries(
     Object.entries(check.errors).filter(
       ([field]) => submitted || touched.has(field as keyof MonitorFormValues),
@@ -142,22 +156,35 @@ export function MonitorForm({
             ))}
           </datalist>
         </div>
-        <Field
-          id={`${idPrefix}-target`}
-          label={values.type === "http" || values.type === "keyword" ? "URL" : "Target"}
-          hint={TARGET_HINTS[values.type]}
-          error={shown.target}
-        >
-          <input
-            value={values.target}
-            placeholder={TARGET_PLACEHOLDERS[values.type]}
-            inputMode={values.type === "http" || values.type === "keyword" ? "url" : "text"}
-            autoCapitalize="off"
-            spellCheck={false}
-            onChange={(e) => set("target", e.target.value)}
-          />
-        </Field>
+        {hasTarget(values.type) ? (
+          <Field
+            id={`${idPrefix}-target`}
+            label={values.type === "http" || values.type === "keyword" ? "URL" : "Target"}
+            hint={TARGET_HINTS[values.type]}
+            error={shown.target}
+          >
+            <input
+              value={values.target}
+              placeholder={TARGET_PLACEHOLDERS[values.type]}
+              inputMode={values.type === "http" || values.type === "keyword" ? "url" : "text"}
+              autoCapitalize="off"
+              spellCheck={false}
+              onChange={(e) => set("target", e.target.value)}
+            />
+          </Field>
+        ) : null}
       </section>
+      {values.type === "multi_step" ? (
+        <section className="form-section" aria-labelledby="steps-title">
+          <h2 id="steps-title">The steps</h2>
+          <MultiStepFields
+            values={values}
+            set={set}
+            errors={variablesRefusal ? { ...shown, variables: variablesRefusal } : shown}
+            stepProblems={stepProblems}
+          />
+        </section>
+      ) : null}
       {values.type === "http" ||
       values.type === "keyword" ||
       values.type === "dns" ||

@@ -1,4 +1,5 @@
 import type { MonitorFormValues } from "./form-values.ts";
+import { stepPayload, variablesPayload } from "./step-values.ts";
 
 /** Why a field's text cannot become the number or list the API takes. */
 export type FieldProblem = { field: keyof MonitorFormValues; message: string };
@@ -72,6 +73,11 @@ function typeOptions(values: MonitorFormValues): Record<string, unknown> | Field
       };
     case "ssl":
       return { min_days_remaining: wholeNumber(values.min_days_remaining) };
+    case "multi_step":
+      return {
+        variables: variablesPayload(values.variables),
+        steps: values.steps.map(stepPayload),
+      };
     default:
       return {};
   }
@@ -91,7 +97,8 @@ export function monitorPayload(
   return {
     type: values.type,
     name: values.name,
-    target: values.target.trim(),
+    // A multi-step check has no target of its own: its requests are in its steps.
+    ...(values.type === "multi_step" ? {} : { target: values.target.trim() }),
     interval_seconds: wholeNumber(values.interval_seconds),
     timeout_seconds: wholeNumber(values.timeout_seconds),
     ...(chooseRegions ? { regions: values.regions, region_rule: values.region_rule } : {}),

@@ -8,7 +8,13 @@ export const TARGET_HINTS: Record<CheckType, string> = {
   tcp: "host:port, such as db.example.com:5432.",
   dns: "The domain name to look up.",
   ssl: "A host name, optionally with a port (example.com:8443).",
+  multi_step: "",
 };
+
+/** Whether a type is checked at a target the form asks for (a multi-step check is not). */
+export function hasTarget(type: CheckType): boolean {
+  return type !== "multi_step";
+}
 
 export const TARGET_PLACEHOLDERS: Record<CheckType, string> = {
   http: "https://example.com/",
@@ -17,4 +23,5 @@ export const TARGET_PLACEHOLDERS: Record<CheckType, string> = {
   tcp: "db.example.com:5432",
   dns: "example.com",
   ssl: "example.com",
+  multi_step: "",
 };

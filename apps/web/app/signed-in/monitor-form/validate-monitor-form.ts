@@ -11,6 +11,12 @@ import {
 } from "@upwatch/core";
 import type { MonitorFormValues } from "./form-values.ts";
 import { monitorPayload } from "./monitor-payload.ts";
+import {
+  clientStepProblems,
+  issueStepProblem,
+  type StepProblems,
+  variablesProblem,
+} from "./step-problems.ts";
 
 export type FormErrors = Partial<Record<keyof MonitorFormValues, string>>;
 
@@ -20,6 +26,8 @@ export interface FormCheck {
   errors: FormErrors;
   /** A plan rule the whole form breaks (the monitor limit), shown above the form. */
   formError: string | null;
+  /** A multi-step check's problems, one per step by position. */
+  stepProblems: StepProblems;
 }
 
 const FIELD_WORDS: [RegExp, string][] = [
@@ -79,8 +87,21 @@ function regionsProblem(values: MonitorFormValues, plan: Plan): string | null {
   return null;
 }
 
-function collectIssues(issues: readonly ZodIssueLike[], errors: FormErrors): void {
-  for (const issue of issues) errors[fieldOfPath(issue.path)] ??= toFormWords(issue.message);
+function collectIssues(
+  issues: readonly ZodIssueLike[],
+  errors: FormErrors,
+  steps: StepProblems = [],
+): void {
+  for (const issue of issues) {
+    const [first, second] = issue.path.map(String);
+    if (first === "options" && (second === "steps" || second === "variables")) {
+      const step = issueStepProblem(issue.path, issue.message);
+      if (step) steps[step.index] ??= step.problem;
+      else errors[second] ??= toFormWords(issue.message);
+      continue;
+    }
+    errors[fieldOfPath(issue.path)] ??= toFormWords(issue.message);
+  }
 }
 
 interface ZodIssueLike {
@@ -115,7 +136,8 @@ function withDefaultsFor(
       const options = { ...(patched.options as Record<string, unknown>) };
       const option = String(issue.path[1] ?? "");
       if (option === "keyword") options.keyword = "x";
-      else delete options[option];
+      // Steps and variables are judged on their own; dropping them would only add "required".
+      else if (option !== "steps" && option !== "variables") delete options[option];
       patched.options = options;
     } else if (key === "name") patched.name = "x";
     else if (key === "target") patched.target = STAND_IN_TARGETS[String(payload.type)] ?? "";
@@ -143,18 +165,37 @@ export function validateMonitorForm(
       payload: null,
       errors: { [payload.field as keyof MonitorFormValues]: payload.message },
       formError,
+      stepProblems: [],
     };
   }
-  const parsed = createMonitorSchema.safeParse(payload);
+  const multiStep = values.type === "multi_step";
+  const sentOptions = (payload as Record<string, unknown>).options;
+  const stepProblems: StepProblems = multiStep ? clientStepProblems(values) : [];
   const errors: FormErrors = {};
+  if (multiStep) {
+    const variables = variablesProblem(values);
+    if (variables) errors.variables = variables;
+  }
+  // A multi-step check's common fields are judged as any monitor's and its steps by the form's
+  // own rules (the step schema counts bytes with Node's Buffer, which browsers lack); the server
+  // judges the rest and its sentence is shown on the step it names.
+  const judgedPayload = multiStep
+    ? { ...payload, type: "http", target: STAND_IN_TARGETS.http, options: {} }
+    : payload;
+  const parsed = createMonitorSchema.safeParse(judgedPayload);
   let judged = parsed.success ? parsed.data : null;
   if (!parsed.success) {
-    collectIssues(parsed.error.issues, errors);
+    collectIssues(parsed.error.issues, errors, stepProblems);
     // The target's shape is only judged once the rest parses: judge it again with the broken
     // fields at their defaults, so every problem (the plan's rules too) shows at once.
-    const retry = createMonitorSchema.safeParse(withDefaultsFor(payload, parsed.error.issues));
+    const retry = createMonitorSchema.safeParse(
+      withDefaultsFor(judgedPayload, parsed.error.issues),
+    );
     if (retry.success) judged = retry.data;
-    else collectIssues(retry.error.issues, errors);
+    else collectIssues(retry.error.issues, errors, stepProblems);
+  }
+  if (judged && multiStep) {
+    judged = { ...judged, type: "multi_step", options: sentOptions } as unknown as typeof judged;
   }
   // Which region a plan without a choice runs from is the server's to say (its default region).
   const regions = judged ? monitorRegions(judged, values.regions[0] ?? DEFAULT_REGION) : [];
@@ -168,6 +209,9 @@ export function validateMonitorForm(
   if (violation) errors[PLAN_FIELDS[violation.rule]] ??= toFormWords(violation.detail);
   const regionProblem = regionsProblem(values, plan);
   if (regionProblem) errors.regions = regionProblem;
-  if (Object.keys(errors).length > 0) return { payload: null, errors, formError };
-  return { payload: payload as Record<string, unknown>, errors, formError };
+  if (stepProblems.some(Boolean)) {
+    errors.steps ??= "Some steps need attention; each says what is wrong below.";
+  }
+  if (Object.keys(errors).length > 0) return { payload: null, errors, formError, stepProblems };
+  return { payload: payload as Record<string, unknown>, errors, formError, stepProblems };
 }

@@ -1,0 +1,18 @@
+import { Link } from "react-router";
+import { APP_BASE } from "../api-client.ts";
+
+/** Where Settings leads to the account's secure variables. */
+export function SecureVariablesPanel() {
+  return (
+    <section className="app-panel" id="secure-variables" aria-labelledby="secure-variables-heading">
+      <h2 id="secure-variables-heading">Secure variables</h2>
+      <p className="app-panel-lead">
+        Passwords and tokens that multi-step API checks send, stored encrypted and never shown again
+        after saving.
+      </p>
+      <Link to={`${APP_BASE}/secure-variables`} className="button button-ghost">
+        Manage secure variables
+      </Link>
+    </section>
+  );
+}
