@@ -18,3 +18,10 @@ export const MULTI_STEP_LIMITS = {
 export function multiStepRunLimitMs(intervalSeconds: number): number {
   return Math.min(intervalSeconds, MULTI_STEP_LIMITS.runLimitSeconds) * 1000;
 }
+
+const encoder = new TextEncoder();
+
+/** The size of a text in UTF-8 bytes; works in the browser as well as in Node. */
+export function utf8Bytes(text: string): number {
+  return encoder.encode(text).length;
+}

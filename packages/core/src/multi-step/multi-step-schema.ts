@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { HTTP_METHODS } from "../monitors.ts";
 import { storableText } from "../storable-text.ts";
-import { MULTI_STEP_LIMITS as L } from "./multi-step-limits.ts";
+import { MULTI_STEP_LIMITS as L, utf8Bytes } from "./multi-step-limits.ts";
 
 export const STEP_TYPES = ["http_request", "extract", "assertion", "wait", "script"] as const;
 export type StepType = (typeof STEP_TYPES)[number];
@@ -49,7 +49,7 @@ const httpRequestConfig = z.strictObject({
   body: z
     .string()
     .check(storableText("config.body"))
-    .refine((body) => Buffer.byteLength(body) <= L.maxBodyBytes, {
+    .refine((body) => utf8Bytes(body) <= L.maxBodyBytes, {
       message: "can be at most 64 KiB",
     })
     .nullable()
@@ -85,7 +85,7 @@ const scriptConfig = z.strictObject({
     .string({ message: "is required" })
     .check(storableText("config.source"))
     .min(1, { message: "cannot be empty" })
-    .refine((source) => Buffer.byteLength(source) <= L.maxScriptBytes, {
+    .refine((source) => utf8Bytes(source) <= L.maxScriptBytes, {
       message: "can be at most 16 KiB",
     }),
 });
@@ -135,7 +135,7 @@ export const multiStepStructureSchema = z.strictObject({
       z
         .string({ message: "must be text" })
         .check(storableText("variables"))
-        .refine((value) => Buffer.byteLength(value) <= L.maxVariableBytes, {
+        .refine((value) => utf8Bytes(value) <= L.maxVariableBytes, {
           message: "can be at most 4 KiB",
         }),
     )

@@ -1,5 +1,5 @@
 import { jsonPathProblem } from "./json-path.ts";
-import { MULTI_STEP_LIMITS as L } from "./multi-step-limits.ts";
+import { MULTI_STEP_LIMITS as L, utf8Bytes } from "./multi-step-limits.ts";
 import type { MultiStep, StepOf } from "./multi-step-schema.ts";
 
 /** Records a problem of the step at `index`, at `field` within it. */
@@ -8,10 +8,7 @@ export type Report = (index: number, field: (string | number)[], message: string
 /** The problems of one step's config that its schema cannot see: paths, operators, values. */
 export function checkConfig(step: MultiStep, index: number, report: Report): void {
   if (step.type === "http_request") {
-    if (
-      typeof step.config.body === "string" &&
-      Buffer.byteLength(step.config.body) > L.maxBodyBytes
-    ) {
+    if (typeof step.config.body === "string" && utf8Bytes(step.config.body) > L.maxBodyBytes) {
       report(index, ["config", "body"], "config.body can be at most 64 KiB.");
     }
   } else if (step.type === "extract") checkExtract(step, index, report);
