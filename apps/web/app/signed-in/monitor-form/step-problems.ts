@@ -118,7 +118,7 @@ export function clientStepProblems(values: MonitorFormValues): StepProblems {
     if (step.type === "wait") {
       const seconds = Number(step.seconds);
       if (!step.seconds.trim() || !Number.isFinite(seconds) || seconds <= 0 || seconds > 30) {
-        return { message: "Wait from 1 to 30 seconds.", field: "seconds" };
+        return { message: "Wait more than 0 and at most 30 seconds.", field: "seconds" };
       }
     }
     if (step.type === "script" && !step.source.trim()) {
