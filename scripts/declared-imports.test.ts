@@ -33,7 +33,7 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return SKIPPED_FOLDERS.has(entry.name) ? [] : sourceFiles(path);
-    return /\.(ts|tsx|mts|mjs)$/.test(entry.name) ? [path] : [];
+    return /\.(ts|tsx|mts|mjs|js)$/.test(entry.name) ? [path] : [];
   });
 }
 

@@ -93,12 +93,26 @@ describeEachDatabase("answers for requests the framework refuses", (db) => {
   it("answers a body over the limit with 413 and a sentence", async () => {
     const response = await app.inject({
       method: "POST",
-      url: "/api/v1/monitors",
+      url: "/api/v1/channels",
       headers: { ...headers, "content-type": "application/json" },
       payload: JSON.stringify({ name: "x".repeat(70_000) }),
     });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ detail: "The request body is too large." });
+  });
+
+  it("takes a monitor body of a few hundred KiB, for multi-step checks, and refuses one over 4 MiB", async () => {
+    const call = (name: string) =>
+      app.inject({
+        method: "POST",
+        url: "/api/v1/monitors",
+        headers: { ...headers, "content-type": "application/json" },
+        payload: JSON.stringify({ name }),
+      });
+    expect((await call("x".repeat(300_000))).statusCode).toBe(400);
+    const tooLarge = await call("x".repeat(4_300_000));
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toEqual({ detail: "The request body is too large." });
   });
 
   it("answers a body that is not valid JSON with 400 and a sentence", async () => {
