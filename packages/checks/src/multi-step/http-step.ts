@@ -5,6 +5,9 @@ import { exchangeHttp } from "../runners/http-exchange.ts";
 import type { RunState, StepReport } from "./run-state.ts";
 import { fillVariables } from "./run-variables.ts";
 
+/** A request URL, variables filled in, may be as long as the URL a step may be written with. */
+const MAX_FILLED_URL = 2000;
+
 /** Bytes of each response kept for extract, assertion and script steps. */
 const RESPONSE_BODY_LIMIT = MULTI_STEP_LIMITS.maxBodyBytes;
 
@@ -24,6 +27,12 @@ export async function runHttpStep(
     headers[fillVariables(name, state)] = fillVariables(value, state);
   }
   const body = config.body === null ? null : fillVariables(config.body, state);
+  if (url.length > MAX_FILLED_URL) {
+    return {
+      request: { method: config.method, url: url.slice(0, MAX_FILLED_URL) },
+      error: `The URL is longer than ${MAX_FILLED_URL.toLocaleString("en")} characters once its variables are filled in.`,
+    };
+  }
   if (!URL.canParse(url)) return { request, error: `The URL ${url} is not a valid address.` };
   const protocol = new URL(url).protocol;
   if (protocol !== "http:" && protocol !== "https:") {

@@ -29,9 +29,12 @@ export function showValue(value: string, mask: (text: string) => string): string
   return masked.length > SHOWN_VALUE_LIMIT ? masked.slice(0, SHOWN_VALUE_LIMIT) : masked;
 }
 
-/** Masks every string inside a plain JSON-like value. */
+/** Any text in a run's outcome is cut to this, after masking, so reports stay small. */
+export const OUTCOME_TEXT_LIMIT = 2000;
+
+/** Masks every string inside a plain JSON-like value, then cuts it to OUTCOME_TEXT_LIMIT. */
 export function maskDeep<T>(value: T, mask: (text: string) => string): T {
-  if (typeof value === "string") return mask(value) as T;
+  if (typeof value === "string") return mask(value).slice(0, OUTCOME_TEXT_LIMIT) as T;
   if (Array.isArray(value)) return value.map((item) => maskDeep(item, mask)) as T;
   if (value !== null && typeof value === "object") {
     return Object.fromEntries(

@@ -118,7 +118,10 @@ async function runSteps(
     if (status === "failed" && decision.path === "normal") firstNormalFailure ??= step.name;
   }
   const results = steps.map((step) => state.results.get(step.name) as StepResult);
-  const failing = results.find((result) => result.path === "normal" && result.status !== "passed");
+  // A run stopped at its limit fails even when only a clean-up or diagnostic step was cut short.
+  const failing =
+    results.find((result) => result.path === "normal" && result.status !== "passed") ??
+    (stopped === undefined ? undefined : results.find((result) => result.error === stopped));
   const outcome: CheckOutcome = {
     status: failing ? "down" : "up",
     responseTimeMs: roundMs(performance.now() - started),

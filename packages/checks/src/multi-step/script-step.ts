@@ -10,6 +10,7 @@ export async function runScriptStep(step: StepOf<"script">, state: RunState): Pr
   const outcome = await state.runScript({
     source: step.config.source,
     variables: { ...state.values },
+    maskText: state.mask,
     response: latest
       ? {
           status: latest.status,

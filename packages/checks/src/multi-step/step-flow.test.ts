@@ -7,7 +7,7 @@ import {
   testNetwork,
 } from "../testing/index.ts";
 import { createMultiStepRunner } from "./multi-step-runner.ts";
-import { multiStepSpec } from "./orders-api-fixture.ts";
+import { multiStepSpec, SECURE_PASSWORD } from "./orders-api-fixture.ts";
 import type { ScriptRunner } from "./script-runner.ts";
 
 const network = testNetwork();
@@ -29,6 +29,9 @@ describe("multi-step flow, requests and limits", () => {
       seen.push({ url, headers: request.headers });
       if (url === "/ok") return response.end(JSON.stringify({ items: [{ id: "7" }] }));
       if (url === "/text") return response.end("plain words");
+      if (url === "/long-echo") {
+        return response.end(JSON.stringify({ seen: `${"y".repeat(190)}${SECURE_PASSWORD}` }));
+      }
       if (url === "/broken") return response.writeHead(500).end("{}");
       if (url === "/to-refused") {
         const location = `http://127.0.0.2:${refused.port}/`;
@@ -192,6 +195,72 @@ describe("multi-step flow, requests and limits", () => {
     expect(outcome.steps?.[2]?.error).toBe(
       "Not run: the run took longer than its limit of 0.4 seconds.",
     );
+  });
+
+  it("masks a secure value before cutting a long value, so no part of it shows in the error", async () => {
+    const outcome = await runCheck(
+      multiStepSpec({
+        variables: { base, password: "secure:orders_api_password" },
+        steps: [
+          {
+            name: "call",
+            type: "http_request",
+            order_index: 1,
+            config: { url: "{{base}}/long-echo" },
+          },
+          {
+            name: "seen",
+            type: "assertion",
+            order_index: 2,
+            config: { type: "json_path", path: "$.seen", operator: "equals", expected: "x" },
+          },
+        ],
+      }),
+      { network },
+    );
+    expect(outcome.error).toBe(`Step "seen": $.seen is "${"y".repeat(190)}********", expected "x"`);
+    expect(JSON.stringify(outcome)).not.toContain(SECURE_PASSWORD.slice(0, 6));
+  });
+
+  it("fails a run stopped at its limit during a clean-up step, though every normal step passed", async () => {
+    const outcome = await runCheck(
+      multiStepSpec(
+        options(request("call", "/ok"), {
+          name: "cleanup_pause",
+          type: "wait",
+          config: { seconds: 5 },
+          dependencies: { depends_on: "call", dependency_type: "completion" },
+        }),
+        { runLimitMs: 400 },
+      ),
+      { network },
+    );
+    expect(outcome.status).toBe("down");
+    expect(outcome.error).toBe(
+      'Step "cleanup_pause": The run took longer than its limit of 0.4 seconds.',
+    );
+  });
+
+  it("refuses a request whose URL grows past 2,000 characters once variables are filled in", async () => {
+    const long = "a".repeat(1500);
+    const outcome = await runCheck(
+      multiStepSpec({
+        variables: { base, a: long, b: long },
+        steps: [
+          {
+            name: "call",
+            type: "http_request",
+            order_index: 1,
+            config: { method: "GET", url: "{{base}}/ok?a={{a}}&b={{b}}" },
+          },
+        ],
+      }),
+      { network },
+    );
+    expect(outcome.error).toBe(
+      'Step "call": The URL is longer than 2,000 characters once its variables are filled in.',
+    );
+    expect(outcome.steps?.[0]?.request?.url.length).toBe(2000);
   });
 
   it("fills variables into URLs, header names and values, and fails on an unknown one", async () => {

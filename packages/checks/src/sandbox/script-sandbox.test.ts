@@ -70,6 +70,21 @@ describe("a script step", () => {
     expect(outcome.logs[2]).toBe("0");
   });
 
+  it("hides a secret in a long log line or error before cutting it, so no part of it is kept", async () => {
+    const secret = "hunter2-very-secret";
+    const maskText = (text: string) => text.split(secret).join("********");
+    const outcome = await script(
+      "console.log('x'.repeat(495) + vars.secret); throw new Error('e'.repeat(295) + vars.secret);",
+      { variables: { secret }, maskText },
+    );
+    expect(outcome.logs[0]).toBe(`${"x".repeat(495)}*****`);
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: `Script error: ${"e".repeat(295)}*****… (line 1)`,
+    });
+    expect(JSON.stringify(outcome)).not.toContain("hunter");
+  });
+
   it("reports an exception with its message and line, keeping the lines logged before it", async () => {
     const outcome = await script(
       "console.log('before');\n\nthrow new Error('no token in the answer');",

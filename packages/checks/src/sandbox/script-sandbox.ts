@@ -22,7 +22,9 @@ export async function runScript(input: ScriptInput): Promise<ScriptOutcome> {
   });
   if (!("ok" in answer))
     return { ok: false, error: "Script error: the sandbox answered unexpectedly.", logs: [] };
-  if (!answer.ok) return answer;
+  const mask = input.maskText ?? ((text: string) => text);
+  const logs = answer.logs.map((line) => mask(line).slice(0, SCRIPT_LIMITS.logLineChars));
+  if (!answer.ok) return { ok: false, error: shortenError(mask(answer.error)), logs };
   const variables: Record<string, string> = {};
   let added = 0;
   for (const [name, value] of Object.entries(answer.variables)) {
@@ -34,10 +36,19 @@ export async function runScript(input: ScriptInput): Promise<ScriptOutcome> {
     return {
       ok: false,
       error: `Script error: the script added ${added} variables; a script may add at most ${SCRIPT_LIMITS.addedVariables}.`,
-      logs: answer.logs,
+      logs,
     };
   }
-  return { ok: true, variables, logs: answer.logs };
+  return { ok: true, variables, logs };
+}
+
+/** Cuts an error's message, keeping the line it names; after masking, so no secret is cut in two. */
+function shortenError(error: string): string {
+  const parts = /^(Script error: )([\s\S]*?)( \(line \d+\))?$/.exec(error);
+  if (!parts) return error;
+  const [, prefix = "", message = "", line = ""] = parts;
+  if (message.length <= SCRIPT_LIMITS.errorChars) return error;
+  return `${prefix}${message.slice(0, SCRIPT_LIMITS.errorChars)}…${line}`;
 }
 
 /** Compiles a script without running it: `the script does not parse: <message>`, or undefined. */

@@ -13,6 +13,8 @@ export interface ScriptInput {
   /** The run's variables; the script sees them as `vars`. */
   variables: Record<string, string>;
   response: ScriptResponse | null;
+  /** Hides secret values in logs and errors; applied before they are cut to their limits. */
+  maskText?: ((text: string) => string) | undefined;
 }
 
 /** `variables` holds only the keys the script added or changed. */
@@ -29,6 +31,9 @@ export const SCRIPT_LIMITS = {
   watchdogMs: MULTI_STEP_LIMITS.scriptTimeoutMs + 1000,
   logLines: 20,
   logLineChars: 500,
+  errorChars: 300,
+  /** What the worker hands back of a log line or an error; cut again after masking. */
+  rawTextChars: 8000,
   /** How many variables one script may add to a run. */
   addedVariables: MULTI_STEP_LIMITS.maxVariables,
 } as const;

@@ -10,7 +10,7 @@ const {
   memoryBytes: MEMORY_BYTES,
   stackBytes: STACK_BYTES,
 } = workerData.limits;
-const { logLines: LOG_LINES, logLineChars: LOG_LINE_CHARS } = workerData.limits;
+const { logLines: LOG_LINES, rawTextChars: RAW_TEXT_CHARS } = workerData.limits;
 const MESSAGES = workerData.messages;
 const FILE_NAME = "script.js";
 
@@ -120,7 +120,7 @@ function describeError(context, state, errorHandle) {
   const stack =
     thrown && typeof thrown === "object" && typeof thrown.stack === "string" ? thrown.stack : "";
   const line = new RegExp(`${FILE_NAME.replace(".", "\\.")}:(\\d+)`).exec(stack)?.[1];
-  const shown = message.length > 300 ? `${message.slice(0, 300)}…` : message;
+  const shown = message.slice(0, RAW_TEXT_CHARS);
   return `${shown || "the script failed"}${line ? ` (line ${line})` : ""}`;
 }
 
@@ -138,7 +138,7 @@ function runScript({ source, variables, response }) {
     };
     const sendLog = context.newFunction("sendLog", (lineHandle) => {
       if (logs.length < LOG_LINES)
-        logs.push(context.getString(lineHandle).slice(0, LOG_LINE_CHARS));
+        logs.push(context.getString(lineHandle).slice(0, RAW_TEXT_CHARS));
     });
     const prelude = context.evalCode(PRELUDE, "prelude.js");
     if (prelude.error) {
