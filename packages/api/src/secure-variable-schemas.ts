@@ -7,7 +7,7 @@ export const SECURE_VALUE_MAX_BYTES = 4096;
 export const SECURE_VARIABLES_PER_ACCOUNT = 100;
 
 const NAME_RULE =
-  "The name must start with a letter or _ and hold only letters, digits and _ (at most 64 characters).";
+  "The name must start with a letter or _ and hold only letters, digits and _ (at most 64 characters), and cannot be __proto__.";
 const VALUE_RULE = `The value must be 1 to ${SECURE_VALUE_MAX_BYTES} bytes of text.`;
 
 export const secureVariableName = z

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createMonitorSchema, describeMonitorIssue, updateMonitorSchema } from "./monitor-input.ts";
 import { articleExample } from "./multi-step/article-example.test-support.ts";
+import { VARIABLE_NAME } from "./multi-step/multi-step-schema.ts";
 
 function problem(input: unknown): string | null {
   const parsed = createMonitorSchema.safeParse(input);
@@ -116,12 +117,21 @@ describe("multi-step monitor input", () => {
     expect(issuePath(example)).toEqual(["options", "variables", "password"]);
   });
 
+  it("refuses __proto__ as a variable name, since no value could be kept under it", () => {
+    const example = articleExample();
+    (example.steps[2]?.config as Record<string, unknown>).to_variable = "__proto__";
+    expect(createMonitorSchema.safeParse(example).success).toBe(false);
+    expect(VARIABLE_NAME.test("__proto__")).toBe(false);
+    expect(VARIABLE_NAME.test("__proto")).toBe(true);
+  });
+
   it("takes a changed multi-step check's variables and steps at the top level", () => {
     const { variables, steps } = articleExample();
     expect(updateMonitorSchema.parse({ name: "New", variables, steps })).toEqual({
       name: "New",
       type: "multi_step",
       options: { variables, steps },
+      partialOptions: true,
     });
     expect(updateMonitorSchema.safeParse({ type: "http", steps }).success).toBe(false);
     expect(updateMonitorSchema.safeParse({ steps, options: { steps } }).success).toBe(false);
@@ -193,7 +203,7 @@ describe("multi-step monitor input, in words", () => {
     const example = articleExample();
     (example.variables as Record<string, unknown>)["1st"] = "x";
     expect(problem(example)).toBe(
-      "variables: 1st is not a variable name; names start with a letter or _ and hold only letters, digits and _ (at most 64 characters).",
+      "variables: 1st is not a variable name; names start with a letter or _ and hold only letters, digits and _ (at most 64 characters), other than __proto__.",
     );
   });
 });
@@ -211,7 +221,10 @@ describe("multi-step monitor input, as the server reads it", () => {
     const stored = createMonitorSchema.parse(articleExample());
     const { variables, steps } = articleExample();
     (steps[0]?.config as Record<string, unknown>).url = "{{base_url}}/v2/login";
-    const patch = updateMonitorSchema.parse({ variables, steps });
+    const { partialOptions: _partial, ...patch } = updateMonitorSchema.parse({
+      variables,
+      steps,
+    }) as { partialOptions?: true };
     const { target: _shown, ...settings } = stored;
     const merged = createMonitorSchema.parse({ ...settings, ...patch });
     expect(merged.target).toBe("https://api.example.com/v2/login");

@@ -275,7 +275,8 @@ export const updateMonitorSchema = z
     const options: Record<string, unknown> = {};
     if (variables !== undefined) options.variables = variables;
     if (steps !== undefined) options.steps = steps;
-    return { ...patch, type: patch.type ?? ("multi_step" as const), options };
+    // Top-level halves change only themselves: the server keeps the half not sent.
+    return { ...patch, type: patch.type ?? ("multi_step" as const), options, partialOptions: true };
   });
 export type UpdateMonitorInput = z.output<typeof updateMonitorSchema>;
 

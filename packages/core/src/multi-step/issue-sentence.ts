@@ -60,7 +60,7 @@ export function describeOptionsIssue(issue: Issue, options: unknown): string {
     return `Unknown field${issue.keys.length > 1 ? "s" : ""}${where}: ${issue.keys.join(", ")}.`;
   }
   if (issue.code === "invalid_key" && path[0] === "variables") {
-    return `variables: ${String(path[1] ?? "a name")} is not a variable name; names start with a letter or _ and hold only letters, digits and _ (at most 64 characters).`;
+    return `variables: ${String(path[1] ?? "a name")} is not a variable name; names start with a letter or _ and hold only letters, digits and _ (at most 64 characters), other than __proto__.`;
   }
   if (path[0] === "variables" && path.length > 1) {
     return message.startsWith(`${field}:`) ? message : `${field}: ${withStop(message)}`;

@@ -28,11 +28,14 @@ export const ASSERTION_OPERATORS = [
 ] as const;
 export type AssertionOperator = (typeof ASSERTION_OPERATORS)[number];
 
-/** A variable name as `{{name}}` and `to_variable` use it. */
-export const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+/**
+ * A variable name as `{{name}}` and `to_variable` use it. `__proto__` is no name: an object
+ * cannot hold a value under it.
+ */
+export const VARIABLE_NAME = /^(?!__proto__$)[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 const variableName = z.string().regex(VARIABLE_NAME, {
   message:
-    "must start with a letter or _ and hold only letters, digits and _ (at most 64 characters)",
+    "must start with a letter or _ and hold only letters, digits and _ (at most 64 characters), and cannot be __proto__",
 });
 
 const httpRequestConfig = z.strictObject({

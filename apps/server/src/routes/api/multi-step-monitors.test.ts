@@ -353,4 +353,18 @@ describeEachDatabase("multi-step checks through the API", (db) => {
       "variables.password: there is no secure variable named missing_one; add it under Settings > Secure variables first.",
     );
   });
+
+  it("changes only the steps when a change sends steps alone, keeping the variables", async () => {
+    const before = (await api("GET", `/monitors/${monitorId}`)).json();
+    const steps = before.options.steps.slice(0, 2);
+    const changed = await api("PATCH", `/monitors/${monitorId}`, { steps });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().options).toEqual({ variables: before.options.variables, steps });
+    const renamed = await api("PATCH", `/monitors/${monitorId}`, {
+      variables: { ...before.options.variables, username: "other@example.com" },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().options.steps).toEqual(steps);
+    expect(renamed.json().options.variables.username).toBe("other@example.com");
+  });
 });

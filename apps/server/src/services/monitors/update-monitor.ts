@@ -30,11 +30,16 @@ export async function updateMonitor(
   const base = settingsOf(current);
   // A new single region replaces the list; the schema refuses a region and a list that disagree.
   if (patch.region !== undefined && patch.regions === undefined) delete base.regions;
+  const { partialOptions, ...sent } = patch as UpdateMonitorInput & { partialOptions?: true };
+  const sentOptions =
+    sent.options && partialOptions && current.type === "multi_step"
+      ? { ...current.options, ...sent.options }
+      : sent.options;
   const merged = {
     ...base,
-    ...patch,
-    options: patch.options
-      ? keepMaskedSecrets(patch.options, current.options)
+    ...sent,
+    options: sentOptions
+      ? keepMaskedSecrets(sentOptions, current.options)
       : typeChanged
         ? {}
         : current.options,
