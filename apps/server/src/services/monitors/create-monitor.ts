@@ -9,7 +9,7 @@ import { enforceMonitorCount } from "./enforce-plan.ts";
 import type { MonitorChanges } from "./monitor-changes.ts";
 import type { Monitor } from "./monitor-record.ts";
 import { settingsColumns } from "./monitor-record.ts";
-import { settleMultiStep } from "./multi-step-settings.ts";
+import { refuseMissingSecureNames, settleMultiStep } from "./multi-step-settings.ts";
 import { settleMonitorRegions } from "./settle-regions.ts";
 
 /**
@@ -45,6 +45,7 @@ export async function createMonitor(
     ctx.db.transaction().execute(async (trx) => {
       await lockAccount(trx, access.accountId);
       await enforceMonitorCount(trx, access);
+      await refuseMissingSecureNames(trx, access.accountId, settings);
       await trx
         .insertInto("monitors")
         .values({

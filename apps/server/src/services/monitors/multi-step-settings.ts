@@ -5,6 +5,8 @@ import {
   SECURE_PREFIX,
   secureReferences,
 } from "@upwatch/core";
+import type { Database } from "@upwatch/db";
+import type { Kysely } from "kysely";
 import type { ServiceContext } from "../context.ts";
 import { existingSecureVariableNames } from "../secure-variables/load-secure-values.ts";
 import { ServiceError } from "../service-error.ts";
@@ -27,19 +29,25 @@ export async function settleMultiStep<T extends Settings>(
 ): Promise<T> {
   if (settings.type !== "multi_step") return settings;
   const options = settings.options as MultiStepOptions;
-  await refuseMissingSecureNames(ctx, accountId, options);
+  await refuseMissingSecureNames(ctx.db, accountId, settings);
   await refuseUnparsableScripts(options);
   return { ...settings, target: multiStepTarget(options) };
 }
 
-async function refuseMissingSecureNames(
-  ctx: ServiceContext,
+/**
+ * Refuses `secure:` names the account has no variable for. Called again inside the locked
+ * transaction that stores the monitor, so a variable deleted meanwhile cannot be referred to.
+ */
+export async function refuseMissingSecureNames(
+  db: Kysely<Database>,
   accountId: string,
-  options: MultiStepOptions,
+  settings: Settings,
 ): Promise<void> {
+  if (settings.type !== "multi_step") return;
+  const options = settings.options as MultiStepOptions;
   const wanted = secureReferences(options);
   if (wanted.length === 0) return;
-  const existing = await existingSecureVariableNames(ctx.db, accountId);
+  const existing = await existingSecureVariableNames(db, accountId);
   for (const [variable, value] of Object.entries(options.variables)) {
     const name = value.startsWith(SECURE_PREFIX) ? value.slice(SECURE_PREFIX.length) : undefined;
     if (name === undefined || existing.has(name)) continue;

@@ -1,6 +1,7 @@
 import { createMonitorSchema, describeMonitorIssue, type UpdateMonitorInput } from "@upwatch/core";
 import { endOutageOfChangedMonitor } from "../../alerting/index.ts";
 import type { AccountAccess } from "../accounts/account-access.ts";
+import { lockAccount } from "../accounts/lock-account.ts";
 import type { ServiceContext } from "../context.ts";
 import type { RegionDirectory } from "../regions/region-directory.ts";
 import { ServiceError } from "../service-error.ts";
@@ -8,7 +9,7 @@ import { storeOrExplain } from "../storage-error.ts";
 import { getMonitor } from "./get-monitor.ts";
 import type { MonitorChanges } from "./monitor-changes.ts";
 import { type Monitor, settingsColumns, settingsOf } from "./monitor-record.ts";
-import { settleMultiStep } from "./multi-step-settings.ts";
+import { refuseMissingSecureNames, settleMultiStep } from "./multi-step-settings.ts";
 import { keepMaskedSecrets } from "./secret-options.ts";
 import { settleMonitorRegions } from "./settle-regions.ts";
 
@@ -65,6 +66,8 @@ export async function updateMonitor(
       };
   const resolved = await storeOrExplain("the monitor", () =>
     ctx.db.transaction().execute(async (trx) => {
+      await lockAccount(trx, access.accountId);
+      await refuseMissingSecureNames(trx, access.accountId, settings);
       await trx
         .updateTable("monitors")
         .set({ ...settingsColumns(settings, monitorId, ctx.secrets), ...health, updated_at: at })

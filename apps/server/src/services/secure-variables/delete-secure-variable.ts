@@ -1,4 +1,5 @@
 import type { AccountAccess } from "../accounts/account-access.ts";
+import { lockAccount } from "../accounts/lock-account.ts";
 import type { ServiceContext } from "../context.ts";
 import { ServiceError } from "../service-error.ts";
 import { findSecureVariable } from "./secure-variable-record.ts";
@@ -15,13 +16,18 @@ export async function deleteSecureVariable(
   name: string,
 ): Promise<void> {
   const row = await findSecureVariable(ctx, access.accountId, name);
-  const users = (await findSecureVariableUsers(ctx, access.accountId)).get(name) ?? [];
-  if (users.length > 0) {
-    const monitors = users.map((monitor) => monitor.name).join(", ");
-    throw new ServiceError(
-      "conflict",
-      `${name} is used by ${monitors}; remove it from these monitors first.`,
-    );
-  }
-  await ctx.db.deleteFrom("secure_variables").where("id", "=", row.id).execute();
+  // Under the account's lock, as monitors are saved, so none can start using it meanwhile.
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockAccount(trx, access.accountId);
+    const users =
+      (await findSecureVariableUsers({ ...ctx, db: trx }, access.accountId)).get(name) ?? [];
+    if (users.length > 0) {
+      const monitors = users.map((monitor) => monitor.name).join(", ");
+      throw new ServiceError(
+        "conflict",
+        `${name} is used by ${monitors}; remove it from these monitors first.`,
+      );
+    }
+    await trx.deleteFrom("secure_variables").where("id", "=", row.id).execute();
+  });
 }
