@@ -11,6 +11,7 @@ export async function runScriptStep(step: StepOf<"script">, state: RunState): Pr
     source: step.config.source,
     variables: { ...state.values },
     maskText: state.mask,
+    signal: state.signal,
     response: latest
       ? {
           status: latest.status,

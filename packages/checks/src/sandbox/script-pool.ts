@@ -37,9 +37,29 @@ export class ScriptPool {
     this.#size = size;
   }
 
-  ask(request: SandboxRequest): Promise<SandboxAnswer> {
+  /**
+   * Runs one request when a worker is free. A request whose `signal` aborts while it waits
+   * leaves the queue, and a full queue refuses at once, so a burst of scripts from some checks
+   * cannot hold everyone else's back for longer than their own run limits.
+   */
+  ask(request: SandboxRequest, signal?: AbortSignal): Promise<SandboxAnswer> {
     return new Promise((finish) => {
-      this.#queue.push({ request, finish });
+      if (signal?.aborted) return finish(failure(request, SCRIPT_MESSAGES.cancelled));
+      if (this.#queue.length >= SCRIPT_LIMITS.maxQueued) {
+        return finish(failure(request, SCRIPT_MESSAGES.busy));
+      }
+      const job: Job = { request, finish };
+      this.#queue.push(job);
+      signal?.addEventListener(
+        "abort",
+        () => {
+          const index = this.#queue.indexOf(job);
+          if (index === -1) return;
+          this.#queue.splice(index, 1);
+          finish(failure(request, SCRIPT_MESSAGES.cancelled));
+        },
+        { once: true },
+      );
       this.#dispatch();
     });
   }

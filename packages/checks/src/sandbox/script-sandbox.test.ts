@@ -85,6 +85,19 @@ describe("a script step", () => {
     expect(JSON.stringify(outcome)).not.toContain("hunter");
   });
 
+  it("drops a waiting script whose run is stopped, without waiting for the busy worker", async () => {
+    const busy = script("while (true) {}");
+    const stop = new AbortController();
+    const waiting = script("vars.ran = 'yes';", { signal: stop.signal });
+    stop.abort();
+    expect(await waiting).toEqual({
+      ok: false,
+      error: "Script error: the run was stopped before the script's turn came.",
+      logs: [],
+    });
+    expect(await busy).toMatchObject({ ok: false });
+  });
+
   it("reports an exception with its message and line, keeping the lines logged before it", async () => {
     const outcome = await script(
       "console.log('before');\n\nthrow new Error('no token in the answer');",

@@ -14,12 +14,15 @@ function sandbox(): ScriptPool {
  * the last response as `response`. Never throws: every problem is an outcome with a sentence.
  */
 export async function runScript(input: ScriptInput): Promise<ScriptOutcome> {
-  const answer = await sandbox().ask({
-    kind: "run",
-    source: input.source,
-    variables: { ...input.variables },
-    response: input.response,
-  });
+  const answer = await sandbox().ask(
+    {
+      kind: "run",
+      source: input.source,
+      variables: { ...input.variables },
+      response: input.response,
+    },
+    input.signal,
+  );
   if (!("ok" in answer))
     return { ok: false, error: "Script error: the sandbox answered unexpectedly.", logs: [] };
   const mask = input.maskText ?? ((text: string) => text);

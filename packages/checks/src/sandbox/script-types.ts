@@ -13,6 +13,8 @@ export interface ScriptInput {
   /** The run's variables; the script sees them as `vars`. */
   variables: Record<string, string>;
   response: ScriptResponse | null;
+  /** Takes the script out of the queue when the run it belongs to is stopped first. */
+  signal?: AbortSignal | undefined;
   /** Hides secret values in logs and errors; applied before they are cut to their limits. */
   maskText?: ((text: string) => string) | undefined;
 }
@@ -34,6 +36,8 @@ export const SCRIPT_LIMITS = {
   errorChars: 300,
   /** What the worker hands back of a log line or an error; cut again after masking. */
   rawTextChars: 8000,
+  /** Scripts waiting for the worker beyond this are refused rather than queued. */
+  maxQueued: 500,
   /** How many variables one script may add to a run. */
   addedVariables: MULTI_STEP_LIMITS.maxVariables,
 } as const;
@@ -43,4 +47,6 @@ export const SCRIPT_MESSAGES = {
   outOfMemory: `The script used more than ${MULTI_STEP_LIMITS.scriptMemoryBytes / 1024 / 1024} MiB of memory and was stopped.`,
   unavailable: "Script error: the script sandbox could not start.",
   stopped: "Script error: the script sandbox was stopped before the script finished.",
+  cancelled: "Script error: the run was stopped before the script's turn came.",
+  busy: "Script error: the script sandbox has too many scripts waiting; this step was not run.",
 } as const;
