@@ -5,7 +5,6 @@ import {
   type AssertionType,
   EXTRACT_SOURCES,
   HTTP_METHODS,
-  type HttpMethod,
 } from "@upwatch/core";
 import { Field } from "./field.tsx";
 import { NameValueRows } from "./name-value-rows.tsx";
@@ -47,6 +46,33 @@ interface ConfigProps {
   problem: StepProblem | undefined;
 }
 
+interface ChoiceSelectProps<T extends string> {
+  value: T;
+  choices: readonly T[];
+  /** How each choice reads; the choice itself when left out. */
+  names?: Record<T, string>;
+  onChange: (value: T) => void;
+}
+
+/** A select of fixed choices; other props (id, aria-*) come from the Field around it. */
+function ChoiceSelect<T extends string>({
+  value,
+  choices,
+  names,
+  onChange,
+  ...rest
+}: ChoiceSelectProps<T>) {
+  return (
+    <select {...rest} value={value} onChange={(e) => onChange(e.target.value as T)}>
+      {choices.map((choice) => (
+        <option key={choice} value={choice}>
+          {names?.[choice] ?? choice}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 /** The problem's message when it points at this field. */
 function errorOf(problem: StepProblem | undefined, field: StepField): string | undefined {
   return problem?.field === field ? problem.message : undefined;
@@ -58,16 +84,11 @@ function RequestFields({ step, update, problem }: ConfigProps) {
     <>
       <div className="field-row">
         <Field id={`${id}-method`} label="Method" error={errorOf(problem, "method")}>
-          <select
+          <ChoiceSelect
             value={step.method}
-            onChange={(e) => update({ method: e.target.value as HttpMethod })}
-          >
-            {HTTP_METHODS.map((method) => (
-              <option key={method} value={method}>
-                {method}
-              </option>
-            ))}
-          </select>
+            choices={HTTP_METHODS}
+            onChange={(method) => update({ method })}
+          />
         </Field>
         <Field
           id={`${id}-url`}
@@ -123,16 +144,12 @@ function ExtractFields({ step, update, problem }: ConfigProps) {
   return (
     <div className="field-row">
       <Field id={`${id}-from`} label="From" error={errorOf(problem, "from")}>
-        <select
+        <ChoiceSelect
           value={step.from}
-          onChange={(e) => update({ from: e.target.value as ExtractSource })}
-        >
-          {EXTRACT_SOURCES.map((source) => (
-            <option key={source} value={source}>
-              {SOURCE_NAMES[source]}
-            </option>
-          ))}
-        </select>
+          choices={EXTRACT_SOURCES}
+          names={SOURCE_NAMES}
+          onChange={(from) => update({ from })}
+        />
       </Field>
       {step.from === "status" ? null : (
         <Field
@@ -176,16 +193,12 @@ function AssertionFields({ step, update, problem }: ConfigProps) {
   return (
     <div className="field-row">
       <Field id={`${id}-assertion`} label="Assertion">
-        <select
+        <ChoiceSelect
           value={type}
-          onChange={(e) => update({ assertion_type: e.target.value as AssertionType })}
-        >
-          {ASSERTION_TYPES.map((option) => (
-            <option key={option} value={option}>
-              {ASSERTION_NAMES[option]}
-            </option>
-          ))}
-        </select>
+          choices={ASSERTION_TYPES}
+          names={ASSERTION_NAMES}
+          onChange={(assertion_type) => update({ assertion_type })}
+        />
       </Field>
       {assertionHasPath(type) ? (
         <Field
@@ -207,16 +220,12 @@ function AssertionFields({ step, update, problem }: ConfigProps) {
         </Field>
       ) : null}
       <Field id={`${id}-operator`} label="Operator" error={errorOf(problem, "operator")}>
-        <select
+        <ChoiceSelect
           value={step.operator}
-          onChange={(e) => update({ operator: e.target.value as AssertionOperator })}
-        >
-          {ASSERTION_OPERATORS.map((operator) => (
-            <option key={operator} value={operator}>
-              {OPERATOR_NAMES[operator]}
-            </option>
-          ))}
-        </select>
+          choices={ASSERTION_OPERATORS}
+          names={OPERATOR_NAMES}
+          onChange={(operator) => update({ operator })}
+        />
       </Field>
       {step.operator === "exists" ? null : (
         <Field id={`${id}-expected`} label="Expected" error={errorOf(problem, "expected")}>

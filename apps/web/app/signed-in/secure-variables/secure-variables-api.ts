@@ -1,19 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
+import type { SecureVariable } from "@upwatch/api";
 import { apiRequest } from "../api-client.ts";
 
-/** A monitor that refers to a secure variable. */
-export interface SecureVariableUser {
-  id: string;
-  name: string;
-}
-
-/** A secure variable as the API lists it: its name and who uses it, never its value. */
-export interface SecureVariable {
-  name: string;
-  created_at: string;
-  updated_at: string;
-  used_by: SecureVariableUser[];
-}
+export type { SecureVariable };
 
 export const secureVariablesKey = ["secure-variables"] as const;
 
