@@ -18,6 +18,7 @@ export interface ApiOperation {
     | "Sign-in"
     | "API keys"
     | "Secure variables"
+    | "Status pages"
     | "Live updates"
     | "Regions";
   /** Who may call it: anyone, only a signed-in session, or (the default) a key or a session. */

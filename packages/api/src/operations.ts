@@ -3,6 +3,7 @@ import type { ApiOperation } from "./api-operation.ts";
 import { AUTH_OPERATIONS } from "./auth-operations.ts";
 import { MONITOR_OPERATIONS } from "./monitor-operations.ts";
 import { SECURE_VARIABLE_OPERATIONS } from "./secure-variable-operations.ts";
+import { STATUS_PAGE_OPERATIONS } from "./status-page-operations.ts";
 
 /** Every operation of the REST API; the routes, the OpenAPI document and the web app read this. */
 export const OPERATIONS = {
@@ -10,6 +11,7 @@ export const OPERATIONS = {
   ...ALERTING_OPERATIONS,
   ...AUTH_OPERATIONS,
   ...SECURE_VARIABLE_OPERATIONS,
+  ...STATUS_PAGE_OPERATIONS,
   streamEvents: {
     method: "GET",
     url: "/events",

@@ -18,4 +18,5 @@ export * from "./request-headers.ts";
 export * from "./response-histogram.ts";
 export * from "./retention.ts";
 export * from "./site-config.ts";
+export * from "./status-pages/index.ts";
 export * from "./storable-text.ts";

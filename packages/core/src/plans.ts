@@ -18,6 +18,12 @@ export interface PlanLimits {
   /** How many alert channels an account may have. */
   maxChannels: number | null;
   allCheckTypes: boolean;
+  /** How many public status pages an account may publish. */
+  statusPages: number | null;
+  /** How many subscribers (pending or confirmed) one status page may hold. */
+  subscribersPerPage: number | null;
+  /** Whether pages may drop "Powered by Upwatch" and be served on the account's own domain. */
+  whiteLabel: boolean;
 }
 
 /** One plan as the pricing table and the engine both see it. */
@@ -75,6 +81,9 @@ export const PLANS: readonly Plan[] = [
       channels: ["email"],
       maxChannels: 3,
       allCheckTypes: false,
+      statusPages: 0,
+      subscribersPerPage: 0,
+      whiteLabel: false,
     },
   },
   {
@@ -112,6 +121,9 @@ export const PLANS: readonly Plan[] = [
       channels: ALL_CHANNELS,
       maxChannels: 10,
       allCheckTypes: true,
+      statusPages: 3,
+      subscribersPerPage: 1000,
+      whiteLabel: false,
     },
   },
   {
@@ -146,6 +158,9 @@ export const PLANS: readonly Plan[] = [
       channels: ALL_CHANNELS,
       maxChannels: 50,
       allCheckTypes: true,
+      statusPages: 10,
+      subscribersPerPage: 10000,
+      whiteLabel: false,
     },
   },
   {
@@ -185,6 +200,9 @@ export const PLANS: readonly Plan[] = [
       channels: ALL_CHANNELS,
       maxChannels: null,
       allCheckTypes: true,
+      statusPages: null,
+      subscribersPerPage: null,
+      whiteLabel: true,
     },
   },
 ];

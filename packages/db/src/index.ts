@@ -9,4 +9,5 @@ export {
 export { migrateToLatest } from "./migrate.ts";
 export * from "./monitoring-schema.ts";
 export type * from "./schema.ts";
+export type * from "./status-page-schema.ts";
 export { isStorageUnavailable } from "./storage-unavailable.ts";

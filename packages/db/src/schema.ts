@@ -24,6 +24,19 @@ import type {
   SessionTable,
   UserTable,
 } from "./monitoring-schema.ts";
+import type {
+  StatusComponentMonitorTable,
+  StatusComponentTable,
+  StatusIncidentTable,
+  StatusIncidentUpdateTable,
+  StatusMaintenanceComponentTable,
+  StatusMaintenanceTable,
+  StatusNoticeTable,
+  StatusPageLogoTable,
+  StatusPageTable,
+  StatusSectionTable,
+  StatusSubscriberTable,
+} from "./status-page-schema.ts";
 
 /**
  * Table types for the query builder. Times are epoch milliseconds and flags are 0/1 integers,
@@ -56,6 +69,17 @@ export interface Database {
   notifications: NotificationTable;
   notification_deliveries: NotificationDeliveryTable;
   usage_charges: UsageChargeTable;
+  status_pages: StatusPageTable;
+  status_page_logos: StatusPageLogoTable;
+  status_sections: StatusSectionTable;
+  status_components: StatusComponentTable;
+  status_component_monitors: StatusComponentMonitorTable;
+  status_incidents: StatusIncidentTable;
+  status_incident_updates: StatusIncidentUpdateTable;
+  status_maintenances: StatusMaintenanceTable;
+  status_maintenance_components: StatusMaintenanceComponentTable;
+  status_subscribers: StatusSubscriberTable;
+  status_notices: StatusNoticeTable;
 }
 
 export interface ServerSecretTable {

@@ -9,6 +9,7 @@ import { sessionsMigration } from "./2026_11_22_0100_sessions.ts";
 import { channelConfirmationMigration } from "./2026_11_24_0100_channel_confirmation.ts";
 import { regionsMigration } from "./2026_11_25_0100_regions.ts";
 import { multiStepMigration } from "./2026_11_26_0100_multi_step.ts";
+import { statusPagesMigration } from "./2026_11_27_0100_status_pages.ts";
 
 /** Every migration, in the order they apply. Names sort in that order too. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   "2026_11_24_0100_channel_confirmation": channelConfirmationMigration,
   "2026_11_25_0100_regions": regionsMigration,
   "2026_11_26_0100_multi_step": multiStepMigration,
+  "2026_11_27_0100_status_pages": statusPagesMigration,
 };

@@ -1,0 +1,2 @@
+export * from "./page-rules.ts";
+export * from "./states.ts";
