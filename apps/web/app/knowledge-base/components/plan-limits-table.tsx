@@ -23,6 +23,15 @@ const ROWS: readonly { label: string; value: (plan: Plan) => string }[] = [
       plan.limits.historyDays === null ? "Custom" : `${plan.limits.historyDays} days`,
   },
   { label: "Users", value: (plan) => count(plan.limits.users) },
+  { label: "Status pages", value: (plan) => count(plan.limits.statusPages) },
+  {
+    label: "Subscribers per status page",
+    value: (plan) => count(plan.limits.subscribersPerPage),
+  },
+  {
+    label: "White-label and custom domain",
+    value: (plan) => (plan.limits.whiteLabel ? "Yes" : "No"),
+  },
   { label: "API requests per hour", value: (plan) => count(plan.limits.apiRequestsPerHour) },
 ];
 
