@@ -24,6 +24,7 @@ export async function applyChecks(
   const snapshot = await AlertingSnapshot.load(
     trx,
     relevant.map((record) => record.monitorId),
+    { from: relevant[0]!.checkedAt, to: Math.max(relevant.at(-1)!.checkedAt, actx.now()) },
   );
   const certificateMonitors = [
     ...new Set(relevant.filter((r) => r.outcome.certificate).map((r) => r.monitorId)),
