@@ -1,6 +1,7 @@
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
 import type { CheckRecord } from "../engine/result-rows.ts";
+import { followMonitorStates } from "../services/status-components-follow/follow-monitor-states.ts";
 import type { AlertingContext } from "./alerting-context.ts";
 import { AlertingSnapshot } from "./alerting-snapshot.ts";
 import { endOutage, OutageOpenings } from "./outages.ts";
@@ -51,5 +52,24 @@ export async function applyChecks(
       queued += await applyCertificate(trx, actx, snapshot, record, raised);
     }
   }
-  return queued + (await openings.write(trx));
+  queued += await openings.write(trx);
+  await followChangedMonitors(trx, actx, records);
+  return queued;
+}
+
+/** Status page components following their monitors take the batch's ups and downs. */
+async function followChangedMonitors(
+  trx: Kysely<Database>,
+  actx: AlertingContext,
+  records: readonly CheckRecord[],
+): Promise<void> {
+  if (!records.some((record) => record.transition)) return;
+  const latest = new Map<string, CheckRecord>();
+  for (const record of records) {
+    const seen = latest.get(record.monitorId);
+    if (!seen || seen.checkedAt <= record.checkedAt) latest.set(record.monitorId, record);
+  }
+  const states = new Map([...latest].map(([id, record]) => [id, record.health.status]));
+  const changedIds = [...new Set(records.filter((r) => r.transition).map((r) => r.monitorId))];
+  await followMonitorStates(trx, changedIds, states, actx.now());
 }
