@@ -7,6 +7,8 @@ import { type AlertingContext, inTransaction } from "./alerting-context.ts";
 import { applyChecks } from "./apply-checks.ts";
 import { type DueRun, releaseMaintenanceHolds, runDueEscalations } from "./run-due-escalations.ts";
 
+const RELEASE_OVERLAP_MS = 5_000;
+
 interface AlertEngineLog {
   warn(object: object, message: string): void;
 }
@@ -80,7 +82,12 @@ export class AlertEngine {
   async releaseEndedMaintenance(): Promise<DueRun> {
     const since = this.lastRelease;
     this.lastRelease = this.options.actx.now();
-    const run = await releaseMaintenanceHolds(this.options.db, this.options.actx, since);
+    // Overlapping looks cost little and catch a window ended by a transaction committing late.
+    const run = await releaseMaintenanceHolds(
+      this.options.db,
+      this.options.actx,
+      since - RELEASE_OVERLAP_MS,
+    );
     if (run.queued > 0) this.options.onQueued();
     return run;
   }

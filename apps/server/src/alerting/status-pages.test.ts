@@ -184,7 +184,9 @@ describeEachDatabase("alerts during status page maintenance", (db) => {
     await engine.releaseEndedMaintenance();
     await h.runDue({ includeHeld: true });
     expect(await h.notifications(monitor.id)).toEqual([]);
-    expect(await h.alerts(monitor.id)).toMatchObject([{ state: "resolved", notifications_sent: 0 }]);
+    expect(await h.alerts(monitor.id)).toMatchObject([
+      { state: "resolved", notifications_sent: 0 },
+    ]);
   });
 
   it("notifies at once outside the window, for unlinked monitors, and when the window is cancelled", async () => {
