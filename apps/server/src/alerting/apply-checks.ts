@@ -11,7 +11,8 @@ import { applyCertificate, loadSslAlerts } from "./ssl-expiry-alerts.ts";
  * Turns a batch of stored checks into alerts, inside the transaction that stores them: a monitor
  * going down opens an incident and an alert, recovering resolves them and frees its children's
  * held notifications, certificates raise expiry alerts; every notification is queued in the
- * same transaction. Checks apply in time order. Returns how many notifications were queued.
+ * same transaction, and status page components following the monitors take their new state.
+ * Checks apply in time order. Returns how many notifications were queued.
  */
 export async function applyChecks(
   trx: Kysely<Database>,
