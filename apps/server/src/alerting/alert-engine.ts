@@ -5,7 +5,9 @@ import type { CheckRecord } from "../engine/result-rows.ts";
 import { AlertChanges } from "./alert-changes.ts";
 import { type AlertingContext, inTransaction } from "./alerting-context.ts";
 import { applyChecks } from "./apply-checks.ts";
-import { type DueRun, runDueEscalations } from "./run-due-escalations.ts";
+import { type DueRun, releaseMaintenanceHolds, runDueEscalations } from "./run-due-escalations.ts";
+
+const RELEASE_OVERLAP_MS = 5_000;
 
 interface AlertEngineLog {
   warn(object: object, message: string): void;
@@ -32,8 +34,10 @@ export class AlertEngine {
   private queued = false;
   private changes = new AlertChanges();
   private lastSweep = 0;
+  private lastRelease: number;
 
   constructor(private readonly options: AlertEngineOptions) {
+    this.lastRelease = options.actx.now();
     this.ticker = new PeriodicTask({
       run: () => this.tick(),
       everyMs: options.tickMs ?? 1000,
@@ -74,10 +78,27 @@ export class AlertEngine {
     return run;
   }
 
-  private tick(): Promise<DueRun> {
+  /** Notifies the held alerts of maintenance windows that ended since the last call. */
+  async releaseEndedMaintenance(): Promise<DueRun> {
+    const since = this.lastRelease;
+    this.lastRelease = this.options.actx.now();
+    // Overlapping looks cost little and catch a window ended by a transaction committing late.
+    const run = await releaseMaintenanceHolds(
+      this.options.db,
+      this.options.actx,
+      since - RELEASE_OVERLAP_MS,
+    );
+    if (run.queued > 0) this.options.onQueued();
+    return run;
+  }
+
+  private async tick(): Promise<DueRun> {
     const now = this.options.actx.now();
     const sweep = now - this.lastSweep >= (this.options.sweepMs ?? 60_000);
     if (sweep) this.lastSweep = now;
+    // A sweep looks at every held alert, those of ended windows included.
+    if (!sweep) await this.releaseEndedMaintenance();
+    else this.lastRelease = now;
     return this.runDue({ includeHeld: sweep });
   }
 }

@@ -91,7 +91,7 @@ export async function notifyDueAlert(
   const { decision, escalation } = decideNotification(
     escalationOf(alert),
     at,
-    snapshot.isSuppressed(alert.monitor_id),
+    snapshot.isSuppressed(alert.monitor_id, at),
   );
   if (alert.state !== "open" || decision === "not-due") return { decision: "not-due", queued: 0 };
   if (decision === "suppressed") {

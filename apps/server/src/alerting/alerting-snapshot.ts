@@ -1,6 +1,7 @@
 import { type AlertChannel, isSuppressedByParents, type PlanId } from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
+import { loadMaintenanceHolds, type MaintenanceHolds } from "./maintenance-holds.ts";
 
 /** What a notification needs to know of a monitor. */
 export interface MonitorFacts {
@@ -38,10 +39,18 @@ export class AlertingSnapshot {
     private readonly parents: Map<string, string[]>,
     private readonly children: Map<string, string[]>,
     private readonly channels: Map<string, ChannelRef[]>,
+    private readonly holds: MaintenanceHolds,
   ) {}
 
-  /** Loads the monitors, their parents, their children (with the children's parents) and channels. */
-  static async load(db: Kysely<Database>, ids: readonly string[]): Promise<AlertingSnapshot> {
+  /**
+   * Loads the monitors, their parents, their children (with the children's parents), channels,
+   * and the maintenance windows holding their alerts at some moment of `span`.
+   */
+  static async load(
+    db: Kysely<Database>,
+    ids: readonly string[],
+    span: { from: number; to: number },
+  ): Promise<AlertingSnapshot> {
     const unique = [...new Set(ids)];
     const edges = new Map<string, { child: string; parent: string }>();
     const addEdges = async (column: "child_monitor_id" | "parent_monitor_id", of: string[]) => {
@@ -113,7 +122,8 @@ export class AlertingSnapshot {
         channels.set(row.monitor_id, list);
       }
     }
-    return new AlertingSnapshot(monitors, parentsOf, childrenOf, channels);
+    const holds = await loadMaintenanceHolds(db, notifying, span);
+    return new AlertingSnapshot(monitors, parentsOf, childrenOf, channels, holds);
   }
 
   monitor(id: string): MonitorFacts | undefined {
@@ -126,8 +136,12 @@ export class AlertingSnapshot {
     if (monitor) Object.assign(monitor, { down, consecutive_failures: consecutiveFailures });
   }
 
-  /** Whether the monitor's notifications are held back: it has parents and all are down. */
-  isSuppressed(id: string): boolean {
+  /**
+   * Whether the monitor's notifications are held back at `at`: it has parents and all are down,
+   * or a maintenance window of a status page component linked to it is under way.
+   */
+  isSuppressed(id: string, at: number): boolean {
+    if (this.holds.isHeld(id, at)) return true;
     const parents = this.parents.get(id) ?? [];
     return isSuppressedByParents(parents.map((parent) => this.monitors.get(parent)?.down ?? false));
   }

@@ -1,6 +1,7 @@
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
 import type { CheckRecord } from "../engine/result-rows.ts";
+import { followMonitorStates } from "../services/status-components-follow/follow-monitor-states.ts";
 import type { AlertingContext } from "./alerting-context.ts";
 import { AlertingSnapshot } from "./alerting-snapshot.ts";
 import { endOutage, OutageOpenings } from "./outages.ts";
@@ -10,7 +11,8 @@ import { applyCertificate, loadSslAlerts } from "./ssl-expiry-alerts.ts";
  * Turns a batch of stored checks into alerts, inside the transaction that stores them: a monitor
  * going down opens an incident and an alert, recovering resolves them and frees its children's
  * held notifications, certificates raise expiry alerts; every notification is queued in the
- * same transaction. Checks apply in time order. Returns how many notifications were queued.
+ * same transaction, and status page components following the monitors take their new state.
+ * Checks apply in time order. Returns how many notifications were queued.
  */
 export async function applyChecks(
   trx: Kysely<Database>,
@@ -24,6 +26,7 @@ export async function applyChecks(
   const snapshot = await AlertingSnapshot.load(
     trx,
     relevant.map((record) => record.monitorId),
+    { from: relevant[0]!.checkedAt, to: Math.max(relevant.at(-1)!.checkedAt, actx.now()) },
   );
   const certificateMonitors = [
     ...new Set(relevant.filter((r) => r.outcome.certificate).map((r) => r.monitorId)),
@@ -50,5 +53,24 @@ export async function applyChecks(
       queued += await applyCertificate(trx, actx, snapshot, record, raised);
     }
   }
-  return queued + (await openings.write(trx));
+  queued += await openings.write(trx);
+  await followChangedMonitors(trx, actx, records);
+  return queued;
+}
+
+/** Status page components following their monitors take the batch's ups and downs. */
+async function followChangedMonitors(
+  trx: Kysely<Database>,
+  actx: AlertingContext,
+  records: readonly CheckRecord[],
+): Promise<void> {
+  if (!records.some((record) => record.transition)) return;
+  const latest = new Map<string, CheckRecord>();
+  for (const record of records) {
+    const seen = latest.get(record.monitorId);
+    if (!seen || seen.checkedAt <= record.checkedAt) latest.set(record.monitorId, record);
+  }
+  const states = new Map([...latest].map(([id, record]) => [id, record.health.status]));
+  const changedIds = [...new Set(records.filter((r) => r.transition).map((r) => r.monitorId))];
+  await followMonitorStates(trx, changedIds, states, actx.now());
 }

@@ -91,7 +91,7 @@ export class OutageOpenings {
     const { decision, escalation } = decideNotification(
       escalationOf(alert),
       at,
-      this.snapshot.isSuppressed(monitor.id),
+      this.snapshot.isSuppressed(monitor.id, at),
     );
     if (decision === "suppressed") alert.held = 1;
     if (decision === "notify") {

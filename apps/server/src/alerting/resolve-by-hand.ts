@@ -20,7 +20,7 @@ export async function resolveAlertByHand(
   const tactx = inTransaction(actx, changes);
   const queued = await db.transaction().execute(async (trx) => {
     if (!(await closeAlert(trx, tactx, alert, at, "by-hand"))) return 0;
-    const snapshot = await AlertingSnapshot.load(trx, [alert.monitor_id]);
+    const snapshot = await AlertingSnapshot.load(trx, [alert.monitor_id], { from: at, to: at });
     const check = await loadLastCheck(trx, alert.monitor_id);
     return enqueueClosingNotice(trx, tactx, snapshot, alert, "alert.resolved", at, check);
   });
