@@ -3,7 +3,6 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestAccount } from "../../../test/accounts.ts";
 import { buildTestApp } from "../../../test/app.ts";
 import { describeEachDatabase } from "../../../test/databases.ts";
-import { createTestMonitor } from "../../../test/monitors.ts";
 import { TEST_SECRETS } from "../../../test/secrets.ts";
 import { createServiceContext, type ServiceContext } from "../../services/context.ts";
 
