@@ -4,7 +4,10 @@ import {
   INCIDENT_STAGE_LABELS,
   type IncidentStage,
 } from "@upwatch/core";
-import type { StatusNoticeInput, StatusNoticeKind } from "../../services/status-notices/queue-status-notice.ts";
+import type {
+  StatusNoticeInput,
+  StatusNoticeKind,
+} from "../../services/status-notices/queue-status-notice.ts";
 
 export interface IncidentNoticeFacts {
   pageId: string;

@@ -28,7 +28,11 @@ export interface IncidentView {
 }
 
 /** The page's incident with that id, with its updates; NotFoundError otherwise. */
-export async function loadIncident(db: Db, pageId: string, incidentId: string): Promise<IncidentView> {
+export async function loadIncident(
+  db: Db,
+  pageId: string,
+  incidentId: string,
+): Promise<IncidentView> {
   const incident = await db
     .selectFrom("status_incidents")
     .selectAll()
@@ -76,7 +80,9 @@ export async function viewIncidents(
 function refs(changes: ComponentChange[], names: ReadonlyMap<string, string>): ComponentStateRef[] {
   return changes.flatMap((change) => {
     const name = names.get(change.component_id);
-    return name === undefined ? [] : [{ componentId: change.component_id, name, state: change.state }];
+    return name === undefined
+      ? []
+      : [{ componentId: change.component_id, name, state: change.state }];
   });
 }
 

@@ -24,7 +24,10 @@ export function requirePageComponents(
   const seen = new Set<string>();
   for (const id of ids) {
     if (!names.has(id)) {
-      throw new ServiceError("invalid", `${field} names "${id}", which is not a component of this page.`);
+      throw new ServiceError(
+        "invalid",
+        `${field} names "${id}", which is not a component of this page.`,
+      );
     }
     if (seen.has(id)) throw new ServiceError("invalid", `${field} names "${id}" more than once.`);
     seen.add(id);

@@ -48,7 +48,11 @@ async function announce(ctx: ServiceContext, window: StatusMaintenanceTable, now
     // Another process may have announced it first: only the one that marks it sends mail.
     const marked = await trx
       .updateTable("status_maintenances")
-      .set(ended ? { started_notice_at: window.started_notice_at ?? now, ended_notice_at: now } : { started_notice_at: now })
+      .set(
+        ended
+          ? { started_notice_at: window.started_notice_at ?? now, ended_notice_at: now }
+          : { started_notice_at: now },
+      )
       .where("id", "=", window.id)
       .where(ended ? "ended_notice_at" : "started_notice_at", "is", null)
       .executeTakeFirst();

@@ -23,7 +23,9 @@ export async function updateStatusMaintenance(
       const now = ctx.now();
       const { maintenance, status } = await loadMaintenance(trx, page.id, ids.maintenanceId, now);
       requireChangeable(status);
-      const startsAt = input.starts_at ? Date.parse(input.starts_at) : Number(maintenance.starts_at);
+      const startsAt = input.starts_at
+        ? Date.parse(input.starts_at)
+        : Number(maintenance.starts_at);
       const endsAt = input.ends_at ? Date.parse(input.ends_at) : Number(maintenance.ends_at);
       requireValidWindow(startsAt, endsAt, now);
       await trx
@@ -53,5 +55,6 @@ export function requireChangeable(status: MaintenanceView["status"]): void {
   if (status === "cancelled") {
     throw new ServiceError("conflict", "This maintenance window was cancelled.");
   }
-  if (status === "completed") throw new ServiceError("conflict", "This maintenance window has ended.");
+  if (status === "completed")
+    throw new ServiceError("conflict", "This maintenance window has ended.");
 }

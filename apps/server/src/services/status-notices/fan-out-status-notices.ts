@@ -61,7 +61,13 @@ async function fanOutBatch(
         pageUrl: statusPageLink(ctx, page?.slug ?? ""),
         unsubscribeUrl: statusSubscriberLink(ctx, page?.slug ?? "", subscriber.id, "unsubscribe"),
       });
-      await enqueueMail(trx, ctx, `status-${notice.kind}`, mail, `smail_${notice.id}_${subscriber.id}`);
+      await enqueueMail(
+        trx,
+        ctx,
+        `status-${notice.kind}`,
+        mail,
+        `smail_${notice.id}_${subscriber.id}`,
+      );
     }
     const last = subscribers.at(-1);
     await trx

@@ -20,7 +20,11 @@ export async function listStatusSubscribers(
   const counted = await base
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .executeTakeFirstOrThrow();
-  let select = base.selectAll().orderBy("created_at").orderBy("id").limit(query.limit + 1);
+  let select = base
+    .selectAll()
+    .orderBy("created_at")
+    .orderBy("id")
+    .limit(query.limit + 1);
   if (query.after) {
     const after = await ctx.db
       .selectFrom("status_subscribers")

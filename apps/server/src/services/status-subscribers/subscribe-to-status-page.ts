@@ -48,7 +48,12 @@ export async function subscribeToStatusPage(
       if (existing) {
         await trx
           .updateTable("status_subscribers")
-          .set({ status: "pending", confirmation_sent_at: now, unsubscribed_at: null, updated_at: now })
+          .set({
+            status: "pending",
+            confirmation_sent_at: now,
+            unsubscribed_at: null,
+            updated_at: now,
+          })
           .where("id", "=", id)
           .execute();
       } else {
