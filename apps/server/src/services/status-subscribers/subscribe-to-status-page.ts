@@ -3,7 +3,7 @@ import type { Database, StatusSubscriberTable } from "@upwatch/db";
 import type { Transaction } from "kysely";
 import { statusConfirmationMail } from "../../mail/messages/status-subscription.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
-import { NotFoundError, ServiceError } from "../service-error.ts";
+import { ServiceError } from "../service-error.ts";
 import { storeOrExplain } from "../storage-error.ts";
 import {
   type StatusSubscriberContext,
@@ -34,7 +34,7 @@ export async function subscribeToStatusPage(
         .select(["p.id", "p.name", "p.slug", "a.plan"])
         .where("p.slug", "=", slug)
         .executeTakeFirst();
-      if (!page) throw new NotFoundError("status page");
+      if (!page) throw new ServiceError("not-found", "There is no status page at this address.");
       const now = ctx.now();
       const existing = await findSubscriber(trx, page.id, emailKey);
       if (existing?.status === "confirmed") return "already-confirmed";
