@@ -44,35 +44,7 @@ export async function subscribeToStatusPage(
         now - Number(existing.confirmation_sent_at) < STATUS_CONFIRMATION_RESEND_MS;
       if (sentRecently) return "already-pending";
       if (existing?.status !== "pending") await requireRoom(trx, page.id, page.plan as PlanId);
-      const id = existing?.id ?? ctx.newId("ssub");
-      if (existing) {
-        await trx
-          .updateTable("status_subscribers")
-          .set({
-            status: "pending",
-            confirmation_sent_at: now,
-            unsubscribed_at: null,
-            updated_at: now,
-          })
-          .where("id", "=", id)
-          .execute();
-      } else {
-        await trx
-          .insertInto("status_subscribers")
-          .values({
-            id,
-            page_id: page.id,
-            email,
-            email_key: emailKey,
-            status: "pending",
-            confirmation_sent_at: now,
-            confirmed_at: null,
-            unsubscribed_at: null,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
-      }
+      const id = await markPending(trx, ctx, { pageId: page.id, email, emailKey }, existing);
       const mail = statusConfirmationMail(existing?.email ?? email, page.name, {
         pageUrl: statusPageLink(ctx, page.slug),
         confirmUrl: statusSubscriberLink(ctx, page.slug, id, "confirm"),
@@ -82,6 +54,42 @@ export async function subscribeToStatusPage(
       return "confirmation-sent";
     }),
   );
+}
+
+/** Stores the address as pending (again); a concurrent first subscription adds no second row. */
+async function markPending(
+  trx: Transaction<Database>,
+  ctx: Pick<StatusSubscriberContext, "now" | "newId">,
+  address: { pageId: string; email: string; emailKey: string },
+  existing: StatusSubscriberTable | undefined,
+): Promise<string> {
+  const now = ctx.now();
+  if (!existing) {
+    await trx
+      .insertInto("status_subscribers")
+      .values({
+        id: ctx.newId("ssub"),
+        page_id: address.pageId,
+        email: address.email,
+        email_key: address.emailKey,
+        status: "pending",
+        confirmation_sent_at: null,
+        confirmed_at: null,
+        unsubscribed_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((conflict) => conflict.columns(["page_id", "email_key"]).doNothing())
+      .execute();
+  }
+  const row = existing ?? (await findSubscriber(trx, address.pageId, address.emailKey));
+  if (!row) throw new Error("the subscriber row vanished inside its transaction");
+  await trx
+    .updateTable("status_subscribers")
+    .set({ status: "pending", confirmation_sent_at: now, unsubscribed_at: null, updated_at: now })
+    .where("id", "=", row.id)
+    .execute();
+  return row.id;
 }
 
 function findSubscriber(
