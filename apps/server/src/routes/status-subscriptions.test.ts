@@ -132,11 +132,16 @@ describeEachDatabase("status page subscriptions by mail", (db) => {
     expect(JSON.stringify(mail?.to)).toContain("ops@example.com");
     expect(mail?.text).toContain("Investigating: Payments <fail>.");
     expectOneClickHeaders(mail, page);
+    await postIncident(page, "monitoring", opened.json().id);
+    await deliver();
+    expect(smtp.received[1]?.text).toContain("Monitoring: Payments work again.");
+    expectOneClickHeaders(smtp.received[1], page);
     await postIncident(page, "resolved", opened.json().id);
     await deliver();
     await deliver();
     expect(smtp.received.map((m) => m.subject)).toEqual([
       `[${page.name}] Incident: Checkout errors`,
+      `[${page.name}] Update: Checkout errors`,
       `[${page.name}] Resolved: Checkout errors`,
     ]);
   });
@@ -167,6 +172,47 @@ describeEachDatabase("status page subscriptions by mail", (db) => {
     await postIncident(page, "identified", id);
     await deliver();
     expect(smtp.received).toHaveLength(0);
+  });
+
+  it("mails a scheduled maintenance window with its times and components", async () => {
+    const page = await newPage();
+    await confirmFromMail(page, "maint@example.com");
+    const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const created = await app.inject({
+      method: "POST",
+      url: `/api/v1/status-pages/${page.id}/maintenances`,
+      headers: account.headers,
+      payload: {
+        title: "Database upgrade",
+        message: "Writes pause briefly.",
+        starts_at: `${day}T03:00:00Z`,
+        ends_at: `${day}T04:00:00Z`,
+        component_ids: page.componentIds,
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    await deliver();
+    expect(smtp.received.map((m) => m.subject)).toEqual([
+      `[${page.name}] Scheduled maintenance: Database upgrade`,
+    ]);
+    expect(smtp.received[0]?.text).toContain(`Window: ${day} 03:00 UTC to ${day} 04:00 UTC`);
+    expect(smtp.received[0]?.text).toContain("- API");
+    expectOneClickHeaders(smtp.received[0], page);
+  });
+
+  it("sends a fresh confirmation when an unsubscribed address subscribes again", async () => {
+    const page = await newPage();
+    await subscribe(page, "back@example.com");
+    await app.outbox.drain();
+    const unsubscribe = linkIn(smtp.received[0], page, "unsubscribe");
+    await app.inject({ method: "POST", url: unsubscribe });
+    expect(await subscriberRows(page)).toEqual([
+      { email: "back@example.com", status: "unsubscribed" },
+    ]);
+    await subscribe(page, "back@example.com");
+    await app.outbox.drain();
+    expect(smtp.received).toHaveLength(2);
+    expect(await subscriberRows(page)).toEqual([{ email: "back@example.com", status: "pending" }]);
   });
 
   it("refuses a forged token and a token of another page's subscriber", async () => {
