@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAccount } from "../../../test/accounts.ts";
 import { buildTestApp } from "../../../test/app.ts";
 import { describeEachDatabase } from "../../../test/databases.ts";
+import { TEST_SECRETS } from "../../../test/secrets.ts";
 import { insertStatusPage, pageVersion } from "../../../test/status-incident-pages.ts";
+import { createServiceContext } from "../../services/context.ts";
 
 type Account = Awaited<ReturnType<typeof createTestAccount>>;
 type Page = Awaited<ReturnType<typeof insertStatusPage>>;
@@ -14,7 +16,15 @@ describeEachDatabase("status page incidents in the API", (db) => {
   let other: Account;
 
   beforeAll(async () => {
-    app = await buildTestApp(db());
+    // A clock that always moves keeps the notices of one test in the order they were made.
+    let last = 0;
+    const now = () => {
+      last = Math.max(Date.now(), last + 1);
+      return last;
+    };
+    app = await buildTestApp(db(), {
+      ctx: createServiceContext(db().handle.db, TEST_SECRETS, { now }),
+    });
     account = await createTestAccount(db(), "business");
     other = await createTestAccount(db(), "business");
   });
@@ -179,7 +189,7 @@ describeEachDatabase("status page incidents in the API", (db) => {
     expect(await notices(page)).toEqual([]);
   });
 
-  it("lists open and resolved incidents newest first, in pages", async () => {
+  it("lists open and resolved incidents newest first, in pages, and tells subscribers of one posted resolved that it is resolved", async () => {
     const page = await newPage();
     for (const hours of [3, 2, 1]) {
       await open(page, {
@@ -200,6 +210,11 @@ describeEachDatabase("status page incidents in the API", (db) => {
     expect(rest.body).toMatchObject({ data: [{ title: "Incident 3h ago" }], next_before: null });
     const resolved = await call("GET", `/${page.id}/incidents?state=resolved`);
     expect(resolved.body.data.map((i: { title: string }) => i.title)).toEqual(["Incident 3h ago"]);
+    expect((await notices(page)).map((notice) => notice.kind)).toEqual([
+      "incident-resolved",
+      "incident-opened",
+      "incident-opened",
+    ]);
     const open2 = await call("GET", `/${page.id}/incidents?state=open`);
     expect(open2.body.data).toHaveLength(2);
     expect((await call("GET", `/${page.id}/incidents?limit=0`)).status).toBe(400);

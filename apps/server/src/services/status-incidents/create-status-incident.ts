@@ -47,7 +47,12 @@ export async function createStatusIncident(
         stage,
         message: input.message,
         components: input.components ?? [],
-        notice: input.notify_subscribers === false ? undefined : "incident-opened",
+        notice:
+          input.notify_subscribers === false
+            ? undefined
+            : stage === "resolved"
+              ? "incident-resolved"
+              : "incident-opened",
         createdAt: now,
       });
       return loadIncident(trx, page.id, id);
