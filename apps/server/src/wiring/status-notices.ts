@@ -8,6 +8,7 @@ import type { ServiceContext } from "../services/context.ts";
 import { loadServerSecret } from "../services/server-secret.ts";
 import { announceMaintenanceBoundaries } from "../services/status-maintenance/announce-maintenance-boundaries.ts";
 import { fanOutStatusNotices } from "../services/status-notices/fan-out-status-notices.ts";
+import { pruneStatusNotices } from "../services/status-notices/prune-status-notices.ts";
 import {
   STATUS_LINK_SECRET_NAME,
   type StatusSubscriberContext,
@@ -28,7 +29,7 @@ export interface StatusNotices {
   wake(): void;
   /** Queues the mails of every pending notice now; answers how many. */
   fanOut(): Promise<number>;
-  /** Announces windows that started or ended now; answers how many. */
+  /** Announces windows that started or ended now (and forgets old notices); answers how many. */
   tick(): Promise<number>;
 }
 
@@ -62,6 +63,7 @@ export async function registerStatusNotices(
     onError: (error) => log.warn({ err: error }, "queueing status page notices failed"),
   });
   const tick = async () => {
+    await pruneStatusNotices(ctx);
     const announced = await announceMaintenanceBoundaries(ctx);
     if (announced > 0) fanning.wake();
     return announced;

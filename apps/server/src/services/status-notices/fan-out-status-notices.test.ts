@@ -9,6 +9,7 @@ import {
 import { createServiceContext } from "../context.ts";
 import type { StatusSubscriberContext } from "../status-subscribers/subscriber-links.ts";
 import { fanOutStatusNotices } from "./fan-out-status-notices.ts";
+import { NOTICE_RETENTION_MS, pruneStatusNotices } from "./prune-status-notices.ts";
 import { queueStatusNotice } from "./queue-status-notice.ts";
 
 describeEachDatabase("fanning status page notices out to subscribers", (db) => {
@@ -95,5 +96,34 @@ describeEachDatabase("fanning status page notices out to subscribers", (db) => {
     expect((await outboxFor(noticeId)).map((mail) => mail.recipient)).toEqual([
       "early@example.com",
     ]);
+  });
+
+  it("forgets notices fanned out more than 30 days ago, and keeps newer and pending ones", async () => {
+    const page = await insertStatusPage(db().handle.db, accountId);
+    const notice = (subject: string) =>
+      queueStatusNotice(db().handle.db, ctx, {
+        pageId: page.id,
+        kind: "incident-updated",
+        subject,
+        body: subject,
+      });
+    const old = await notice("old");
+    const recent = await notice("recent");
+    const pending = await notice("pending");
+    const setDone = (id: string, doneAt: number) =>
+      db()
+        .handle.db.updateTable("status_notices")
+        .set({ done_at: doneAt })
+        .where("id", "=", id)
+        .execute();
+    await setDone(old, Date.now() - NOTICE_RETENTION_MS - 60_000);
+    await setDone(recent, Date.now() - 60_000);
+    expect(await pruneStatusNotices(ctx)).toBe(1);
+    const left = await db()
+      .handle.db.selectFrom("status_notices")
+      .select("id")
+      .where("page_id", "=", page.id)
+      .execute();
+    expect(left.map((row) => row.id).sort()).toEqual([recent, pending].sort());
   });
 });
