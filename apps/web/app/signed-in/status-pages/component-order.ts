@@ -1,4 +1,9 @@
-import type { ComponentList, ComponentOrder, StatusComponent, StatusSection } from "./status-pages-api.ts";
+import type {
+  ComponentList,
+  ComponentOrder,
+  StatusComponent,
+  StatusSection,
+} from "./status-pages-api.ts";
 
 /** Components under one heading: a section, or none for those outside every section. */
 export interface ComponentGroup {

@@ -66,16 +66,16 @@ describe("a status page's settings", () => {
   it("puts a server's refusal under the field it is about", () => {
     expect(refusedField('Another status page already uses the slug "acme".')).toBe("slug");
     expect(refusedField("custom_domain must be a host name.")).toBe("customDomain");
-    expect(refusedField("White-label pages are part of the Enterprise+ plan.")).toBe(
-      "whiteLabel",
-    );
+    expect(refusedField("White-label pages are part of the Enterprise+ plan.")).toBe("whiteLabel");
     expect(refusedField("Something else went wrong.")).toBe("form");
   });
 
   it("gives the DNS record that points a custom domain at the server's public host", () => {
-    expect(dnsRecordOf("status.acme.example", "https://upwatch.example.net/status/acme")).toBe(
-      "status.acme.example CNAME upwatch.example.net.",
-    );
+    expect(dnsRecordOf("status.acme.example", "https://upwatch.example.net/status/acme")).toEqual({
+      type: "CNAME",
+      name: "status.acme.example",
+      target: "upwatch.example.net",
+    });
   });
 
   it("accepts PNG, JPEG and WebP logos up to the size limit and refuses anything else", () => {

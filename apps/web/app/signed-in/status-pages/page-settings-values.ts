@@ -114,15 +114,16 @@ export function refusedField(detail: string): SettingsField | "form" {
   return fields.find(([pattern]) => pattern.test(detail))?.[1] ?? "form";
 }
 
-/** The DNS record that points a custom domain at this server. */
-export function dnsRecordOf(domain: string, publicUrl: string): string {
-  let host = publicUrl;
-  try {
-    host = new URL(publicUrl).hostname;
-  } catch {
-    // A relative address: the record names the server as the browser sees it.
-  }
-  return `${domain} CNAME ${host}.`;
+/** A DNS record to create, as a DNS provider's form asks for it. */
+export interface DnsRecord {
+  type: "CNAME";
+  name: string;
+  target: string;
+}
+
+/** The DNS record that points a custom domain at the host of the server's public address. */
+export function dnsRecordOf(domain: string, publicUrl: string): DnsRecord {
+  return { type: "CNAME", name: domain, target: new URL(publicUrl, "http://localhost").hostname };
 }
 
 /** Why a logo file cannot be used, or undefined when it can. */

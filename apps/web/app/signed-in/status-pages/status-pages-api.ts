@@ -79,9 +79,13 @@ export function renameStatusSection(
   sectionId: string,
   name: string,
 ): Promise<StatusSection> {
-  return apiRequest<StatusSection>("PATCH", pagePath(id, `/sections/${encodeURIComponent(sectionId)}`), {
-    name,
-  });
+  return apiRequest<StatusSection>(
+    "PATCH",
+    pagePath(id, `/sections/${encodeURIComponent(sectionId)}`),
+    {
+      name,
+    },
+  );
 }
 
 export function deleteStatusSection(id: string, sectionId: string): Promise<void> {
