@@ -23,6 +23,10 @@ import { notificationRoutes } from "./notifications.ts";
 import { buildOpenApiDocument } from "./openapi-document.ts";
 import { regionRoutes } from "./regions.ts";
 import { secureVariableRoutes } from "./secure-variables.ts";
+import { statusPageRoutes } from "./status-pages.ts";
+import { statusIncidentRoutes } from "./status-incidents.ts";
+import { statusMaintenanceRoutes } from "./status-maintenances.ts";
+import { statusSubscriberRoutes } from "./status-subscribers.ts";
 
 export interface ApiOptions {
   ctx: ServiceContext;
@@ -38,6 +42,8 @@ export interface ApiOptions {
   mailQueued: () => void;
   /** The public origin, named as the server in the OpenAPI document. */
   serverUrl: string;
+  /** Where visitors reach this server's public pages (status pages live under it). */
+  publicUrl: string;
 }
 
 /**
@@ -83,6 +89,13 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
       ctx: options.ctx,
       changes: options.changes,
     });
+    await authenticated.register(statusPageRoutes, {
+      ctx: options.ctx,
+      publicUrl: options.publicUrl,
+    });
+    await authenticated.register(statusIncidentRoutes, { ctx: options.ctx });
+    await authenticated.register(statusMaintenanceRoutes, { ctx: options.ctx });
+    await authenticated.register(statusSubscriberRoutes, { ctx: options.ctx });
     await authenticated.register(regionRoutes, { ctx: options.ctx, regions: options.regions });
     await authenticated.register(monitorResultRoutes, {
       ctx: options.ctx,
