@@ -139,8 +139,12 @@ describe("incidents, maintenance and subscribers of a status page in the app", (
     await context.close();
   });
 
-  it("schedules maintenance in the browser's time zone, changes it and cancels it", async () => {
-    const context = await browser.newContext({ bypassCSP: true, timezoneId: "Pacific/Auckland" });
+  it("schedules maintenance in the browser's time zone, changes it and cancels it, in the light theme", async () => {
+    const context = await browser.newContext({
+      bypassCSP: true,
+      colorScheme: "light",
+      timezoneId: "Pacific/Auckland",
+    });
     context.setDefaultTimeout(10_000);
     const account = await registerAccount(context, product);
     const monitor = await createHttpMonitor(account, { name: "Orders", target: `${site.url}/ok` });
