@@ -1,0 +1,200 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { ACCENT_COLOR_PATTERN, CUSTOM_DOMAIN_PATTERN, STATUS_PAGE_LIMITS } from "@upwatch/core";
+import { type RefObject, useRef, useState } from "react";
+import { Button } from "../ui/button.tsx";
+import { Field } from "../ui/field.tsx";
+import { FormError } from "../ui/form-error.tsx";
+import { useToast } from "../ui/toast.tsx";
+import { useFormSubmission } from "../ui/use-form-submission.ts";
+import {
+  dnsRecordOf,
+  refusedField,
+  type SettingsField,
+  type SettingsValues,
+  settingsPayload,
+  settingsProblems,
+  settingsValuesOf,
+} from "./page-settings-values.ts";
+import { type StatusPage, statusPageKeys, updateStatusPage } from "./status-pages-api.ts";
+
+interface SettingsFormProps {
+  page: StatusPage;
+  /** Whether the plan offers white-label pages and custom domains. */
+  whiteLabelAllowed: boolean;
+}
+
+/** A page's name, address, headline, colour, links, and white-label settings. */
+export function SettingsForm({ page, whiteLabelAllowed }: SettingsFormProps) {
+  const client = useQueryClient();
+  const { showToast } = useToast();
+  const [values, setValues] = useState<SettingsValues>(() => settingsValuesOf(page));
+  const refs: Record<SettingsField, RefObject<HTMLInputElement | HTMLTextAreaElement | null>> = {
+    name: useRef(null),
+    slug: useRef(null),
+    headline: useRef(null),
+    accentColor: useRef(null),
+    websiteUrl: useRef(null),
+    supportUrl: useRef(null),
+    whiteLabel: useRef(null),
+    customDomain: useRef(null),
+  };
+  const { errors, busy, onSubmit } = useFormSubmission<SettingsField>({
+    focus: refs,
+    check: () => settingsProblems(values),
+    send: async () => {
+      const saved = await updateStatusPage(page.id, settingsPayload(values, whiteLabelAllowed));
+      client.setQueryData(statusPageKeys.page(page.id), saved);
+      await client.invalidateQueries({ queryKey: statusPageKeys.list });
+      setValues(settingsValuesOf(saved));
+      showToast("The page's settings are saved.");
+    },
+    refusal: ({ detail }) => ({ [refusedField(detail)]: detail }),
+  });
+  const set = (field: SettingsField) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+  const text = (field: SettingsField) => ({
+    ref: refs[field] as RefObject<HTMLInputElement>,
+    value: values[field] as string,
+    onChange: set(field),
+  });
+  const accent = values.accentColor.trim();
+  const domain = values.customDomain.trim().toLowerCase();
+
+  return (
+    <form className="app-form" onSubmit={onSubmit} noValidate>
+      <FormError message={errors.form} />
+      <Field id="page-name" label="Name" error={errors.name}>
+        <input type="text" maxLength={STATUS_PAGE_LIMITS.nameChars} {...text("name")} />
+      </Field>
+      <Field
+        id="page-slug"
+        label="Address"
+        hint="Lower-case letters, digits and hyphens. Changing it breaks links to the old address."
+        error={errors.slug}
+      >
+        <input type="text" autoCapitalize="off" spellCheck={false} {...text("slug")} />
+      </Field>
+      <Field
+        id="page-headline"
+        label="Headline"
+        hint="A sentence under the name, such as where to get help."
+        error={errors.headline}
+        required={false}
+      >
+        <textarea
+          rows={2}
+          maxLength={STATUS_PAGE_LIMITS.headlineChars}
+          ref={refs.headline as RefObject<HTMLTextAreaElement>}
+          value={values.headline}
+          onChange={set("headline")}
+        />
+      </Field>
+      <Field
+        id="page-accent"
+        label="Accent colour"
+        hint={
+          <>
+            # and six hexadecimal digits, such as #2563eb; empty for the default.
+            {ACCENT_COLOR_PATTERN.test(accent) ? (
+              <span className="status-swatch" style={{ background: accent }} aria-hidden="true" />
+            ) : null}
+          </>
+        }
+        error={errors.accentColor}
+        required={false}
+      >
+        <input type="text" spellCheck={false} placeholder="#2563eb" {...text("accentColor")} />
+      </Field>
+      <Field id="page-website" label="Website" error={errors.websiteUrl} required={false}>
+        <input type="url" placeholder="https://example.com" {...text("websiteUrl")} />
+      </Field>
+      <Field
+        id="page-support"
+        label="Support page"
+        hint="Where visitors ask for help."
+        error={errors.supportUrl}
+        required={false}
+      >
+        <input type="url" placeholder="https://example.com/support" {...text("supportUrl")} />
+      </Field>
+      <fieldset className="app-fieldset">
+        <legend>White label and custom domain</legend>
+        {whiteLabelAllowed ? null : (
+          <p className="field-hint" id="white-label-plan">
+            White-label pages and custom domains are part of the Enterprise+ plan.
+          </p>
+        )}
+        <label className="app-check">
+          <input
+            type="checkbox"
+            ref={refs.whiteLabel as RefObject<HTMLInputElement>}
+            checked={values.whiteLabel}
+            disabled={!whiteLabelAllowed}
+            aria-describedby={whiteLabelAllowed ? undefined : "white-label-plan"}
+            onChange={(event) =>
+              setValues((current) => ({ ...current, whiteLabel: event.target.checked }))
+            }
+          />
+          <span>Hide "Powered by Upwatch" from the page</span>
+        </label>
+        {errors.whiteLabel ? <p className="field-error">{errors.whiteLabel}</p> : null}
+        <Field
+          id="page-domain"
+          label="Custom domain"
+          hint="A host name of yours, such as status.example.com, that serves this page."
+          error={errors.customDomain}
+          required={false}
+        >
+          <input
+            type="text"
+            autoCapitalize="off"
+            spellCheck={false}
+            disabled={!whiteLabelAllowed}
+            placeholder="status.example.com"
+            {...text("customDomain")}
+          />
+        </Field>
+        {whiteLabelAllowed && CUSTOM_DOMAIN_PATTERN.test(domain) ? (
+          <DnsRecordNotice domain={domain} publicUrl={page.public_url} />
+        ) : null}
+      </fieldset>
+      <div className="app-form-actions">
+        <Button type="submit" busy={busy} busyLabel="Saving...">
+          Save settings
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function DnsRecordNotice({ domain, publicUrl }: { domain: string; publicUrl: string }) {
+  const record = dnsRecordOf(domain, publicUrl);
+  return (
+    <div className="app-notice" data-dns-record="">
+      <p>
+        Create this record at your DNS provider. Once it is in place, requests for {domain} are
+        answered with this page; HTTPS for it is set up where this server's TLS ends.
+      </p>
+      <dl className="app-facts">
+        <div>
+          <dt>Type</dt>
+          <dd>
+            <code className="app-code">{record.type}</code>
+          </dd>
+        </div>
+        <div>
+          <dt>Name</dt>
+          <dd>
+            <code className="app-code">{record.name}</code>
+          </dd>
+        </div>
+        <div>
+          <dt>Points to</dt>
+          <dd>
+            <code className="app-code">{record.target}</code>
+          </dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
