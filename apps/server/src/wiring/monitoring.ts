@@ -121,6 +121,7 @@ export async function registerMonitoring(
     regions,
     mailQueued: options.mailQueued,
     serverUrl: config.apiUrl || config.publicUrl,
+    publicUrl: config.publicUrl,
   });
   return engine;
 }

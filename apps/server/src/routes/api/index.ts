@@ -23,6 +23,7 @@ import { notificationRoutes } from "./notifications.ts";
 import { buildOpenApiDocument } from "./openapi-document.ts";
 import { regionRoutes } from "./regions.ts";
 import { secureVariableRoutes } from "./secure-variables.ts";
+import { statusPageRoutes } from "./status-pages.ts";
 
 export interface ApiOptions {
   ctx: ServiceContext;
@@ -38,6 +39,8 @@ export interface ApiOptions {
   mailQueued: () => void;
   /** The public origin, named as the server in the OpenAPI document. */
   serverUrl: string;
+  /** Where visitors reach this server's public pages (status pages live under it). */
+  publicUrl: string;
 }
 
 /**
@@ -82,6 +85,10 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
     await authenticated.register(secureVariableRoutes, {
       ctx: options.ctx,
       changes: options.changes,
+    });
+    await authenticated.register(statusPageRoutes, {
+      ctx: options.ctx,
+      publicUrl: options.publicUrl,
     });
     await authenticated.register(regionRoutes, { ctx: options.ctx, regions: options.regions });
     await authenticated.register(monitorResultRoutes, {

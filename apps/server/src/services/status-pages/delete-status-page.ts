@@ -1,0 +1,18 @@
+import type { AccountAccess } from "../accounts/account-access.ts";
+import type { ServiceContext } from "../context.ts";
+import { storeOrExplain } from "../storage-error.ts";
+import { findOwnedPage } from "./owned-page.ts";
+
+/** Deletes a page with everything on it: components, incidents, windows and subscribers. */
+export async function deleteStatusPage(
+  ctx: ServiceContext,
+  access: AccountAccess,
+  pageId: string,
+): Promise<void> {
+  await storeOrExplain("the change", () =>
+    ctx.db.transaction().execute(async (trx) => {
+      await findOwnedPage(trx, access, pageId);
+      await trx.deleteFrom("status_pages").where("id", "=", pageId).execute();
+    }),
+  );
+}

@@ -1,0 +1,17 @@
+export { createStatusComponent } from "./create-status-component.ts";
+export { createStatusPage } from "./create-status-page.ts";
+export { createStatusSection } from "./create-status-section.ts";
+export { deleteStatusComponent } from "./delete-status-component.ts";
+export { deleteStatusPage } from "./delete-status-page.ts";
+export { deleteStatusSection } from "./delete-status-section.ts";
+export { getStatusPage } from "./get-status-page.ts";
+export { listMonitorStatusComponents } from "./list-monitor-status-components.ts";
+export { listStatusComponents } from "./list-status-components.ts";
+export { listStatusPages } from "./list-status-pages.ts";
+export { orderStatusComponents } from "./order-status-components.ts";
+export { removeStatusPageLogo } from "./remove-status-page-logo.ts";
+export { setStatusPageLogo } from "./set-status-page-logo.ts";
+export type { StatusPageRecord } from "./status-page-record.ts";
+export { updateStatusComponent } from "./update-status-component.ts";
+export { updateStatusPage } from "./update-status-page.ts";
+export { updateStatusSection } from "./update-status-section.ts";

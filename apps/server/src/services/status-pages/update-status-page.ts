@@ -1,0 +1,49 @@
+import type { StatusPageTable } from "@upwatch/db";
+import type { AccountAccess } from "../accounts/account-access.ts";
+import type { ServiceContext } from "../context.ts";
+import { storeOrExplain } from "../storage-error.ts";
+import type { NewStatusPage } from "./create-status-page.ts";
+import { findOwnedPage, touchStatusPage } from "./owned-page.ts";
+import { recordOfPage, type StatusPageRecord } from "./status-page-record.ts";
+import { enforceUniqueAddress, enforceWhiteLabelPlan } from "./status-page-rules.ts";
+
+/** Changes a page's settings; fields left out keep their values. */
+export async function updateStatusPage(
+  ctx: ServiceContext,
+  access: AccountAccess,
+  pageId: string,
+  input: Partial<NewStatusPage>,
+): Promise<StatusPageRecord> {
+  enforceWhiteLabelPlan(access.plan, input);
+  const now = ctx.now();
+  const changes = changedColumns(input);
+  const wanted = { slug: input.slug, custom_domain: input.custom_domain };
+  await storeOrExplain("the status page", async () => {
+    try {
+      await ctx.db.transaction().execute(async (trx) => {
+        await findOwnedPage(trx, access, pageId);
+        await enforceUniqueAddress(trx, wanted, pageId);
+        if (Object.keys(changes).length === 0) return;
+        await trx.updateTable("status_pages").set(changes).where("id", "=", pageId).execute();
+        await touchStatusPage(trx, pageId, now);
+      });
+    } catch (error) {
+      await enforceUniqueAddress(ctx.db, wanted, pageId);
+      throw error;
+    }
+  });
+  return recordOfPage(ctx.db, await findOwnedPage(ctx.db, access, pageId), now);
+}
+
+function changedColumns(input: Partial<NewStatusPage>): Partial<StatusPageTable> {
+  const changes: Partial<StatusPageTable> = {};
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.slug !== undefined) changes.slug = input.slug;
+  if (input.headline !== undefined) changes.headline = input.headline;
+  if (input.accent_color !== undefined) changes.accent_color = input.accent_color;
+  if (input.website_url !== undefined) changes.website_url = input.website_url;
+  if (input.support_url !== undefined) changes.support_url = input.support_url;
+  if (input.white_label !== undefined) changes.white_label = input.white_label ? 1 : 0;
+  if (input.custom_domain !== undefined) changes.custom_domain = input.custom_domain;
+  return changes;
+}
