@@ -25,6 +25,7 @@ import { registerForms } from "./forms.ts";
 import { type MonitoringOptions, registerMonitoring } from "./monitoring.ts";
 import { prepareSecrets } from "./secrets.ts";
 import { siteConfigFrom } from "./site-config.ts";
+import { registerStatusNotices } from "./status-notices.ts";
 
 export interface AppDependencies {
   config: Config;
@@ -109,6 +110,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     outbox,
     metrics,
     leadership,
+  });
+  await registerStatusNotices(app, {
+    config,
+    ctx,
+    outbox,
+    leadership,
+    start: deps.startAlerting ?? true,
   });
   const accounts = await prepareAccounts(app, { config, ctx, sharedRedis });
   const engine = await registerMonitoring(app, {

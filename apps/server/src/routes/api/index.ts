@@ -24,6 +24,9 @@ import { buildOpenApiDocument } from "./openapi-document.ts";
 import { regionRoutes } from "./regions.ts";
 import { secureVariableRoutes } from "./secure-variables.ts";
 import { statusPageRoutes } from "./status-pages.ts";
+import { statusIncidentRoutes } from "./status-incidents.ts";
+import { statusMaintenanceRoutes } from "./status-maintenances.ts";
+import { statusSubscriberRoutes } from "./status-subscribers.ts";
 
 export interface ApiOptions {
   ctx: ServiceContext;
@@ -90,6 +93,9 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
       ctx: options.ctx,
       publicUrl: options.publicUrl,
     });
+    await authenticated.register(statusIncidentRoutes, { ctx: options.ctx });
+    await authenticated.register(statusMaintenanceRoutes, { ctx: options.ctx });
+    await authenticated.register(statusSubscriberRoutes, { ctx: options.ctx });
     await authenticated.register(regionRoutes, { ctx: options.ctx, regions: options.regions });
     await authenticated.register(monitorResultRoutes, {
       ctx: options.ctx,

@@ -95,6 +95,12 @@ export function AlertItem({
           >
             {busy === "resolve" ? "Resolving…" : "Resolve"}
           </button>
+          <Link
+            to={`${APP_BASE}/status-pages/post-incident?alert=${encodeURIComponent(alert.id)}`}
+            className="button button-ghost"
+          >
+            Post incident
+          </Link>
         </div>
       ) : null}
       {problem ? (

@@ -1,0 +1,61 @@
+import type { StatusIncident, StatusMaintenance, StatusSubscriber } from "@upwatch/api";
+import type { StatusSubscriberTable } from "@upwatch/db";
+import type { IncidentView } from "../../services/status-incidents/incident-view.ts";
+import type { MaintenanceView } from "../../services/status-maintenance/maintenance-view.ts";
+
+const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
+const isoOrNull = (ms: number | string | null) => (ms === null ? null : iso(ms));
+
+/** An incident as the API answers it. */
+export function presentIncident(view: IncidentView): StatusIncident {
+  const { incident } = view;
+  const refs = (components: IncidentView["components"]) =>
+    components.map((c) => ({ component_id: c.componentId, name: c.name, state: c.state }));
+  return {
+    id: incident.id,
+    page_id: incident.page_id,
+    title: incident.title,
+    stage: incident.stage as StatusIncident["stage"],
+    started_at: iso(incident.started_at),
+    resolved_at: isoOrNull(incident.resolved_at),
+    components: refs(view.components),
+    updates: view.updates.map((update) => ({
+      id: update.id,
+      stage: update.stage,
+      message: update.message,
+      components: refs(update.components),
+      created_at: iso(update.createdAt),
+    })),
+    created_at: iso(incident.created_at),
+    updated_at: iso(incident.updated_at),
+  };
+}
+
+/** A maintenance window as the API answers it. */
+export function presentMaintenance(view: MaintenanceView): StatusMaintenance {
+  const { maintenance } = view;
+  return {
+    id: maintenance.id,
+    page_id: maintenance.page_id,
+    title: maintenance.title,
+    message: maintenance.message,
+    starts_at: iso(maintenance.starts_at),
+    ends_at: iso(maintenance.ends_at),
+    status: view.status,
+    components: view.components.map((c) => ({ component_id: c.componentId, name: c.name })),
+    created_at: iso(maintenance.created_at),
+    updated_at: iso(maintenance.updated_at),
+  };
+}
+
+/** A subscriber as the account sees it. */
+export function presentSubscriber(subscriber: StatusSubscriberTable): StatusSubscriber {
+  return {
+    id: subscriber.id,
+    email: subscriber.email,
+    status: subscriber.status,
+    created_at: iso(subscriber.created_at),
+    confirmed_at: isoOrNull(subscriber.confirmed_at),
+    unsubscribed_at: isoOrNull(subscriber.unsubscribed_at),
+  };
+}

@@ -1,0 +1,184 @@
+import { useRef, useState } from "react";
+import type { StatusComponent } from "../status-incidents/incidents-api.ts";
+import { Button } from "../ui/button.tsx";
+import { Field } from "../ui/field.tsx";
+import { FormError } from "../ui/form-error.tsx";
+import { useFormSubmission } from "../ui/use-form-submission.ts";
+import type { MaintenanceInput, StatusMaintenance } from "./maintenance-api.ts";
+import {
+  fromLocalInput,
+  suggestedWindow,
+  toLocalInput,
+  windowProblems,
+} from "./maintenance-times.ts";
+
+const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** Scheduling a window, or changing one (`editing`): title, times, components, message. */
+export function MaintenanceForm({
+  idPrefix,
+  components,
+  editing,
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: {
+  idPrefix: string;
+  components: readonly StatusComponent[];
+  editing?: StatusMaintenance;
+  submitLabel: string;
+  onSubmit(input: MaintenanceInput, notify: boolean): Promise<void>;
+  onCancel?(): void;
+}) {
+  const suggested = suggestedWindow(Date.now());
+  const [title, setTitle] = useState(editing?.title ?? "");
+  const [start, setStart] = useState(editing ? toLocalInput(editing.starts_at) : suggested.start);
+  const [end, setEnd] = useState(editing ? toLocalInput(editing.ends_at) : suggested.end);
+  const [message, setMessage] = useState(editing?.message ?? "");
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(
+    new Set(editing?.components.map((component) => component.component_id) ?? []),
+  );
+  const [notify, setNotify] = useState(true);
+  const titleRef = useRef<HTMLInputElement>(null);
+  const startRef = useRef<HTMLInputElement>(null);
+  const endRef = useRef<HTMLInputElement>(null);
+  const {
+    errors,
+    busy,
+    onSubmit: submit,
+  } = useFormSubmission({
+    focus: { title: titleRef, starts_at: startRef, ends_at: endRef },
+    check: () => ({
+      title: title.trim() ? undefined : "Give the maintenance a title, such as “Database upgrade”.",
+      ...windowProblems(start, end, Date.now(), !editing),
+    }),
+    send: async () => {
+      await onSubmit(
+        {
+          title: title.trim(),
+          message: message.trim(),
+          starts_at: fromLocalInput(start) ?? "",
+          ends_at: fromLocalInput(end) ?? "",
+          component_ids: components.filter((c) => chosen.has(c.id)).map((c) => c.id),
+        },
+        notify,
+      );
+      if (!editing) {
+        setTitle("");
+        setMessage("");
+        setChosen(new Set());
+      }
+    },
+    refusal: ({ status, detail }) => {
+      if (status !== 400) return { form: detail };
+      if (/^title\b/.test(detail)) return { title: detail };
+      if (/^starts_at\b/.test(detail)) return { starts_at: detail };
+      if (/^ends_at\b/.test(detail)) return { ends_at: detail };
+      return { form: detail };
+    },
+  });
+  const toggle = (id: string, on: boolean) => {
+    const next = new Set(chosen);
+    if (on) next.add(id);
+    else next.delete(id);
+    setChosen(next);
+  };
+
+  return (
+    <form className="app-form" onSubmit={submit} noValidate>
+      <FormError message={errors.form} />
+      <Field id={`${idPrefix}-title`} label="Title" error={errors.title}>
+        <input
+          ref={titleRef}
+          type="text"
+          autoComplete="off"
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
+        />
+      </Field>
+      <div className="status-window-times">
+        <Field
+          id={`${idPrefix}-start`}
+          label="Starts"
+          hint={`Your time zone: ${zone}.`}
+          error={errors.starts_at}
+        >
+          <input
+            ref={startRef}
+            type="datetime-local"
+            value={start}
+            onChange={(event) => setStart(event.target.value)}
+          />
+        </Field>
+        <Field
+          id={`${idPrefix}-end`}
+          label="Ends"
+          hint="At most 7 days after the start."
+          error={errors.ends_at}
+        >
+          <input
+            ref={endRef}
+            type="datetime-local"
+            value={end}
+            onChange={(event) => setEnd(event.target.value)}
+          />
+        </Field>
+      </div>
+      {components.length > 0 ? (
+        <fieldset className="app-fieldset">
+          <legend>Components under maintenance</legend>
+          <p className="field-hint">
+            They show Maintenance during the window, and alerts of the monitors linked to them are
+            held (checks still run and are recorded).
+          </p>
+          <ul className="app-check-list">
+            {components.map((component) => (
+              <li key={component.id}>
+                <label className="app-check" htmlFor={`${idPrefix}-c-${component.id}`}>
+                  <input
+                    id={`${idPrefix}-c-${component.id}`}
+                    type="checkbox"
+                    checked={chosen.has(component.id)}
+                    onChange={(event) => toggle(component.id, event.target.checked)}
+                  />
+                  <span>{component.name}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      ) : null}
+      <Field
+        id={`${idPrefix}-message`}
+        label="Message"
+        required={false}
+        hint="What visitors should expect, in plain text."
+      >
+        <textarea rows={4} value={message} onChange={(event) => setMessage(event.target.value)} />
+      </Field>
+      {editing ? null : (
+        <div className="field">
+          <label className="app-check" htmlFor={`${idPrefix}-notify`}>
+            <input
+              id={`${idPrefix}-notify`}
+              type="checkbox"
+              checked={notify}
+              onChange={(event) => setNotify(event.target.checked)}
+            />
+            <span>Announce it to the page's subscribers now</span>
+          </label>
+        </div>
+      )}
+      <div className="app-form-actions">
+        <Button type="submit" busy={busy} busyLabel="Saving...">
+          {submitLabel}
+        </Button>
+        {onCancel ? (
+          <Button variant="ghost" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

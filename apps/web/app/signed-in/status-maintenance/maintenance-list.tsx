@@ -1,0 +1,93 @@
+import type { ReactNode } from "react";
+import { StatusMessage } from "../status-incidents/status-message.tsx";
+import { formatDateTime } from "../ui/format.ts";
+import type { StatusMaintenance } from "./maintenance-api.ts";
+import { MAINTENANCE_STATUS_LABELS } from "./maintenance-times.ts";
+
+/** What a window's actions ask for. */
+export interface WindowActions {
+  onEdit(window: StatusMaintenance): void;
+  onEnd(window: StatusMaintenance): void;
+  onDelete(window: StatusMaintenance): void;
+}
+
+/** Maintenance windows as cards: status, times, components, message, and their actions. */
+export function MaintenanceList({
+  windows,
+  actions,
+  editingId,
+  renderEditor,
+}: {
+  windows: readonly StatusMaintenance[];
+  actions: WindowActions;
+  editingId: string | undefined;
+  renderEditor(window: StatusMaintenance): ReactNode;
+}) {
+  return (
+    <ul className="status-window-list">
+      {windows.map((window) => (
+        <li key={window.id} className="status-window" data-maintenance-id={window.id}>
+          {editingId === window.id ? (
+            renderEditor(window)
+          ) : (
+            <WindowCard window={window} actions={actions} />
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function WindowCard({ window, actions }: { window: StatusMaintenance; actions: WindowActions }) {
+  const open = window.status === "scheduled" || window.status === "in_progress";
+  return (
+    <>
+      <div className="status-window-head">
+        <span className={`status-stage status-window-${window.status}`}>
+          {MAINTENANCE_STATUS_LABELS[window.status]}
+        </span>
+        <h3 className="status-window-title">{window.title}</h3>
+      </div>
+      <p>
+        <time dateTime={window.starts_at}>{formatDateTime(window.starts_at)}</time> to{" "}
+        <time dateTime={window.ends_at}>{formatDateTime(window.ends_at)}</time>
+      </p>
+      <p className="app-muted">
+        {window.components.length > 0
+          ? `Components: ${window.components.map((component) => component.name).join(", ")}`
+          : "No components: the window is announced but changes no state and holds no alerts."}
+      </p>
+      {window.message ? <StatusMessage text={window.message} /> : null}
+      <div className="status-window-actions">
+        {open ? (
+          <>
+            <button
+              type="button"
+              className="button button-ghost button-small"
+              onClick={() => actions.onEdit(window)}
+              aria-label={`Edit ${window.title}`}
+            >
+              Edit
+            </button>
+            <button
+              type="button"
+              className="button button-ghost button-small"
+              onClick={() => actions.onEnd(window)}
+              aria-label={`${window.status === "scheduled" ? "Cancel" : "End"} ${window.title}`}
+            >
+              {window.status === "scheduled" ? "Cancel maintenance" : "End now"}
+            </button>
+          </>
+        ) : null}
+        <button
+          type="button"
+          className="button button-ghost button-small"
+          onClick={() => actions.onDelete(window)}
+          aria-label={`Delete ${window.title}`}
+        >
+          Delete
+        </button>
+      </div>
+    </>
+  );
+}
