@@ -1,8 +1,8 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { registerAccount } from "./support/app-account.ts";
+import { type AppAccount, registerAccount } from "./support/app-account.ts";
 import { setPlan } from "./support/app-accounts.ts";
-import { createHttpMonitor, waitForFirstChecks } from "./support/app-monitors.ts";
+import { checkNow, createHttpMonitor, waitForFirstChecks } from "./support/app-monitors.ts";
 import { axeViolations } from "./support/axe.ts";
 import { type HttpTarget, withHttpTarget } from "./support/http-target.ts";
 import { collectPageErrors } from "./support/page-errors.ts";
@@ -15,10 +15,21 @@ const PNG = Buffer.from(
   "base64",
 );
 
-async function waitForMonitorDown(page: Page, product: RunningProduct, id: string) {
+/** The server refuses Check now within 5 seconds of a monitor's last check. */
+const CHECK_NOW_GAP_MS = 5_500;
+
+/** Makes the site fail and checks the monitor now, until the overview says it is down. */
+async function takeMonitorDown(account: AppAccount, site: HttpTarget, id: string) {
+  const firstCheck = Date.now();
+  site.failing = true;
+  await new Promise((resolve) => setTimeout(resolve, firstCheck + CHECK_NOW_GAP_MS - Date.now()));
+  await checkNow(account, id);
   for (let attempt = 0; attempt < 100; attempt += 1) {
-    const answer = await page.request.get(`${product.url}/api/v1/monitors/${id}`);
-    if (((await answer.json()) as { status: string }).status === "down") return;
+    const { data } = await account.api<{ data: { monitor_id: string; status: string }[] }>(
+      "GET",
+      "/monitors/overview",
+    );
+    if (data.find((row) => row.monitor_id === id)?.status === "down") return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error("The monitor did not go down.");
@@ -35,12 +46,12 @@ describe("status pages in the app", () => {
     const context = await browser.newContext({ bypassCSP: true });
     context.setDefaultTimeout(10_000);
     const account = await registerAccount(context, product);
-    site.failing = true;
+    site.failing = false;
     const shop = await createHttpMonitor(account, { name: "Shop", target: `${site.url}/shop` });
     await waitForFirstChecks(account, [shop.id]);
+    await takeMonitorDown(account, site, shop.id);
     const page = await context.newPage();
     const errors = collectPageErrors(page);
-    await waitForMonitorDown(page, product, shop.id);
 
     await page.goto(`${product.url}/app`);
     await page.getByRole("link", { name: "Status pages" }).first().click();
@@ -65,8 +76,11 @@ describe("status pages in the app", () => {
 
     await page.getByRole("heading", { level: 1, name: "Acme Cloud" }).waitFor();
     await page.getByText("Acme Cloud is created").waitFor();
-    const publicLink = page.getByRole("link", { name: `${product.url}/status/acme-cloud` });
-    expect(await publicLink.getAttribute("href")).toBe(`${product.url}/status/acme-cloud`);
+    const pageId = new URL(page.url()).pathname.split("/").at(-1) ?? "";
+    const created = await account.api<{ public_url: string }>("GET", `/status-pages/${pageId}`);
+    expect(created.public_url).toMatch(/\/status\/acme-cloud$/);
+    const publicLink = page.getByRole("link", { name: created.public_url });
+    expect(await publicLink.getAttribute("href")).toBe(created.public_url);
     const tabs = page.getByRole("navigation", { name: "Status page sections" });
     expect(await tabs.getByRole("link").allTextContents()).toEqual([
       "Components",
@@ -101,7 +115,7 @@ describe("status pages in the app", () => {
     const europe = page.getByRole("region", { name: "Europe" });
     const names = () => europe.locator(".status-component h4").allTextContents();
     expect(await names()).toEqual(["API", "Payments"]);
-    await page.getByRole("button", { name: "Move Payments up" }).click();
+    await page.getByRole("button", { name: "Move up: Payments" }).click();
     await page.getByText("Payments is moved").waitFor();
     await expect.poll(names).toEqual(["Payments", "API"]);
 
@@ -178,7 +192,7 @@ describe("status pages in the app", () => {
     await page.getByLabel(/^Custom domain/).fill("status.acme.example");
     const record = page.locator("[data-dns-record]");
     expect(await record.textContent()).toContain("CNAME");
-    expect(await record.textContent()).toContain(new URL(product.url).hostname);
+    expect(await record.textContent()).toContain(new URL(created.public_url).hostname);
     await page.getByRole("checkbox", { name: /Powered by Upwatch/ }).check();
     await page.getByRole("button", { name: "Save settings" }).click();
     await page.getByText("The page's settings are saved").waitFor();
@@ -197,12 +211,15 @@ describe("status pages in the app", () => {
     context.setDefaultTimeout(10_000);
     const account = await registerAccount(context, product);
     await setPlan(product, account.accountId, "business");
-    await account.api("POST", "/status-pages", { name: "Taken", slug: "taken-page" });
+    const taken = await account.api<{ public_url: string }>("POST", "/status-pages", {
+      name: "Taken",
+      slug: "taken-page",
+    });
     const page = await context.newPage();
     await page.goto(`${product.url}/app/status-pages`);
     const row = page.getByRole("row", { name: /Taken/ });
     expect(await row.textContent()).toContain("Operational");
-    expect(await row.textContent()).toContain(`${product.url}/status/taken-page`);
+    expect(await row.textContent()).toContain(taken.public_url);
 
     await page.getByRole("link", { name: "New status page" }).click();
     await page.getByLabel(/^Name/).fill("Taken page");
