@@ -105,7 +105,7 @@ describe("status pages in the app", () => {
     await addForm.getByRole("checkbox", { name: "Shop" }).check();
     await addForm.getByRole("button", { name: "Add component" }).click();
     await page.getByText("Website is added").waitFor();
-    for (const name of ["API", "Payments"]) {
+    for (const name of ["Search", "Payments"]) {
       await addForm.getByLabel(/^Component name/).fill(name);
       await addForm.getByLabel(/^Section/).selectOption({ label: "Europe" });
       await addForm.getByRole("button", { name: "Add component" }).click();
@@ -114,10 +114,10 @@ describe("status pages in the app", () => {
 
     const europe = page.getByRole("region", { name: "Europe" });
     const names = () => europe.locator(".status-component h4").allTextContents();
-    expect(await names()).toEqual(["API", "Payments"]);
+    expect(await names()).toEqual(["Search", "Payments"]);
     await page.getByRole("button", { name: "Move up: Payments" }).click();
     await page.getByText("Payments is moved").waitFor();
-    await expect.poll(names).toEqual(["Payments", "API"]);
+    await expect.poll(names).toEqual(["Payments", "Search"]);
 
     const website = page.locator(".status-component", { hasText: "Website" });
     await website.getByText("Its monitors suggest Major Outage").waitFor();
@@ -127,8 +127,8 @@ describe("status pages in the app", () => {
     await website.locator(".state-tag", { hasText: "Major Outage" }).waitFor();
     await page.locator(".status-page-links .state-tag", { hasText: "Major Outage" }).waitFor();
 
-    await page.getByLabel("State of API").selectOption({ label: "Degraded Performance" });
-    await page.getByText("API is now Degraded Performance").waitFor();
+    await page.getByLabel("State of Search").selectOption({ label: "Degraded Performance" });
+    await page.getByText("Search is now Degraded Performance").waitFor();
 
     await page.getByRole("button", { name: "Edit Website" }).click();
     await website.getByLabel(/^Component name/).fill("Web shop");
@@ -139,11 +139,22 @@ describe("status pages in the app", () => {
     const shopCard = europe.locator(".status-component", { hasText: "Web shop" });
     await shopCard.getByText("Follows its monitors").waitFor();
 
-    await page.getByRole("button", { name: "Delete API" }).click();
-    const removeApi = page.getByRole("dialog", { name: "Delete API?" });
-    await removeApi.getByRole("button", { name: "Delete component" }).click();
-    await page.getByText("API is removed from the page").waitFor();
-    await removeApi.waitFor({ state: "hidden" });
+    await page.getByRole("button", { name: "Delete Search" }).click();
+    const removeSearch = page.getByRole("dialog", { name: "Delete Search?" });
+    await removeSearch.getByRole("button", { name: "Delete component" }).click();
+    await page.getByText("Search is removed from the page").waitFor();
+    await removeSearch.waitFor({ state: "hidden" });
+
+    const visitor = await context.newPage();
+    await visitor.goto(`${product.url}${new URL(created.public_url).pathname}`);
+    await visitor.getByRole("heading", { name: "Europe" }).waitFor();
+    const publicText = (await visitor.locator("main").textContent()) ?? "";
+    expect(publicText).toContain("Web shop");
+    expect(publicText).toContain("Payments");
+    expect(publicText).toContain("Major Outage");
+    expect(publicText).not.toContain("Search");
+    expect(publicText).not.toContain("Shop ");
+    await visitor.close();
 
     await tabs.getByRole("link", { name: "Settings" }).click();
     await page.getByRole("heading", { name: "Settings", level: 2 }).waitFor();
@@ -229,4 +240,45 @@ describe("status pages in the app", () => {
     expect(await slugError.textContent()).toMatch(/taken-page/);
     await context.close();
   });
+
+  for (const theme of ["dark", "light"]) {
+    it(`passes the WCAG 2.1 AA and best-practice checks with every state shown, ${theme} theme, phone size`, async () => {
+      const context = await browser.newContext({
+        viewport: { width: 375, height: 812 },
+        bypassCSP: true,
+      });
+      context.setDefaultTimeout(10_000);
+      await context.addInitScript((value) => localStorage.setItem("upwatch-theme", value), theme);
+      const account = await registerAccount(context, product);
+      await setPlan(product, account.accountId, "hobby");
+      const created = await account.api<{ id: string }>("POST", "/status-pages", {
+        name: `Every state ${theme}`,
+        slug: `every-state-${theme}`,
+      });
+      const section = await account.api<{ id: string }>(
+        "POST",
+        `/status-pages/${created.id}/sections`,
+        { name: "Core" },
+      );
+      const states = ["operational", "maintenance", "degraded_performance", "major_outage"];
+      for (const [index, state] of states.entries()) {
+        await account.api("POST", `/status-pages/${created.id}/components`, {
+          name: `Part ${index + 1}`,
+          state,
+          section_id: index % 2 === 0 ? section.id : null,
+        });
+      }
+      const page = await context.newPage();
+      const base = `${product.url}/app/status-pages`;
+      const found: string[] = [];
+      for (const path of ["", `/${created.id}`, `/${created.id}/settings`, "/new"]) {
+        await page.goto(`${base}${path}`);
+        await page.locator("h1").waitFor();
+        await page.locator(".app-skeleton").waitFor({ state: "detached" });
+        found.push(...(await axeViolations(page)).map((line) => `${path || "/"} ${line}`));
+      }
+      expect(found).toEqual([]);
+      await context.close();
+    });
+  }
 });
