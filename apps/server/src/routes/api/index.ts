@@ -23,9 +23,9 @@ import { notificationRoutes } from "./notifications.ts";
 import { buildOpenApiDocument } from "./openapi-document.ts";
 import { regionRoutes } from "./regions.ts";
 import { secureVariableRoutes } from "./secure-variables.ts";
-import { statusPageRoutes } from "./status-pages.ts";
 import { statusIncidentRoutes } from "./status-incidents.ts";
 import { statusMaintenanceRoutes } from "./status-maintenances.ts";
+import { statusPageRoutes } from "./status-pages.ts";
 import { statusSubscriberRoutes } from "./status-subscribers.ts";
 
 export interface ApiOptions {

@@ -1,5 +1,6 @@
 import type { StatusIncidentUpdate } from "@upwatch/api";
 import { formatDateTime, formatRelative } from "../ui/format.ts";
+import { stageLabel } from "./incident-form-logic.ts";
 import { ComponentStates, StageBadge } from "./stage-badge.tsx";
 import { StatusMessage } from "./status-message.tsx";
 
@@ -24,7 +25,7 @@ export function IncidentTimeline({
               type="button"
               className="button button-ghost button-small"
               onClick={() => onEdit(update)}
-              aria-label={`Edit the ${update.stage} update of ${formatDateTime(update.created_at)}`}
+              aria-label={`Edit message of the ${stageLabel(update.stage)} update of ${formatDateTime(update.created_at)}`}
             >
               Edit message
             </button>

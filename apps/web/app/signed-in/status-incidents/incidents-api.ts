@@ -1,7 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { StatusComponent, StatusIncident, StatusPage, StatusSection } from "@upwatch/api";
+import type { StatusComponent, StatusIncident, StatusPage } from "@upwatch/api";
 import type { ComponentState, IncidentStage } from "@upwatch/core";
 import { apiRequest } from "../api-client.ts";
+import { statusComponentsQuery, statusPagesQuery } from "../status-pages/status-pages-api.ts";
 
 export type { StatusComponent, StatusIncident, StatusPage };
 
@@ -43,23 +44,8 @@ export const statusKeys = {
   monitorComponents: (monitorId: string) => ["monitor", monitorId, "status-components"] as const,
 };
 
-/** The account's status pages. */
-export const statusPagesListQuery = () =>
-  queryOptions({
-    queryKey: statusKeys.pages,
-    queryFn: () => apiRequest<{ data: StatusPage[] }>("GET", "/status-pages"),
-  });
-
-/** A page's sections and components, in order. */
-export const pageComponentsQuery = (pageId: string) =>
-  queryOptions({
-    queryKey: statusKeys.components(pageId),
-    queryFn: () =>
-      apiRequest<{ sections: StatusSection[]; data: StatusComponent[] }>(
-        "GET",
-        `${pagePath(pageId)}/components`,
-      ),
-  });
+/** The account's status pages, and a page's sections and components, as the page screens read them. */
+export { statusComponentsQuery as pageComponentsQuery, statusPagesQuery as statusPagesListQuery };
 
 /** A page's open or resolved incidents, newest first (the latest 100). */
 export const incidentListQuery = (pageId: string, state: "open" | "resolved") =>
