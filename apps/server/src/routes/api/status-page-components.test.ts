@@ -364,4 +364,13 @@ describeEachDatabase("status page sections and components in the API", (db) => {
     expect(crossed.status).toBe(404);
     expect(crossed.body.detail).toBe("There is no component on this status page with that id.");
   });
+
+  it("stops a page at 20 sections with a sentence", async () => {
+    for (let i = 0; i < 20; i++) {
+      expect((await call(owner, "POST", page("/sections"), { name: `S${i}` })).status).toBe(201);
+    }
+    const refused = await call(owner, "POST", page("/sections"), { name: "One more" });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ detail: "A status page can have at most 20 sections." });
+  });
 });

@@ -288,4 +288,57 @@ describeEachDatabase("status pages in the API", (db) => {
     expect(notBase64.status).toBe(400);
     expect((await call(owner, "GET", `/status-pages/${page.id}`)).body.logo_url).toBeNull();
   });
+
+  it("gives a slug asked for by two accounts at once to one of them, telling the other why", async () => {
+    const slug = freshSlug("race");
+    const first = await createTestAccount(db(), "business", ctx);
+    const second = await createTestAccount(db(), "business", ctx);
+    const answers = await Promise.all([createPage(first, { slug }), createPage(second, { slug })]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    expect(answers.find((answer) => answer.status === 409)?.body).toEqual({
+      detail: `Another status page already uses the slug "${slug}".`,
+    });
+  });
+
+  it("deletes a page with its components, sections, logo and subscribers", async () => {
+    const page = (await createPage(owner)).body;
+    await call(owner, "POST", `/status-pages/${page.id}/sections`, { name: "Core" });
+    await call(owner, "POST", `/status-pages/${page.id}/components`, { name: "API" });
+    await call(owner, "PUT", `/status-pages/${page.id}/logo`, { image: PNG.toString("base64") });
+    const now = Date.now();
+    await db()
+      .handle.db.insertInto("status_subscribers")
+      .values({
+        id: `sub_${page.id}`,
+        page_id: page.id,
+        email: "reader@example.com",
+        email_key: "reader@example.com",
+        status: "confirmed",
+        confirmation_sent_at: now,
+        confirmed_at: now,
+        unsubscribed_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    expect((await call(owner, "GET", `/status-pages/${page.id}`)).body.confirmed_subscribers).toBe(
+      1,
+    );
+    expect((await call(owner, "DELETE", `/status-pages/${page.id}`)).status).toBe(204);
+    expect((await call(owner, "GET", `/status-pages/${page.id}`)).status).toBe(404);
+    for (const table of [
+      "status_components",
+      "status_sections",
+      "status_page_logos",
+      "status_subscribers",
+    ] as const) {
+      const left = await db()
+        .handle.db.selectFrom(table)
+        .select("page_id")
+        .where("page_id", "=", page.id)
+        .execute();
+      expect(left, table).toEqual([]);
+    }
+    expect((await call(owner, "DELETE", `/status-pages/${page.id}`)).status).toBe(404);
+  });
 });

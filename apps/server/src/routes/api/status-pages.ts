@@ -1,4 +1,4 @@
-import { OPERATIONS as OP } from "@upwatch/api";
+import { OPERATIONS as OP, type StatusPage } from "@upwatch/api";
 import type { FastifyInstance } from "fastify";
 import { accessOf } from "../../http/api-key-auth.ts";
 import type { ZodTypeProvider } from "../../http/zod-type-provider.ts";
@@ -55,6 +55,47 @@ export async function statusPageRoutes(
       return reply.code(OP.deleteStatusPage.status).send();
     },
   });
+  await logoRoutes(app, ctx, page);
+  await sectionRoutes(app, ctx);
+  await componentRoutes(app, ctx);
+  await layoutRoutes(app, ctx);
+}
+
+async function componentRoutes(app: FastifyInstance, ctx: ServiceContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.route({
+    ...routeOf(OP.createStatusComponent),
+    handler: async (request, reply) => {
+      const { id } = request.params;
+      const created = await pages.createStatusComponent(ctx, accessOf(request), id, request.body);
+      return reply.code(OP.createStatusComponent.status).send(presentStatusComponent(created));
+    },
+  });
+  api.route({
+    ...routeOf(OP.updateStatusComponent),
+    handler: async (request) => {
+      const { id, componentId } = request.params;
+      return presentStatusComponent(
+        await pages.updateStatusComponent(ctx, accessOf(request), id, componentId, request.body),
+      );
+    },
+  });
+  api.route({
+    ...routeOf(OP.deleteStatusComponent),
+    handler: async (request, reply) => {
+      const { id, componentId } = request.params;
+      await pages.deleteStatusComponent(ctx, accessOf(request), id, componentId);
+      return reply.code(OP.deleteStatusComponent.status).send();
+    },
+  });
+}
+
+async function logoRoutes(
+  app: FastifyInstance,
+  ctx: ServiceContext,
+  page: (record: pages.StatusPageRecord) => StatusPage,
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   api.route({
     ...routeOf(OP.putStatusPageLogo),
     bodyLimit: LOGO_BODY_LIMIT_BYTES,
@@ -75,18 +116,10 @@ export async function statusPageRoutes(
       return reply.code(OP.deleteStatusPageLogo.status).send();
     },
   });
-  await componentRoutes(app, ctx);
 }
 
-async function componentRoutes(app: FastifyInstance, ctx: ServiceContext) {
+async function sectionRoutes(app: FastifyInstance, ctx: ServiceContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.route({
-    ...routeOf(OP.listStatusComponents),
-    handler: async (request) =>
-      presentPageLayout(
-        await pages.listStatusComponents(ctx, accessOf(request), request.params.id),
-      ),
-  });
   api.route({
     ...routeOf(OP.createStatusSection),
     handler: async (request, reply) => {
@@ -112,30 +145,16 @@ async function componentRoutes(app: FastifyInstance, ctx: ServiceContext) {
       return reply.code(OP.deleteStatusSection.status).send();
     },
   });
+}
+
+async function layoutRoutes(app: FastifyInstance, ctx: ServiceContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   api.route({
-    ...routeOf(OP.createStatusComponent),
-    handler: async (request, reply) => {
-      const { id } = request.params;
-      const created = await pages.createStatusComponent(ctx, accessOf(request), id, request.body);
-      return reply.code(OP.createStatusComponent.status).send(presentStatusComponent(created));
-    },
-  });
-  api.route({
-    ...routeOf(OP.updateStatusComponent),
-    handler: async (request) => {
-      const { id, componentId } = request.params;
-      return presentStatusComponent(
-        await pages.updateStatusComponent(ctx, accessOf(request), id, componentId, request.body),
-      );
-    },
-  });
-  api.route({
-    ...routeOf(OP.deleteStatusComponent),
-    handler: async (request, reply) => {
-      const { id, componentId } = request.params;
-      await pages.deleteStatusComponent(ctx, accessOf(request), id, componentId);
-      return reply.code(OP.deleteStatusComponent.status).send();
-    },
+    ...routeOf(OP.listStatusComponents),
+    handler: async (request) =>
+      presentPageLayout(
+        await pages.listStatusComponents(ctx, accessOf(request), request.params.id),
+      ),
   });
   api.route({
     ...routeOf(OP.orderStatusComponents),

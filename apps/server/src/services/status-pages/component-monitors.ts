@@ -1,3 +1,4 @@
+import { type ComponentState, followedState } from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { Kysely, Transaction } from "kysely";
 import { ServiceError } from "../service-error.ts";
@@ -84,4 +85,13 @@ function statusOf(row: { paused: number; state: string }): LinkedMonitor["status
   if (row.paused === 1) return "paused";
   if (row.state === "up" || row.state === "down") return row.state;
   return "pending";
+}
+
+/** The state a component's linked monitors give it when it follows them, if they have a verdict. */
+export async function stateFromMonitors(
+  db: Db,
+  componentId: string,
+): Promise<ComponentState | undefined> {
+  const monitors = (await loadLinkedMonitors(db, [componentId])).get(componentId) ?? [];
+  return followedState(monitors.map(healthOf));
 }

@@ -2,6 +2,7 @@ import type { StatusPageTable } from "@upwatch/db";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import { lockAccount } from "../accounts/lock-account.ts";
 import type { ServiceContext } from "../context.ts";
+import { ServiceError } from "../service-error.ts";
 import { storeOrExplain } from "../storage-error.ts";
 import { recordOfPage, type StatusPageRecord } from "./status-page-record.ts";
 import {
@@ -62,7 +63,7 @@ export async function createStatusPage(
       });
     } catch (error) {
       // Two accounts taking one slug at once: the unique index decides, the loser is told why.
-      await enforceUniqueAddress(ctx.db, page);
+      if (!(error instanceof ServiceError)) await enforceUniqueAddress(ctx.db, page);
       throw error;
     }
   });

@@ -1,14 +1,8 @@
-import { followedState } from "@upwatch/core";
 import type { StatusComponentTable } from "@upwatch/db";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
 import { storeOrExplain } from "../storage-error.ts";
-import {
-  enforceOwnMonitors,
-  healthOf,
-  linkMonitors,
-  loadLinkedMonitors,
-} from "./component-monitors.ts";
+import { enforceOwnMonitors, linkMonitors, stateFromMonitors } from "./component-monitors.ts";
 import { type ComponentRecord, loadComponentRecord } from "./component-record.ts";
 import type { ComponentInput } from "./create-status-component.ts";
 import { findPageComponent } from "./find-page-component.ts";
@@ -40,8 +34,7 @@ export async function updateStatusComponent(
       }
       const changes = changedColumns(current, input, now);
       if (input.follow_monitors === true && input.state === undefined) {
-        const monitors = (await loadLinkedMonitors(trx, [componentId])).get(componentId) ?? [];
-        const followed = followedState(monitors.map(healthOf));
+        const followed = await stateFromMonitors(trx, componentId);
         if (followed && followed !== current.state) {
           changes.state = followed;
           changes.state_changed_at = now;

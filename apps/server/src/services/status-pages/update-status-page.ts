@@ -1,6 +1,7 @@
 import type { StatusPageTable } from "@upwatch/db";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
+import { ServiceError } from "../service-error.ts";
 import { storeOrExplain } from "../storage-error.ts";
 import type { NewStatusPage } from "./create-status-page.ts";
 import { findOwnedPage, touchStatusPage } from "./owned-page.ts";
@@ -28,7 +29,7 @@ export async function updateStatusPage(
         await touchStatusPage(trx, pageId, now);
       });
     } catch (error) {
-      await enforceUniqueAddress(ctx.db, wanted, pageId);
+      if (!(error instanceof ServiceError)) await enforceUniqueAddress(ctx.db, wanted, pageId);
       throw error;
     }
   });
