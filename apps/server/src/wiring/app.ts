@@ -17,6 +17,7 @@ import type { MailTransport } from "../mail/outgoing-mail.ts";
 import { installMetrics } from "../metrics/install-metrics.ts";
 import { healthRoutes } from "../routes/health.ts";
 import { createServiceContext, type ServiceContext } from "../services/context.ts";
+import { CustomDomainDirectory } from "../status-site/custom-domains.ts";
 import { serveWeb } from "../web/serve-web.ts";
 import { prepareAccounts } from "./accounts.ts";
 import { type Alerting, registerAlerting } from "./alerting.ts";
@@ -26,6 +27,7 @@ import { type MonitoringOptions, registerMonitoring } from "./monitoring.ts";
 import { prepareSecrets } from "./secrets.ts";
 import { siteConfigFrom } from "./site-config.ts";
 import { registerStatusNotices } from "./status-notices.ts";
+import { registerStatusSite } from "./status-site.ts";
 
 export interface AppDependencies {
   config: Config;
@@ -59,6 +61,7 @@ const BODY_LIMIT_BYTES = 64 * 1024;
  */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config } = deps;
+  const statusDomains = new CustomDomainDirectory(deps.database.db);
   const app = Fastify({
     logger: deps.logStream
       ? { ...(loggerOptions(config.logLevel) as object), stream: deps.logStream }
@@ -66,6 +69,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
+    rewriteUrl: (request) => statusDomains.rewrite(request),
     ...frameworkErrorOptions,
   });
   answerWhileClosing(app);
@@ -133,6 +137,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     changesFor: cluster.changesFor,
     runCheck: deps.runCheck,
   });
+  await registerStatusSite(app, { config, ctx, domains: statusDomains });
   if (deps.webClientDir) {
     await serveWeb(app, { clientDir: deps.webClientDir, siteConfig: siteConfigFrom(config) });
   }

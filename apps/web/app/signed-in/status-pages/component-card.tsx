@@ -113,7 +113,7 @@ export function ComponentCard(props: ComponentCardProps) {
           size="small"
           disabled={busy || props.isFirst}
           onClick={() => props.onMove(-1)}
-          aria-label={`Move ${name} up`}
+          aria-label={`Move up: ${name}`}
         >
           Move up
         </Button>
@@ -122,7 +122,7 @@ export function ComponentCard(props: ComponentCardProps) {
           size="small"
           disabled={busy || props.isLast}
           onClick={() => props.onMove(1)}
-          aria-label={`Move ${name} down`}
+          aria-label={`Move down: ${name}`}
         >
           Move down
         </Button>

@@ -1,41 +1,29 @@
 import { useState } from "react";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
-import { ComponentCard } from "./component-card.tsx";
 import { ComponentForm } from "./component-form.tsx";
-import {
-  type ComponentGroup,
-  groupComponents,
-  moveComponent,
-  moveSection,
-} from "./component-order.ts";
-import { NewSectionForm, SectionHeader } from "./section-header.tsx";
+import { ComponentGroupView, type DeleteTarget } from "./component-group.tsx";
+import { groupComponents } from "./component-order.ts";
+import { NewSectionForm } from "./section-header.tsx";
 import {
   type ComponentList,
   createStatusComponent,
   createStatusSection,
   deleteStatusComponent,
   deleteStatusSection,
-  orderStatusComponents,
-  renameStatusSection,
-  updateStatusComponent,
 } from "./status-pages-api.ts";
 import { usePageChange } from "./use-page-change.ts";
 
-type Deleting = { kind: "component" | "section"; id: string; name: string };
-
 /** A page's sections and components: adding, changing, ordering and removing them. */
 export function ComponentsEditor({ pageId, list }: { pageId: string; list: ComponentList }) {
-  const { run, apply, busy } = usePageChange(pageId);
-  const [deleting, setDeleting] = useState<Deleting>();
+  const change = usePageChange(pageId);
+  const { apply, busy } = change;
+  const [deleting, setDeleting] = useState<DeleteTarget>();
   const groups = groupComponents(list);
   const sections = groups.flatMap((group) => (group.section ? [group.section] : []));
 
-  const reorder = (order: ReturnType<typeof moveComponent>, done: string) => {
-    if (order) void run(() => orderStatusComponents(pageId, order), done);
-  };
-  const confirmDelete = async (target: Deleting) => {
-    const removed = await run(
+  const confirmDelete = async (target: DeleteTarget) => {
+    const removed = await change.run(
       () =>
         target.kind === "component"
           ? deleteStatusComponent(pageId, target.id)
@@ -45,73 +33,6 @@ export function ComponentsEditor({ pageId, list }: { pageId: string; list: Compo
         : `The section ${target.name} is removed; its components stay on the page.`,
     );
     if (removed) setDeleting(undefined);
-  };
-
-  const renderGroup = (group: ComponentGroup, index: number) => {
-    const section = group.section;
-    if (!section && group.components.length === 0) return null;
-    return (
-      <section
-        key={section?.id ?? "none"}
-        className="status-group"
-        aria-label={section?.name ?? "Components without a section"}
-      >
-        {section ? (
-          <SectionHeader
-            section={section}
-            busy={busy}
-            isFirst={index === 1}
-            isLast={index === groups.length - 1}
-            onRename={(name) =>
-              apply(
-                () => renameStatusSection(pageId, section.id, name),
-                `The section is now ${name}.`,
-              )
-            }
-            onMove={(offset) =>
-              reorder(moveSection(list, section.id, offset), `${section.name} is moved.`)
-            }
-            onDelete={() => setDeleting({ kind: "section", id: section.id, name: section.name })}
-          />
-        ) : sections.length > 0 ? (
-          <div className="status-group-header">
-            <h3>Without a section</h3>
-          </div>
-        ) : null}
-        {group.components.length === 0 ? (
-          <p className="app-muted">No components in this section yet.</p>
-        ) : (
-          <ul className="status-component-list">
-            {group.components.map((component, position) => (
-              <ComponentCard
-                key={component.id}
-                component={component}
-                sections={sections}
-                busy={busy}
-                headingLevel={section || sections.length > 0 ? 4 : 3}
-                isFirst={position === 0}
-                isLast={position === group.components.length - 1}
-                onChange={(fields, done) =>
-                  run(() => updateStatusComponent(pageId, component.id, fields), done)
-                }
-                onSave={(fields) =>
-                  apply(
-                    () => updateStatusComponent(pageId, component.id, fields),
-                    `${fields.name ?? component.name} is saved.`,
-                  )
-                }
-                onMove={(offset) =>
-                  reorder(moveComponent(list, component.id, offset), `${component.name} is moved.`)
-                }
-                onDelete={() =>
-                  setDeleting({ kind: "component", id: component.id, name: component.name })
-                }
-              />
-            ))}
-          </ul>
-        )}
-      </section>
-    );
   };
 
   return (
@@ -126,7 +47,21 @@ export function ComponentsEditor({ pageId, list }: { pageId: string; list: Compo
             </p>
           </EmptyState>
         ) : (
-          groups.map(renderGroup)
+          groups.map((group, index) =>
+            group.section || group.components.length > 0 ? (
+              <ComponentGroupView
+                key={group.section?.id ?? "none"}
+                pageId={pageId}
+                list={list}
+                group={group}
+                sections={sections}
+                isFirst={index === 1}
+                isLast={index === groups.length - 1}
+                change={change}
+                onDelete={setDeleting}
+              />
+            ) : null,
+          )
         )}
       </section>
       <section className="app-panel" aria-labelledby="new-component-heading">

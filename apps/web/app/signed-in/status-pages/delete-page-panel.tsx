@@ -24,7 +24,6 @@ export function DeletePagePanel({ page }: { page: StatusPage }) {
       client.setQueryData<{ data: StatusPage[] }>(statusPageKeys.list, (list) =>
         list ? { data: list.data.filter((item) => item.id !== page.id) } : list,
       );
-      client.removeQueries({ queryKey: statusPageKeys.page(page.id) });
       showToast(`${page.name} is deleted.`);
       navigate(`${APP_BASE}/status-pages`);
     } catch (problem) {

@@ -50,7 +50,7 @@ export function SectionHeader({ section, busy, isFirst, isLast, ...on }: Section
           size="small"
           disabled={busy || isFirst}
           onClick={() => on.onMove(-1)}
-          aria-label={`Move section ${name} up`}
+          aria-label={`Move up: section ${name}`}
         >
           Move up
         </Button>
@@ -59,7 +59,7 @@ export function SectionHeader({ section, busy, isFirst, isLast, ...on }: Section
           size="small"
           disabled={busy || isLast}
           onClick={() => on.onMove(1)}
-          aria-label={`Move section ${name} down`}
+          aria-label={`Move down: section ${name}`}
         >
           Move down
         </Button>

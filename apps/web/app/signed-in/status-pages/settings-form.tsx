@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { ACCENT_COLOR_PATTERN, CUSTOM_DOMAIN_PATTERN, STATUS_PAGE_LIMITS } from "@upwatch/core";
+import { ACCENT_COLOR_PATTERN, STATUS_PAGE_LIMITS } from "@upwatch/core";
 import { type RefObject, useRef, useState } from "react";
 import { Button } from "../ui/button.tsx";
 import { Field } from "../ui/field.tsx";
@@ -7,7 +7,6 @@ import { FormError } from "../ui/form-error.tsx";
 import { useToast } from "../ui/toast.tsx";
 import { useFormSubmission } from "../ui/use-form-submission.ts";
 import {
-  dnsRecordOf,
   refusedField,
   type SettingsField,
   type SettingsValues,
@@ -16,6 +15,7 @@ import {
   settingsValuesOf,
 } from "./page-settings-values.ts";
 import { type StatusPage, statusPageKeys, updateStatusPage } from "./status-pages-api.ts";
+import { WhiteLabelFields } from "./white-label-fields.tsx";
 
 interface SettingsFormProps {
   page: StatusPage;
@@ -58,7 +58,6 @@ export function SettingsForm({ page, whiteLabelAllowed }: SettingsFormProps) {
     onChange: set(field),
   });
   const accent = values.accentColor.trim();
-  const domain = values.customDomain.trim().toLowerCase();
 
   return (
     <form className="app-form" onSubmit={onSubmit} noValidate>
@@ -117,84 +116,20 @@ export function SettingsForm({ page, whiteLabelAllowed }: SettingsFormProps) {
       >
         <input type="url" placeholder="https://example.com/support" {...text("supportUrl")} />
       </Field>
-      <fieldset className="app-fieldset">
-        <legend>White label and custom domain</legend>
-        {whiteLabelAllowed ? null : (
-          <p className="field-hint" id="white-label-plan">
-            White-label pages and custom domains are part of the Enterprise+ plan.
-          </p>
-        )}
-        <label className="app-check">
-          <input
-            type="checkbox"
-            ref={refs.whiteLabel as RefObject<HTMLInputElement>}
-            checked={values.whiteLabel}
-            disabled={!whiteLabelAllowed}
-            aria-describedby={whiteLabelAllowed ? undefined : "white-label-plan"}
-            onChange={(event) =>
-              setValues((current) => ({ ...current, whiteLabel: event.target.checked }))
-            }
-          />
-          <span>Hide "Powered by Upwatch" from the page</span>
-        </label>
-        {errors.whiteLabel ? <p className="field-error">{errors.whiteLabel}</p> : null}
-        <Field
-          id="page-domain"
-          label="Custom domain"
-          hint="A host name of yours, such as status.example.com, that serves this page."
-          error={errors.customDomain}
-          required={false}
-        >
-          <input
-            type="text"
-            autoCapitalize="off"
-            spellCheck={false}
-            disabled={!whiteLabelAllowed}
-            placeholder="status.example.com"
-            {...text("customDomain")}
-          />
-        </Field>
-        {whiteLabelAllowed && CUSTOM_DOMAIN_PATTERN.test(domain) ? (
-          <DnsRecordNotice domain={domain} publicUrl={page.public_url} />
-        ) : null}
-      </fieldset>
+      <WhiteLabelFields
+        allowed={whiteLabelAllowed}
+        values={values}
+        errors={errors}
+        publicUrl={page.public_url}
+        whiteLabelRef={refs.whiteLabel as RefObject<HTMLInputElement>}
+        domainRef={refs.customDomain as RefObject<HTMLInputElement>}
+        onChange={(change) => setValues((current) => ({ ...current, ...change }))}
+      />
       <div className="app-form-actions">
         <Button type="submit" busy={busy} busyLabel="Saving...">
           Save settings
         </Button>
       </div>
     </form>
-  );
-}
-
-function DnsRecordNotice({ domain, publicUrl }: { domain: string; publicUrl: string }) {
-  const record = dnsRecordOf(domain, publicUrl);
-  return (
-    <div className="app-notice" data-dns-record="">
-      <p>
-        Create this record at your DNS provider. Once it is in place, requests for {domain} are
-        answered with this page; HTTPS for it is set up where this server's TLS ends.
-      </p>
-      <dl className="app-facts">
-        <div>
-          <dt>Type</dt>
-          <dd>
-            <code className="app-code">{record.type}</code>
-          </dd>
-        </div>
-        <div>
-          <dt>Name</dt>
-          <dd>
-            <code className="app-code">{record.name}</code>
-          </dd>
-        </div>
-        <div>
-          <dt>Points to</dt>
-          <dd>
-            <code className="app-code">{record.target}</code>
-          </dd>
-        </div>
-      </dl>
-    </div>
   );
 }

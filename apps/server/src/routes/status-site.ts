@@ -1,0 +1,191 @@
+import type { Database, StatusPageTable } from "@upwatch/db";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Kysely } from "kysely";
+import { sendMessagePage } from "../pages/message-page.ts";
+import { buildSummary } from "../status-site/build-summary.ts";
+import {
+  type CachedAnswer,
+  encodedBody,
+  notModified,
+  type PageCache,
+  type Rendered,
+} from "../status-site/page-cache.ts";
+import { readHistory, readIncident } from "../status-site/read-history.ts";
+import { readPublicPage } from "../status-site/read-public-page.ts";
+import { renderBadge } from "../status-site/render-badge.ts";
+import { renderFeed } from "../status-site/render-feed.ts";
+import { renderHistory, renderIncident } from "../status-site/render-history.ts";
+import { type RenderPlace, renderStatusPage } from "../status-site/render-page.ts";
+
+/** What the public site needs: storage, the time, the public address and the answer cache. */
+export interface StatusSiteOptions {
+  db: Kysely<Database>;
+  now(): number;
+  publicUrl: string;
+  cache: PageCache;
+  /** Told when a page's version moved, so other in-memory views of pages can reload. */
+  pageChanged?(): void;
+}
+
+type SlugRequest<P = object> = FastifyRequest<{
+  Params: { slug: string } & P;
+  Querystring: Record<string, string | undefined>;
+}>;
+type Renderer = (page: StatusPageTable, now: number) => Promise<Rendered | undefined>;
+
+const HTML = "text/html; charset=utf-8";
+const MAX_HISTORY_PAGE = 10_000;
+
+/** `/status/{slug}/...`: the public page, its history, incidents, feed, summary, badges and logo. */
+export async function statusSiteRoutes(app: FastifyInstance, options: StatusSiteOptions) {
+  const { db, publicUrl } = options;
+  const place = (page: StatusPageTable): RenderPlace => ({
+    base: `/status/${page.slug}`,
+    productUrl: publicUrl,
+  });
+  const pageUrl = (page: StatusPageTable) => `${publicUrl}/status/${page.slug}`;
+  const serve = answerFrom(options);
+  const model = (page: StatusPageTable, now: number) => readPublicPage(db, page, now);
+  const html = (r: { html: string; policy: string }, expires?: number): Rendered => ({
+    body: r.html,
+    type: HTML,
+    policy: r.policy,
+    expires,
+  });
+
+  app.get("/status/:slug", (request: SlugRequest, reply) =>
+    serve(request, reply, "page", async (page, now) => {
+      const m = await model(page, now);
+      return html(renderStatusPage(m, place(page)), m.nextBoundary);
+    }),
+  );
+  app.get("/status/:slug/history", (request: SlugRequest, reply) => {
+    const number = Number(request.query.page ?? "1");
+    if (!Number.isInteger(number) || number < 1 || number > MAX_HISTORY_PAGE) {
+      return sendMessagePage(reply, 400, {
+        title: "No such history page",
+        message: "The history page must be a whole number from 1.",
+        link: { label: "Back to the status page", url: `/status/${request.params.slug}` },
+      });
+    }
+    return serve(request, reply, `history ${number}`, async (page) =>
+      html(renderHistory(page, await readHistory(db, page.id, number), number, place(page))),
+    );
+  });
+  app.get(
+    "/status/:slug/incidents/:incidentId",
+    (request: SlugRequest<{ incidentId: string }>, reply) =>
+      serve(request, reply, `incident ${request.params.incidentId}`, async (page) => {
+        const incident = await readIncident(db, page.id, request.params.incidentId);
+        return incident ? html(renderIncident(page, incident, place(page))) : undefined;
+      }),
+  );
+  app.get("/status/:slug/feed.atom", (request: SlugRequest, reply) =>
+    serve(request, reply, "feed", async (page, now) => {
+      const m = await model(page, now);
+      return {
+        body: renderFeed(m, pageUrl(page)),
+        type: "application/atom+xml; charset=utf-8",
+        expires: m.nextBoundary,
+      };
+    }),
+  );
+  app.get("/status/:slug/api/summary.json", (request: SlugRequest, reply) =>
+    serve(request, reply, "summary", async (page, now) => {
+      const m = await model(page, now);
+      return {
+        body: JSON.stringify(buildSummary(m, pageUrl(page))),
+        type: "application/json; charset=utf-8",
+        expires: m.nextBoundary,
+      };
+    }),
+  );
+  app.get("/status/:slug/badge.svg", (request: SlugRequest, reply) =>
+    serve(request, reply, "badge", async (page, now) => {
+      const m = await model(page, now);
+      return {
+        body: renderBadge(page.name, m.state),
+        type: "image/svg+xml",
+        expires: m.nextBoundary,
+      };
+    }),
+  );
+  app.get(
+    "/status/:slug/components/:componentId/badge.svg",
+    (request: SlugRequest<{ componentId: string }>, reply) =>
+      serve(request, reply, `badge ${request.params.componentId}`, async (page, now) => {
+        const m = await model(page, now);
+        const component = m.sections
+          .flatMap((s) => s.components)
+          .find((c) => c.id === request.params.componentId);
+        if (!component) return undefined;
+        return {
+          body: renderBadge(component.name, component.state),
+          type: "image/svg+xml",
+          expires: m.nextBoundary,
+        };
+      }),
+  );
+  app.get("/status/:slug/logo/:hash", async (request: SlugRequest<{ hash: string }>, reply) => {
+    const page = await findPage(db, request.params.slug);
+    const logo =
+      page?.logo_hash && page.logo_hash === request.params.hash
+        ? await db
+            .selectFrom("status_page_logos")
+            .selectAll()
+            .where("page_id", "=", page.id)
+            .executeTakeFirst()
+        : undefined;
+    if (!logo) return notFound(reply);
+    return reply
+      .header("content-type", logo.content_type)
+      .header("cache-control", "public, max-age=31536000, immutable")
+      .send(Buffer.from(logo.bytes_base64, "base64"));
+  });
+}
+
+/** Serves a variant of a page from the cache, checking the page's version on every request. */
+function answerFrom(options: StatusSiteOptions) {
+  const versions = new Map<string, number>();
+  return async (request: SlugRequest, reply: FastifyReply, variant: string, render: Renderer) => {
+    const page = await findPage(options.db, request.params.slug);
+    if (!page) return notFound(reply);
+    if (versions.get(page.id) !== page.version) {
+      if (versions.has(page.id)) options.pageChanged?.();
+      versions.set(page.id, page.version);
+    }
+    const now = options.now();
+    const answer = await options.cache.answer(page.id, variant, page.version, now, async () => {
+      const rendered = await render(page, now);
+      return rendered ?? { status: 404, body: "", type: HTML };
+    });
+    if (answer.status === 404) return notFound(reply);
+    return send(request, reply, answer);
+  };
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
+  reply
+    .header("etag", answer.etag)
+    .header("cache-control", "public, max-age=0, must-revalidate")
+    .header("vary", "accept-encoding");
+  if (answer.policy) reply.header("content-security-policy", answer.policy);
+  if (notModified(request.headers["if-none-match"], answer.etag)) return reply.code(304).send();
+  const { body, encoding } = encodedBody(answer, request.headers["accept-encoding"]);
+  if (encoding) reply.header("content-encoding", encoding);
+  return reply.code(answer.status).header("content-type", answer.type).send(body);
+}
+
+/** The page at a slug: the one indexed read every request makes, so a change anywhere shows at once. */
+function findPage(db: Kysely<Database>, slug: string): Promise<StatusPageTable | undefined> {
+  if (slug.length > 64) return Promise.resolve(undefined);
+  return db.selectFrom("status_pages").selectAll().where("slug", "=", slug).executeTakeFirst();
+}
+
+function notFound(reply: FastifyReply) {
+  return sendMessagePage(reply, 404, {
+    title: "Status page not found",
+    message: "There is no status page at this address. Check the link you followed.",
+    link: { label: "Back to the home page", url: "/" },
+  });
+}

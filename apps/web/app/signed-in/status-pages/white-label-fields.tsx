@@ -1,0 +1,106 @@
+import { CUSTOM_DOMAIN_PATTERN } from "@upwatch/core";
+import type { RefObject } from "react";
+import { Field } from "../ui/field.tsx";
+import type { FormErrors } from "../ui/use-form-submission.ts";
+import { dnsRecordOf, type SettingsField, type SettingsValues } from "./page-settings-values.ts";
+
+interface WhiteLabelFieldsProps {
+  /** Whether the plan offers white-label pages and custom domains (Enterprise+). */
+  allowed: boolean;
+  values: SettingsValues;
+  errors: FormErrors<SettingsField>;
+  publicUrl: string;
+  whiteLabelRef: RefObject<HTMLInputElement>;
+  domainRef: RefObject<HTMLInputElement>;
+  onChange(change: Partial<SettingsValues>): void;
+}
+
+/** Hiding "Powered by Upwatch" and serving the page on a domain of one's own, with its DNS record. */
+export function WhiteLabelFields(props: WhiteLabelFieldsProps) {
+  const { allowed, values, errors, publicUrl, whiteLabelRef, domainRef, onChange } = props;
+  const domain = values.customDomain.trim().toLowerCase();
+  return (
+    <fieldset className="app-fieldset">
+      <legend>White label and custom domain</legend>
+      {allowed ? null : (
+        <p className="field-hint" id="white-label-plan">
+          White-label pages and custom domains are part of the Enterprise+ plan.
+        </p>
+      )}
+      <label className="app-check">
+        <input
+          type="checkbox"
+          ref={whiteLabelRef}
+          checked={values.whiteLabel}
+          disabled={!allowed}
+          aria-invalid={errors.whiteLabel ? true : undefined}
+          aria-describedby={
+            [allowed ? "" : "white-label-plan", errors.whiteLabel ? "white-label-error" : ""]
+              .filter(Boolean)
+              .join(" ") || undefined
+          }
+          onChange={(event) => onChange({ whiteLabel: event.target.checked })}
+        />
+        <span>Hide "Powered by Upwatch" from the page</span>
+      </label>
+      {errors.whiteLabel ? (
+        <p className="field-error" id="white-label-error">
+          {errors.whiteLabel}
+        </p>
+      ) : null}
+      <Field
+        id="page-domain"
+        label="Custom domain"
+        hint="A host name of yours, such as status.example.com, that serves this page."
+        error={errors.customDomain}
+        required={false}
+      >
+        <input
+          type="text"
+          autoCapitalize="off"
+          spellCheck={false}
+          disabled={!allowed}
+          placeholder="status.example.com"
+          ref={domainRef}
+          value={values.customDomain}
+          onChange={(event) => onChange({ customDomain: event.target.value })}
+        />
+      </Field>
+      {allowed && CUSTOM_DOMAIN_PATTERN.test(domain) ? (
+        <DnsRecordNotice domain={domain} publicUrl={publicUrl} />
+      ) : null}
+    </fieldset>
+  );
+}
+
+function DnsRecordNotice({ domain, publicUrl }: { domain: string; publicUrl: string }) {
+  const record = dnsRecordOf(domain, publicUrl);
+  return (
+    <div className="app-notice" data-dns-record="">
+      <p>
+        Create this record at your DNS provider. Once it is in place, requests for {domain} are
+        answered with this page; HTTPS for it is set up where this server's TLS ends.
+      </p>
+      <dl className="app-facts">
+        <div>
+          <dt>Type</dt>
+          <dd>
+            <code className="app-code">{record.type}</code>
+          </dd>
+        </div>
+        <div>
+          <dt>Name</dt>
+          <dd>
+            <code className="app-code">{record.name}</code>
+          </dd>
+        </div>
+        <div>
+          <dt>Points to</dt>
+          <dd>
+            <code className="app-code">{record.target}</code>
+          </dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
