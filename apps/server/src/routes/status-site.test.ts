@@ -325,6 +325,34 @@ describeEachDatabase("the public status page", (db) => {
       }
     });
 
+    it("shows a maintenance window starting on time though nothing changed on the page", async () => {
+      let clock = Date.now();
+      const clocked = createServiceContext(db().handle.db, TEST_SECRETS, { now: () => clock });
+      const timedApp = await buildTestApp(db(), { ctx: clocked });
+      try {
+        const page = await newPage();
+        const api = await insertComponent(db().handle.db, page.id, { name: "API" });
+        await insertMaintenance(db().handle.db, page.id, {
+          title: "Upgrade",
+          message: "",
+          startsAt: clock + HOUR,
+          endsAt: clock + 2 * HOUR,
+          componentIds: [api],
+        });
+        const before = await timedApp.inject({ url: `/status/${page.slug}` });
+        expect(before.body).toContain("All systems operational");
+        clock += HOUR;
+        const during = await timedApp.inject({ url: `/status/${page.slug}` });
+        expect(during.body).toContain("Scheduled maintenance in progress");
+        clock += HOUR;
+        const after = await timedApp.inject({ url: `/status/${page.slug}` });
+        expect(after.body).toContain("All systems operational");
+        expect(after.body).not.toContain("Upgrade");
+      } finally {
+        await timedApp.close();
+      }
+    });
+
     it("sends the page compressed to browsers that accept it", async () => {
       const page = await newPage();
       for (let i = 0; i < 5; i += 1)

@@ -74,12 +74,13 @@ function footer({ page, base, productUrl }: PageShell): string {
 
 function policyFor(styleHash: string): string {
   return [
-    "default-src 'none'",
+    "default-src 'self'",
     "script-src 'none'",
     `style-src 'sha256-${styleHash}'`,
     "img-src 'self' data:",
     "frame-ancestors 'none'",
     "base-uri 'none'",
     "form-action 'self'",
+    "object-src 'none'",
   ].join("; ");
 }

@@ -1,4 +1,4 @@
-import { COMPONENT_STATE_LABELS, PAGE_HEADLINES } from "@upwatch/core";
+import { PAGE_HEADLINES } from "@upwatch/core";
 import { escapeHtml } from "../http/escape-html.ts";
 import { plainTextHtml } from "./plain-text.ts";
 import type { PublicPage } from "./read-public-page.ts";
@@ -45,7 +45,3 @@ ${[...incidents, ...windows].join("\n")}
 function entry(id: string, title: string, updated: number, html: string): string {
   return `<entry><id>${escapeHtml(id)}</id><title>${escapeHtml(title)}</title><link href="${escapeHtml(id)}"/><updated>${iso(updated)}</updated><content type="html">${escapeHtml(html)}</content></entry>`;
 }
-
-/** A state's label, for feeds and badges. */
-export const labelOf = (state: keyof typeof COMPONENT_STATE_LABELS) =>
-  COMPONENT_STATE_LABELS[state];

@@ -68,7 +68,7 @@ function maintenanceSection(windows: PublicMaintenance[]): string {
     const affected = w.components.length
       ? `<p class="muted">Affects ${w.components.map(escapeHtml).join(", ")}</p>`
       : "";
-    return `<article class="card s-maintenance"><h3>${escapeHtml(w.title)}</h3><p><span class="state">${status}</span> · ${timeHtml(w.startsAt)} to ${timeHtml(w.endsAt)}</p>${affected}${plainTextHtml(w.message)}</article>`;
+    return `<article class="card s-maintenance" id="maintenance-${escapeHtml(w.id)}"><h3>${escapeHtml(w.title)}</h3><p><span class="state">${status}</span> · ${timeHtml(w.startsAt)} to ${timeHtml(w.endsAt)}</p>${affected}${plainTextHtml(w.message)}</article>`;
   });
   return `<section aria-labelledby="maintenance"><h2 id="maintenance">Scheduled maintenance</h2>${cards.join("")}</section>`;
 }
