@@ -23,12 +23,13 @@ async function waitForMail(
 const linkIn = (mail: ParsedMail, path: string) =>
   new RegExp(`(https?://\\S+${path}\\?token=\\S+)`).exec(mail.text ?? "")?.[1] ?? "";
 
+/** A header as the mail carried it, folded lines joined. */
+const headerLine = (mail: ParsedMail, name: string) =>
+  mail.headerLines.find((line) => line.key === name)?.line.replace(/\r\n\s+/g, " ") ?? "";
+
 /** The List-Unsubscribe address a mail client would use for one-click unsubscribe. */
-function oneClickAddress(mail: ParsedMail): string {
-  const header = mail.headers.get("list-unsubscribe");
-  const value = typeof header === "string" ? header : JSON.stringify(header);
-  return /<(https?:[^>]+)>/.exec(value)?.[1] ?? "";
-}
+const oneClickAddress = (mail: ParsedMail) =>
+  /<(https?:[^>]+)>/.exec(headerLine(mail, "list-unsubscribe"))?.[1] ?? "";
 
 /** Opens an address of the product in a page, whatever host the mail named. */
 const onProduct = (product: RunningProduct, address: string) => {
@@ -61,6 +62,15 @@ describe("a status page as its visitors see it", () => {
     await page.locator(".status-timeline-item", { hasText: message }).waitFor();
   }
 
+  /** axe needs a script in the page, which the public page's policy refuses: a separate look. */
+  async function publicViolations(slug: string): Promise<string[]> {
+    const context = await browser.newContext({ bypassCSP: true });
+    const page = await visitorPage(context, slug);
+    const violations = await axeViolations(page);
+    await context.close();
+    return violations;
+  }
+
   async function visitorPage(context: BrowserContext, slug: string): Promise<Page> {
     const page = await context.newPage();
     await page.goto(`${product.url}/status/${slug}`);
@@ -91,7 +101,7 @@ describe("a status page as its visitors see it", () => {
     visitor.setDefaultTimeout(10_000);
     const publicPage = await visitorPage(visitor, "acme-cloud");
     await publicPage.getByRole("heading", { name: "All systems operational" }).waitFor();
-    expect(await axeViolations(publicPage)).toEqual([]);
+    expect(await publicViolations("acme-cloud")).toEqual([]);
     await publicPage.getByLabel("Email address").fill(VISITOR);
     await publicPage.getByRole("button", { name: "Subscribe" }).click();
     await publicPage
@@ -119,13 +129,13 @@ describe("a status page as its visitors see it", () => {
     await app.getByRole("button", { name: "Post incident" }).click();
     await app.getByRole("heading", { level: 2, name: "Card payments fail" }).waitFor();
 
-    await publicPage.reload();
+    await publicPage.goto(`${product.url}/status/acme-cloud`);
     await publicPage.getByRole("heading", { name: "Major outage" }).waitFor();
     const body = await publicPage.locator("body").textContent();
     expect(body).toContain("Card payments fail");
     expect(body).toContain("Some customers see errors when paying by card.");
     expect(body).toContain("Investigating");
-    expect(await axeViolations(publicPage)).toEqual([]);
+    expect(await publicViolations("acme-cloud")).toEqual([]);
     await waitForMail(smtp, (mail) => mail.subject === "[Acme Cloud] Incident: Card payments fail");
 
     // Resolved: the subscriber receives it, with one-click unsubscribe headers.
@@ -135,10 +145,10 @@ describe("a status page as its visitors see it", () => {
       (mail) => mail.subject === "[Acme Cloud] Resolved: Card payments fail",
     );
     expect(resolved.text).toContain("Payments have worked normally for 30 minutes.");
-    expect(String(resolved.headers.get("list-unsubscribe-post"))).toBe(
-      "List-Unsubscribe=One-Click",
+    expect(headerLine(resolved, "list-unsubscribe-post")).toBe(
+      "List-Unsubscribe-Post: List-Unsubscribe=One-Click",
     );
-    await publicPage.reload();
+    await publicPage.goto(`${product.url}/status/acme-cloud`);
     await publicPage.getByRole("heading", { name: "All systems operational" }).waitFor();
 
     // One click in the mail's unsubscribe page ends the subscription.
