@@ -9,6 +9,16 @@ export interface MessagePage {
   /** A form button that posts back to the same address, e.g. to confirm an unsubscribe. */
   action?: { label: string; url: string };
   link: { label: string; url: string };
+  /** Whose page this is, when not the product's own (a status page); the product's by default. */
+  brand?: MessageBrand;
+}
+
+/** The name shown at the top of a message page, with the home it links to. */
+export interface MessageBrand {
+  name: string;
+  url: string;
+  /** White-label: the product is not named anywhere, nor its icon used. */
+  whiteLabel: boolean;
 }
 
 const STYLE = `
@@ -32,6 +42,11 @@ export const MESSAGE_PAGE_POLICY = [
 
 /** A small server-made page for answers that happen outside the web app (form posts, mail links). */
 export function renderMessagePage(page: MessagePage): string {
+  const brand = page.brand;
+  const title = brand?.whiteLabel ? `${page.title} | ${brand.name}` : pageTitle(page.title);
+  const icon = brand?.whiteLabel
+    ? ""
+    : '<link rel="icon" href="/favicon.svg" type="image/svg+xml">\n';
   const action = page.action
     ? `<form method="post" action="${escapeHtml(page.action.url)}"><button type="submit">${escapeHtml(page.action.label)}</button></form>`
     : "";
@@ -41,13 +56,12 @@ export function renderMessagePage(page: MessagePage): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(pageTitle(page.title))}</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<style>${STYLE}</style>
+<title>${escapeHtml(title)}</title>
+${icon}<style>${STYLE}</style>
 </head>
 <body>
 <main>
-<p><a href="/">${escapeHtml(PRODUCT_NAME)}</a></p>
+<p><a href="${escapeHtml(brand?.url ?? "/")}">${escapeHtml(brand?.name ?? PRODUCT_NAME)}</a></p>
 <h1>${escapeHtml(page.title)}</h1>
 <p role="status">${escapeHtml(page.message)}</p>
 ${action}

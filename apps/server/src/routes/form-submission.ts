@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { isFormPost } from "../http/form-body.ts";
 import { applyServiceError } from "../http/problem.ts";
-import { sendMessagePage } from "../pages/message-page.ts";
+import { type MessageBrand, sendMessagePage } from "../pages/message-page.ts";
 import { ServiceError } from "../services/service-error.ts";
 
 /** Validates a form payload with its shared schema; the first problem becomes the 400 detail. */
@@ -38,6 +38,7 @@ export async function answerSubmission(
   reply: FastifyReply,
   back: { label: string; url: string },
   submit: () => Promise<FormAnswer>,
+  brand?: MessageBrand,
 ): Promise<unknown> {
   if (!isFormPost(request)) {
     const answer = await submit();
@@ -49,6 +50,7 @@ export async function answerSubmission(
       title: answer.title,
       message: answer.message,
       link: back,
+      ...(brand ? { brand } : {}),
     });
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
@@ -56,6 +58,7 @@ export async function answerSubmission(
       title: "Not sent",
       message: error.message,
       link: back,
+      ...(brand ? { brand } : {}),
     });
   }
 }

@@ -2,7 +2,7 @@ import { publicStatusSummary } from "@upwatch/api";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAccount } from "../../test/accounts.ts";
-import { buildTestApp } from "../../test/app.ts";
+import { buildTestApp, testConfig } from "../../test/app.ts";
 import { describeEachDatabase } from "../../test/databases.ts";
 import { createTestMonitor } from "../../test/monitors.ts";
 import { TEST_SECRETS } from "../../test/secrets.ts";
@@ -374,5 +374,52 @@ describeEachDatabase("the public status page", (db) => {
     const link = await get(`/status/${page.slug}/history`, { host: "status.acme-example.test" });
     expect(link.statusCode).toBe(200);
     expect((await get("/", { host: "other.example.test" })).body).not.toContain("Custom Acme");
+  });
+
+  it("names a page on its custom domain by that domain in its feed and summary", async () => {
+    const page = await newPage({ custom_domain: "status.feed-example.test", white_label: 1 });
+    const feed = await get(`/status/${page.slug}/feed.atom`);
+    expect(feed.body).toContain(
+      '<link rel="self" href="https://status.feed-example.test/feed.atom"/>',
+    );
+    expect(feed.body).not.toContain("localhost");
+    const summary = publicStatusSummary.parse(
+      (await get(`/status/${page.slug}/api/summary.json`)).json(),
+    );
+    expect(summary.page.url).toBe("https://status.feed-example.test");
+  });
+
+  it("never serves a page in place of the server's own site, even if one holds its host", async () => {
+    const host = new URL(testConfig().publicUrl).host;
+    await newPage({ custom_domain: host.replace(/:\d+$/, ""), name: "Takeover page" });
+    await app.statusDomains.refresh();
+    const home = await get("/", { host });
+    expect(home.body).not.toContain("Takeover page");
+    expect((await get("/api/v1/openapi.json", { host })).statusCode).toBe(200);
+  });
+
+  it("answers addresses holding characters no page or id can have with the 404 page", async () => {
+    const page = await newPage({ name: "Acme" });
+    for (const url of [
+      "/status/%00",
+      "/status/%00/feed.atom",
+      `/status/${page.slug}/incidents/%00`,
+      `/status/${page.slug}/components/%00/badge.svg`,
+      `/status/${page.slug}/incidents/${"x".repeat(65)}`,
+    ]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers["content-type"], url).toContain("text/html");
+    }
+  });
+
+  it("answers a missing incident of a white-label page in the page's name alone", async () => {
+    const page = await newPage({ name: "Acme Cloud", white_label: 1 });
+    const response = await get(`/status/${page.slug}/incidents/inc_nope`);
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain(`<a href="/status/${page.slug}">Acme Cloud</a>`);
+    expect(response.body).toContain("<title>Not found | Acme Cloud</title>");
+    expect(response.body).not.toContain("Upwatch");
+    expect(response.body).not.toContain("favicon");
   });
 });

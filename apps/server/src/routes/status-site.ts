@@ -1,3 +1,4 @@
+import { SLUG_PATTERN } from "@upwatch/core";
 import type { Database, StatusPageTable } from "@upwatch/db";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
@@ -35,6 +36,8 @@ type Renderer = (page: StatusPageTable, now: number) => Promise<Rendered | undef
 
 const HTML = "text/html; charset=utf-8";
 const MAX_HISTORY_PAGE = 10_000;
+/** What an id in a public address may be; anything else is unknown without asking the database. */
+export const PUBLIC_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** `/status/{slug}/...`: the public page, its history, incidents, feed, summary, badges and logo. */
 export async function statusSiteRoutes(app: FastifyInstance, options: StatusSiteOptions) {
@@ -43,7 +46,9 @@ export async function statusSiteRoutes(app: FastifyInstance, options: StatusSite
     base: `/status/${page.slug}`,
     productUrl: publicUrl,
   });
-  const pageUrl = (page: StatusPageTable) => `${publicUrl}/status/${page.slug}`;
+  // A page on its own domain is known to visitors by that address, served at its root.
+  const pageUrl = (page: StatusPageTable) =>
+    page.custom_domain ? `https://${page.custom_domain}` : `${publicUrl}/status/${page.slug}`;
   const serve = answerFrom(options);
   const model = (page: StatusPageTable, now: number) => readPublicPage(db, page, now);
   const html = (r: { html: string; policy: string }, expires?: number): Rendered => ({
@@ -76,6 +81,7 @@ export async function statusSiteRoutes(app: FastifyInstance, options: StatusSite
     "/status/:slug/incidents/:incidentId",
     (request: SlugRequest<{ incidentId: string }>, reply) =>
       serve(request, reply, `incident ${request.params.incidentId}`, async (page) => {
+        if (!PUBLIC_ID_PATTERN.test(request.params.incidentId)) return undefined;
         const incident = await readIncident(db, page.id, request.params.incidentId);
         return incident ? html(renderIncident(page, incident, place(page))) : undefined;
       }),
@@ -114,6 +120,7 @@ export async function statusSiteRoutes(app: FastifyInstance, options: StatusSite
     "/status/:slug/components/:componentId/badge.svg",
     (request: SlugRequest<{ componentId: string }>, reply) =>
       serve(request, reply, `badge ${request.params.componentId}`, async (page, now) => {
+        if (!PUBLIC_ID_PATTERN.test(request.params.componentId)) return undefined;
         const m = await model(page, now);
         const component = m.sections
           .flatMap((s) => s.components)
@@ -136,7 +143,7 @@ export async function statusSiteRoutes(app: FastifyInstance, options: StatusSite
             .where("page_id", "=", page.id)
             .executeTakeFirst()
         : undefined;
-    if (!logo) return notFound(reply);
+    if (!logo) return notFound(reply, page);
     return reply
       .header("content-type", logo.content_type)
       .header("cache-control", "public, max-age=31536000, immutable")
@@ -159,7 +166,7 @@ function answerFrom(options: StatusSiteOptions) {
       const rendered = await render(page, now);
       return rendered ?? { status: 404, body: "", type: HTML };
     });
-    if (answer.status === 404) return notFound(reply);
+    if (answer.status === 404) return notFound(reply, page);
     return send(request, reply, answer);
   };
 }
@@ -178,14 +185,24 @@ function send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer
 
 /** The page at a slug: the one indexed read every request makes, so a change anywhere shows at once. */
 function findPage(db: Kysely<Database>, slug: string): Promise<StatusPageTable | undefined> {
-  if (slug.length > 64) return Promise.resolve(undefined);
+  if (!SLUG_PATTERN.test(slug)) return Promise.resolve(undefined);
   return db.selectFrom("status_pages").selectAll().where("slug", "=", slug).executeTakeFirst();
 }
 
-function notFound(reply: FastifyReply) {
+/** The 404 page; within a known status page, in that page's name and leading back to it. */
+function notFound(reply: FastifyReply, page?: StatusPageTable) {
+  if (!page) {
+    return sendMessagePage(reply, 404, {
+      title: "Status page not found",
+      message: "There is no status page at this address. Check the link you followed.",
+      link: { label: "Back to the home page", url: "/" },
+    });
+  }
+  const home = `/status/${page.slug}`;
   return sendMessagePage(reply, 404, {
-    title: "Status page not found",
-    message: "There is no status page at this address. Check the link you followed.",
-    link: { label: "Back to the home page", url: "/" },
+    title: "Not found",
+    message: "There is nothing at this address on this status page. Check the link you followed.",
+    link: { label: "Back to the status page", url: home },
+    brand: { name: page.name, url: home, whiteLabel: Number(page.white_label) === 1 },
   });
 }

@@ -2,11 +2,15 @@ import { newsletterSubscriptionSchema } from "@upwatch/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { countRequest } from "../http/rate-limits/count-request.ts";
 import { rateLimitByAddress } from "../http/rate-limits/limit-by-address.ts";
-import { sendMessagePage } from "../pages/message-page.ts";
+import { type MessageBrand, sendMessagePage } from "../pages/message-page.ts";
 import { ServiceError } from "../services/service-error.ts";
 import { confirmStatusSubscription } from "../services/status-subscribers/confirm-status-subscription.ts";
 import { subscribeToStatusPage } from "../services/status-subscribers/subscribe-to-status-page.ts";
-import type { StatusSubscriberContext } from "../services/status-subscribers/subscriber-links.ts";
+import {
+  type StatusSubscriberContext,
+  type SubscriptionPage,
+  subscriptionPage,
+} from "../services/status-subscribers/subscriber-links.ts";
 import {
   unsubscribeLinkPage,
   unsubscribeStatusSubscriber,
@@ -38,94 +42,106 @@ export async function statusSubscriptionRoutes(
   const { ctx } = options;
   const limits = subscribeLimits(app);
 
-  app.post<Slug>("/status/:slug/subscribe", (request, reply) =>
-    answerSubmission(request, reply, back(request.params.slug), async () => {
-      await limits(request);
-      const input = parsePayload(newsletterSubscriptionSchema, request.body);
-      await subscribeToStatusPage(ctx, request.params.slug, input.email);
-      options.mailQueued();
-      return { status: 200, title: "Almost there", message: STATUS_SUBSCRIBE_MESSAGE };
-    }),
-  );
+  app.post<Slug>("/status/:slug/subscribe", async (request, reply) => {
+    const { slug } = request.params;
+    const found = await subscriptionPage(ctx, slug);
+    return answerSubmission(
+      request,
+      reply,
+      back(found?.slug ?? slug),
+      async () => {
+        await limits(request);
+        const input = parsePayload(newsletterSubscriptionSchema, request.body);
+        await subscribeToStatusPage(ctx, slug, input.email);
+        options.mailQueued();
+        return { status: 200, title: "Almost there", message: STATUS_SUBSCRIBE_MESSAGE };
+      },
+      found && brandOf(found),
+    );
+  });
 
   app.get<Slug>("/status/:slug/subscription/confirm", async (request, reply) => {
-    const { slug } = request.params;
-    const answer = await confirmStatusSubscription(ctx, slug, String(request.query.token ?? ""));
+    const answer = await confirmStatusSubscription(ctx, String(request.query.token ?? ""));
+    const at = { reply, slug: request.params.slug };
     if (answer.outcome === "confirmed") {
-      return page(
-        reply,
-        slug,
-        200,
-        "Subscription confirmed",
-        `You will now receive updates from ${answer.pageName} by e-mail.`,
-      );
+      return page({ ...at, page: answer.page }, 200, {
+        title: "Subscription confirmed",
+        message: `You will now receive updates from ${answer.page.name} by e-mail.`,
+      });
     }
     if (answer.outcome === "unsubscribed") {
-      return page(
-        reply,
-        slug,
-        410,
-        "You unsubscribed",
-        "This address unsubscribed earlier. Subscribe again from the status page.",
-      );
+      return page({ ...at, page: answer.page }, 410, {
+        title: "You unsubscribed",
+        message: "This address unsubscribed earlier. Subscribe again from the status page.",
+      });
     }
-    return page(reply, slug, 400, "Link not valid", INVALID_LINK);
+    return page(at, 400, { title: "Link not valid", message: INVALID_LINK });
   });
 
   app.get<Slug>("/status/:slug/subscription/unsubscribe", async (request, reply) => {
-    const { slug } = request.params;
     const token = String(request.query.token ?? "");
-    const pageName = await unsubscribeLinkPage(ctx, slug, token);
-    if (pageName === undefined) return page(reply, slug, 400, "Link not valid", INVALID_LINK);
-    return page(
-      reply,
-      slug,
-      200,
-      "Unsubscribe?",
-      `Press the button to stop receiving updates from ${pageName}.`,
-      {
+    const answer = await unsubscribeLinkPage(ctx, token);
+    const at = { reply, slug: request.params.slug };
+    if (answer.outcome === "invalid-link") {
+      return page(at, 400, { title: "Link not valid", message: INVALID_LINK });
+    }
+    if (answer.outcome === "unsubscribed") return unsubscribed({ ...at, page: answer.page });
+    const { name, slug } = answer.page ?? { name: "", slug: at.slug };
+    return page({ ...at, page: answer.page }, 200, {
+      title: "Unsubscribe?",
+      message: `Press the button to stop receiving updates from ${name}.`,
+      action: {
         label: "Unsubscribe",
         url: `/status/${encodeURIComponent(slug)}/subscription/unsubscribe?token=${encodeURIComponent(token)}`,
       },
-    );
+    });
   });
 
   // One-click unsubscribe (RFC 8058): mail clients POST `List-Unsubscribe=One-Click` here.
   app.post<Slug>("/status/:slug/subscription/unsubscribe", async (request, reply) => {
-    const { slug } = request.params;
-    const pageName = await unsubscribeStatusSubscriber(
-      ctx,
-      slug,
-      String(request.query.token ?? ""),
-    );
-    if (pageName === undefined) return page(reply, slug, 400, "Link not valid", INVALID_LINK);
-    return page(
-      reply,
-      slug,
-      200,
-      "You are unsubscribed",
-      `You will not receive updates from ${pageName} any more.`,
-    );
+    const answer = await unsubscribeStatusSubscriber(ctx, String(request.query.token ?? ""));
+    const at = { reply, slug: request.params.slug };
+    if (answer.outcome === "invalid-link") {
+      return page(at, 400, { title: "Link not valid", message: INVALID_LINK });
+    }
+    return unsubscribed({ ...at, page: answer.page });
   });
+}
+
+/** Where an answer goes, and the page it is about when the link named one. */
+interface Place {
+  reply: FastifyReply;
+  slug: string;
+  page?: SubscriptionPage | undefined;
 }
 
 function back(slug: string) {
   return { label: "Back to the status page", url: `/status/${encodeURIComponent(slug)}` };
 }
 
+/** A status page's own name and home on its message pages, and no product name if white-label. */
+function brandOf(page: SubscriptionPage): MessageBrand {
+  const url = `/status/${encodeURIComponent(page.slug)}`;
+  return { name: page.name, url, whiteLabel: page.whiteLabel };
+}
+
+function unsubscribed(at: Place) {
+  const from = at.page ? `from ${at.page.name} ` : "";
+  return page(at, 200, {
+    title: "You are unsubscribed",
+    message: `You will not receive updates ${from}any more.`,
+  });
+}
+
 function page(
-  reply: FastifyReply,
-  slug: string,
+  at: Place,
   status: number,
-  title: string,
-  message: string,
-  action?: { label: string; url: string },
+  text: { title: string; message: string; action?: { label: string; url: string } },
 ) {
-  return sendMessagePage(reply, status, {
-    title,
-    message,
-    link: back(slug),
-    ...(action ? { action } : {}),
+  return sendMessagePage(at.reply, status, {
+    ...text,
+    link: back(at.page?.slug ?? at.slug),
+    ...(at.page ? { brand: brandOf(at.page) } : {}),
   });
 }
 

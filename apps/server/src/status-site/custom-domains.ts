@@ -11,8 +11,15 @@ export const DOMAIN_REFRESH_MS = 10_000;
 export class CustomDomainDirectory {
   #slugs = new Map<string, string>();
   #loading: Promise<void> | undefined;
+  readonly #serverHosts: ReadonlySet<string>;
 
-  constructor(private readonly db: Kysely<Database>) {}
+  /** `serverHosts` are the server's own hosts: never served as a page, whatever is stored. */
+  constructor(
+    private readonly db: Kysely<Database>,
+    serverHosts: readonly string[] = [],
+  ) {
+    this.#serverHosts = new Set(serverHosts.map(hostKey));
+  }
 
   /** Reloads the domains from the database. */
   refresh(): Promise<void> {
@@ -25,7 +32,7 @@ export class CustomDomainDirectory {
   /** The page slug served on a host name, if any. */
   slugFor(host: string | undefined): string | undefined {
     if (!host || this.#slugs.size === 0) return undefined;
-    return this.#slugs.get(host.toLowerCase().replace(/:\d+$/, "").replace(/\.$/, ""));
+    return this.#slugs.get(hostKey(host));
   }
 
   /** The URL a request is handled as: on a custom domain, `/x` is the page's `/status/{slug}/x`. */
@@ -46,7 +53,27 @@ export class CustomDomainDirectory {
       .where("custom_domain", "is not", null)
       .execute();
     this.#slugs = new Map(
-      rows.flatMap((r) => (r.custom_domain ? [[r.custom_domain, r.slug]] : [])),
+      rows.flatMap((r) =>
+        r.custom_domain && !this.#serverHosts.has(hostKey(r.custom_domain))
+          ? [[hostKey(r.custom_domain), r.slug]]
+          : [],
+      ),
     );
   }
+}
+
+/** A host as domains are compared: lower case, without a port or a final dot. */
+function hostKey(host: string): string {
+  return host.toLowerCase().replace(/:\d+$/, "").replace(/\.$/, "");
+}
+
+/** The host names of the server's own addresses (public, app and API), which no page may take. */
+export function serverHostsOf(urls: readonly string[]): string[] {
+  const hosts = new Set<string>();
+  for (const url of urls) {
+    if (!URL.canParse(url)) continue;
+    const host = new URL(url).hostname;
+    if (host) hosts.add(hostKey(host));
+  }
+  return [...hosts];
 }

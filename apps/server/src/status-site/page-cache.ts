@@ -74,6 +74,8 @@ export class PageCache {
       version,
       expires: Math.min(now + CACHE_MAX_AGE_MS, rendered.expires ?? Number.POSITIVE_INFINITY),
     };
+    // Made-up addresses (unknown incidents, components) must not push real pages out.
+    if (answer.status === 404) return answer;
     this.#entries.delete(key);
     this.#entries.set(key, answer);
     if (this.#entries.size > this.maxEntries) {

@@ -25,6 +25,7 @@ import { prepareCluster } from "./cluster.ts";
 import { registerForms } from "./forms.ts";
 import { type MonitoringOptions, registerMonitoring } from "./monitoring.ts";
 import { prepareSecrets } from "./secrets.ts";
+import { serverHosts } from "./server-hosts.ts";
 import { siteConfigFrom } from "./site-config.ts";
 import { registerStatusNotices } from "./status-notices.ts";
 import { registerStatusSite } from "./status-site.ts";
@@ -61,7 +62,7 @@ const BODY_LIMIT_BYTES = 64 * 1024;
  */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config } = deps;
-  const statusDomains = new CustomDomainDirectory(deps.database.db);
+  const statusDomains = new CustomDomainDirectory(deps.database.db, serverHosts(config));
   const app = Fastify({
     logger: deps.logStream
       ? { ...(loggerOptions(config.logLevel) as object), stream: deps.logStream }

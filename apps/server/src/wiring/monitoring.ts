@@ -19,6 +19,7 @@ import {
 import { regionDirectory } from "../services/regions/region-directory.ts";
 import type { Alerting } from "./alerting.ts";
 import { engineBroker } from "./engine-broker.ts";
+import { serverHosts } from "./server-hosts.ts";
 
 export interface MonitoringOptions {
   config: Config;
@@ -122,6 +123,7 @@ export async function registerMonitoring(
     mailQueued: options.mailQueued,
     serverUrl: config.apiUrl || config.publicUrl,
     publicUrl: config.publicUrl,
+    serverHosts: serverHosts(config),
   });
   return engine;
 }

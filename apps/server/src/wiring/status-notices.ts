@@ -49,7 +49,8 @@ export async function registerStatusNotices(
   const sctx: StatusSubscriberContext = {
     ...ctx,
     linkSecret: await loadServerSecret(ctx.db, STATUS_LINK_SECRET_NAME),
-    linkBase: config.apiUrl || config.publicUrl,
+    // Status pages, and so their subscription links, live under the public address.
+    linkBase: config.publicUrl.replace(/\/$/, ""),
   };
   const log = app.log.child({ part: "status-notices" });
   const fanOut = async () => {

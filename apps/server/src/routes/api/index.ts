@@ -44,6 +44,8 @@ export interface ApiOptions {
   serverUrl: string;
   /** Where visitors reach this server's public pages (status pages live under it). */
   publicUrl: string;
+  /** The server's own hosts, which no status page may take as its custom domain. */
+  serverHosts: readonly string[];
 }
 
 /**
@@ -92,6 +94,7 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
     await authenticated.register(statusPageRoutes, {
       ctx: options.ctx,
       publicUrl: options.publicUrl,
+      serverHosts: options.serverHosts,
     });
     await authenticated.register(statusIncidentRoutes, { ctx: options.ctx });
     await authenticated.register(statusMaintenanceRoutes, { ctx: options.ctx });

@@ -170,6 +170,23 @@ describeEachDatabase("status pages in the API", (db) => {
     expect(bad.body.detail).toMatch(/^custom_domain must be a host name/);
   });
 
+  it("refuses the server's own host as a custom domain, on creation and on a change", async () => {
+    const enterprise = await createTestAccount(db(), "enterprise", ctx);
+    const detail =
+      "uptime.example.com is this server's own address; a status page needs a domain of its own.";
+    const created = await createPage(enterprise, { custom_domain: "uptime.example.com" });
+    expect(created.status).toBe(400);
+    expect(created.body.detail).toBe(detail);
+    const page = (await createPage(enterprise)).body;
+    const patched = await call(enterprise, "PATCH", `/status-pages/${page.id}`, {
+      custom_domain: "Uptime.Example.com",
+    });
+    expect(patched.status).toBe(400);
+    expect(patched.body.detail).toBe(detail);
+    const stored = await call(enterprise, "GET", `/status-pages/${page.id}`);
+    expect(stored.body.custom_domain).toBeNull();
+  });
+
   it("keeps slugs unique across the server and refuses reserved and malformed ones", async () => {
     const slug = freshSlug();
     expect((await createPage(owner, { slug })).status).toBe(201);

@@ -19,9 +19,9 @@ const LOGO_BODY_LIMIT_BYTES = 512 * 1024;
 /** `/api/v1/status-pages`: the account's pages, their settings, logo, sections and components. */
 export async function statusPageRoutes(
   app: FastifyInstance,
-  options: { ctx: ServiceContext; publicUrl: string },
+  options: { ctx: ServiceContext; publicUrl: string; serverHosts: readonly string[] },
 ) {
-  const { ctx, publicUrl } = options;
+  const { ctx, publicUrl, serverHosts } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const page = (record: pages.StatusPageRecord) => presentStatusPage(record, publicUrl);
 
@@ -34,7 +34,12 @@ export async function statusPageRoutes(
   api.route({
     ...routeOf(OP.createStatusPage),
     handler: async (request, reply) => {
-      const created = await pages.createStatusPage(ctx, accessOf(request), request.body);
+      const created = await pages.createStatusPage(
+        ctx,
+        accessOf(request),
+        request.body,
+        serverHosts,
+      );
       return reply.code(OP.createStatusPage.status).send(page(created));
     },
   });
@@ -46,7 +51,15 @@ export async function statusPageRoutes(
   api.route({
     ...routeOf(OP.updateStatusPage),
     handler: async (request) =>
-      page(await pages.updateStatusPage(ctx, accessOf(request), request.params.id, request.body)),
+      page(
+        await pages.updateStatusPage(
+          ctx,
+          accessOf(request),
+          request.params.id,
+          request.body,
+          serverHosts,
+        ),
+      ),
   });
   api.route({
     ...routeOf(OP.deleteStatusPage),

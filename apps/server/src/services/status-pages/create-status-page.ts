@@ -6,6 +6,7 @@ import { ServiceError } from "../service-error.ts";
 import { storeOrExplain } from "../storage-error.ts";
 import { recordOfPage, type StatusPageRecord } from "./status-page-record.ts";
 import {
+  enforceForeignDomain,
   enforceStatusPageCount,
   enforceStatusPagePlan,
   enforceUniqueAddress,
@@ -32,9 +33,11 @@ export async function createStatusPage(
   ctx: ServiceContext,
   access: AccountAccess,
   input: NewStatusPage,
+  serverHosts: readonly string[],
 ): Promise<StatusPageRecord> {
   enforceStatusPagePlan(access.plan);
   enforceWhiteLabelPlan(access.plan, input);
+  enforceForeignDomain(input.custom_domain, serverHosts);
   const now = ctx.now();
   const page: StatusPageTable = {
     id: ctx.newId("sp"),

@@ -95,3 +95,20 @@ export async function enforceUniqueAddress(
     }
   }
 }
+
+/**
+ * Throws when the custom domain is one of the server's own hosts: served as a page, it would
+ * hand the whole site (sign-in, app and API) to that page.
+ */
+export function enforceForeignDomain(
+  domain: string | null | undefined,
+  serverHosts: readonly string[],
+): void {
+  if (!domain) return;
+  const host = domain.toLowerCase().replace(/\.$/, "");
+  if (!serverHosts.includes(host)) return;
+  throw new ServiceError(
+    "invalid",
+    `${domain} is this server's own address; a status page needs a domain of its own.`,
+  );
+}

@@ -6,7 +6,11 @@ import { storeOrExplain } from "../storage-error.ts";
 import type { NewStatusPage } from "./create-status-page.ts";
 import { findOwnedPage, touchStatusPage } from "./owned-page.ts";
 import { recordOfPage, type StatusPageRecord } from "./status-page-record.ts";
-import { enforceUniqueAddress, enforceWhiteLabelPlan } from "./status-page-rules.ts";
+import {
+  enforceForeignDomain,
+  enforceUniqueAddress,
+  enforceWhiteLabelPlan,
+} from "./status-page-rules.ts";
 
 /** Changes a page's settings; fields left out keep their values. */
 export async function updateStatusPage(
@@ -14,8 +18,10 @@ export async function updateStatusPage(
   access: AccountAccess,
   pageId: string,
   input: Partial<NewStatusPage>,
+  serverHosts: readonly string[],
 ): Promise<StatusPageRecord> {
   enforceWhiteLabelPlan(access.plan, input);
+  enforceForeignDomain(input.custom_domain, serverHosts);
   const now = ctx.now();
   const changes = changedColumns(input);
   const wanted = { slug: input.slug, custom_domain: input.custom_domain };

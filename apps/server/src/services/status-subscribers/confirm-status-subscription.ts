@@ -1,22 +1,26 @@
 import { storeOrExplain } from "../storage-error.ts";
-import { type StatusSubscriberContext, subscriberOfToken } from "./subscriber-links.ts";
+import {
+  type StatusSubscriberContext,
+  type SubscriptionPage,
+  subscriberOfToken,
+} from "./subscriber-links.ts";
 
 export type StatusConfirmOutcome =
-  | { outcome: "confirmed"; pageName: string }
-  | { outcome: "unsubscribed"; pageName: string }
+  | { outcome: "confirmed"; page: SubscriptionPage }
+  | { outcome: "unsubscribed"; page: SubscriptionPage }
   | { outcome: "invalid-link" };
 
-/** Confirms the subscriber a genuine confirm link of this page names. Confirming twice is harmless. */
+/** Confirms the subscriber a genuine confirm link names. Confirming twice is harmless. */
 export async function confirmStatusSubscription(
   ctx: StatusSubscriberContext,
-  slug: string,
   token: string,
 ): Promise<StatusConfirmOutcome> {
   return storeOrExplain("your confirmation", async () => {
-    const subscriber = await subscriberOfToken(ctx, slug, token, "confirm");
+    const holder = await subscriberOfToken(ctx, token, "confirm");
+    const subscriber = holder.genuine ? holder.subscriber : undefined;
     if (!subscriber) return { outcome: "invalid-link" };
-    const pageName = subscriber.page_name;
-    if (subscriber.status === "unsubscribed") return { outcome: "unsubscribed", pageName };
+    const { page } = subscriber;
+    if (subscriber.status === "unsubscribed") return { outcome: "unsubscribed", page };
     if (subscriber.status === "pending") {
       const now = ctx.now();
       await ctx.db
@@ -26,6 +30,6 @@ export async function confirmStatusSubscription(
         .where("status", "=", "pending")
         .execute();
     }
-    return { outcome: "confirmed", pageName };
+    return { outcome: "confirmed", page };
   });
 }

@@ -1,4 +1,4 @@
-import { getPlan, type PlanId } from "@upwatch/core";
+import { getPlan, type PlanId, SLUG_PATTERN } from "@upwatch/core";
 import type { Database, StatusSubscriberTable } from "@upwatch/db";
 import type { Transaction } from "kysely";
 import { statusConfirmationMail } from "../../mail/messages/status-subscription.ts";
@@ -25,6 +25,9 @@ export async function subscribeToStatusPage(
   slug: string,
   email: string,
 ): Promise<StatusSubscribeOutcome> {
+  if (!SLUG_PATTERN.test(slug)) {
+    throw new ServiceError("not-found", "There is no status page at this address.");
+  }
   const emailKey = email.toLowerCase();
   return storeOrExplain("your subscription", () =>
     ctx.transact(async (trx) => {

@@ -1,3 +1,4 @@
+import { SLUG_PATTERN } from "@upwatch/core";
 import type { ServiceContext } from "../context.ts";
 import {
   type LinkPurpose,
@@ -31,20 +32,53 @@ export function statusPageLink(ctx: Pick<StatusSubscriberContext, "linkBase">, s
   return `${ctx.linkBase}/status/${slug}`;
 }
 
-/** The subscriber a genuine token names, when it belongs to the page with that slug. */
+/** The page a subscriber belongs to, as its subscription pages show it. */
+export interface SubscriptionPage {
+  name: string;
+  slug: string;
+  whiteLabel: boolean;
+}
+
+/** What a token names: nothing for a link not genuine; a genuine one's subscriber may be gone. */
+export type TokenHolder =
+  | { genuine: false }
+  | {
+      genuine: true;
+      subscriber: { id: string; status: string; page: SubscriptionPage } | undefined;
+    };
+
+/**
+ * The subscriber a genuine token names. The signed id alone finds them, so links in mail sent
+ * before the page's slug changed keep working; the slug in the address is only for people.
+ */
 export async function subscriberOfToken(
   ctx: StatusSubscriberContext,
-  slug: string,
   token: string,
   purpose: LinkPurpose,
-) {
+): Promise<TokenHolder> {
   const id = readSubscriberToken(ctx.linkSecret, token, purpose);
-  if (!id) return undefined;
-  return ctx.db
+  if (!id) return { genuine: false };
+  const row = await ctx.db
     .selectFrom("status_subscribers as s")
     .innerJoin("status_pages as p", "p.id", "s.page_id")
-    .select(["s.id", "s.status", "s.page_id", "p.name as page_name"])
+    .select(["s.id", "s.status", "p.name", "p.slug", "p.white_label"])
     .where("s.id", "=", id)
-    .where("p.slug", "=", slug)
     .executeTakeFirst();
+  if (!row) return { genuine: true, subscriber: undefined };
+  const page = { name: row.name, slug: row.slug, whiteLabel: Number(row.white_label) === 1 };
+  return { genuine: true, subscriber: { id: row.id, status: row.status, page } };
+}
+
+/** The page at a slug, as the subscription pages show it; undefined when there is none. */
+export async function subscriptionPage(
+  ctx: Pick<StatusSubscriberContext, "db">,
+  slug: string,
+): Promise<SubscriptionPage | undefined> {
+  if (!SLUG_PATTERN.test(slug)) return undefined;
+  const row = await ctx.db
+    .selectFrom("status_pages")
+    .select(["name", "slug", "white_label"])
+    .where("slug", "=", slug)
+    .executeTakeFirst();
+  return row && { name: row.name, slug: row.slug, whiteLabel: Number(row.white_label) === 1 };
 }
