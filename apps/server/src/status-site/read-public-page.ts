@@ -33,6 +33,8 @@ export interface PublicComponent {
   name: string;
   description: string;
   section: string | null;
+  /** The section the component is listed under; two sections may share a name. */
+  sectionId: string | null;
   state: ComponentState;
   days: UptimeDay[];
   uptime: number | null;
@@ -102,6 +104,7 @@ export async function readPublicPage(
       name: c.name,
       description: c.description,
       section: c.section_id ? (sectionName.get(c.section_id) ?? null) : null,
+      sectionId: c.section_id && sectionName.has(c.section_id) ? c.section_id : null,
       state: shownComponentState(c.id, c.state as ComponentState, windows.rules, now),
       days: uptime?.days ?? [],
       uptime: uptime?.uptime ?? null,
@@ -128,10 +131,10 @@ function groupBySection(
   components: PublicComponent[],
   sections: { id: string; name: string }[],
 ): PublicSection[] {
-  const loose = components.filter((c) => c.section === null);
+  const loose = components.filter((c) => c.sectionId === null);
   const grouped = sections.map((s) => ({
     name: s.name,
-    components: components.filter((c) => c.section === s.name),
+    components: components.filter((c) => c.sectionId === s.id),
   }));
   return [{ name: null, components: loose }, ...grouped].filter((s) => s.components.length > 0);
 }
