@@ -125,6 +125,9 @@ const maintenanceFields = {
 };
 
 /** Request bodies, queries and path parameters of the status page operations. */
+/** An incident list cursor, `<started_at ms>.<incident id>`: the last incident of the previous page. */
+export const INCIDENT_CURSOR = /^(\d{1,16})\.([A-Za-z0-9_-]{1,100})$/;
+
 export const statusPageRequestSchemas = {
   createPage: z.strictObject({
     name: pageFields.name,
@@ -204,10 +207,11 @@ export const statusPageRequestSchemas = {
       .min(1, { message: "limit must be a whole number from 1 to 100." })
       .max(100, { message: "limit must be a whole number from 1 to 100." })
       .default(25),
-    before: z.coerce
-      .number({ message: "before must be the next_before value of the previous page." })
-      .int({ message: "before must be the next_before value of the previous page." })
-      .positive({ message: "before must be the next_before value of the previous page." })
+    before: z
+      .string()
+      .regex(INCIDENT_CURSOR, {
+        message: "before must be the next_before value of the previous page.",
+      })
       .optional(),
   }),
   subscribersQuery: z.strictObject({
@@ -335,7 +339,10 @@ export const statusIncidentResponse = z.object({
 });
 export const statusIncidentListResponse = z.object({
   data: z.array(statusIncidentResponse),
-  next_before: z.number().nullable(),
+  next_before: z
+    .string()
+    .nullable()
+    .describe("Pass as `before` for the next page; null on the last page."),
 });
 
 export const MAINTENANCE_STATUSES = ["scheduled", "in_progress", "completed", "cancelled"] as const;
