@@ -9,15 +9,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { migrateToLatest, openDatabase } from "@upwatch/db";
+import { openDatabase } from "@upwatch/db";
 import autocannon from "autocannon";
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
-import { axeViolations } from "../apps/web/e2e/support/axe.ts";
-import { launchBrowser } from "../apps/web/e2e/support/browser.ts";
 import { freePort } from "../apps/web/e2e/support/server.ts";
 import { ensureBuild } from "../scripts/build.mjs";
-import { benchMonitorRow } from "./bench-monitor-row.ts";
+import { reportBrowserChecks } from "./status-page-browser.ts";
+import { seedStatusPage } from "./status-page-seed.ts";
 
 const { values: flags } = parseArgs({
   options: {
@@ -30,21 +27,7 @@ const CONNECTIONS = Number(flags.connections);
 const SLUG = "acme";
 const MONITORS = 50;
 const COMPONENTS = 10;
-const DAY = 86_400_000;
-const TARGETS = { requestsPerSecond: 3000, p99Ms: 50, lighthouse: 95 };
-const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
-const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-const CHROMIUM_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--disable-component-update",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-sync",
-];
-
+const TARGETS = { requestsPerSecond: 3000, p99Ms: 50 };
 const percentile = (sorted: readonly number[], fraction: number) =>
   sorted.length
     ? (sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? 0)
@@ -58,159 +41,6 @@ async function startTarget() {
     child.once("message", resolve as never),
   );
   return { port: ports[0] as number, stop: () => child.kill() };
-}
-
-/** The page as a busy product would have it: sections, linked monitors, 90 days of rollups, incidents. */
-async function seed(dataDir: string, targetPort: number): Promise<void> {
-  const database = openDatabase({ dataDir });
-  await migrateToLatest(database);
-  const { db } = database;
-  const now = Date.now();
-  const today = Math.floor(now / DAY) * DAY;
-  await db
-    .insertInto("accounts")
-    .values({ id: "acc_bench", name: "Bench", plan: "enterprise", created_at: now })
-    .execute();
-  const monitorIds = Array.from({ length: MONITORS }, (_, i) => `mon_bench_${i}`);
-  await db
-    .insertInto("monitors")
-    .values(
-      monitorIds.map((id) =>
-        benchMonitorRow(id, "acc_bench", {
-          target: `http://127.0.0.1:${targetPort}/`,
-          region: "us-west-1",
-          timeout_seconds: 10,
-          created_at: now,
-          updated_at: now,
-        }),
-      ),
-    )
-    .execute();
-  for (const id of monitorIds) {
-    const days = Array.from({ length: 90 }, (_, d) => ({
-      monitor_id: id,
-      bucket_seconds: 86_400,
-      period_start: today - d * DAY,
-      checks: 1440,
-      up_checks: d % 17 === 3 ? 1400 : 1440,
-    }));
-    await db.insertInto("check_rollups").values(days).execute();
-  }
-  await db
-    .insertInto("status_pages")
-    .values({
-      id: "spg_bench",
-      account_id: "acc_bench",
-      name: "Acme",
-      slug: SLUG,
-      headline: "Live status of the Acme platform.",
-      accent_color: "#7c3aed",
-      website_url: "https://acme.example/",
-      support_url: "https://acme.example/support",
-      white_label: 0,
-      custom_domain: null,
-      logo_type: null,
-      logo_hash: null,
-      version: 1,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  await db
-    .insertInto("status_sections")
-    .values([
-      { id: "sec_core", page_id: "spg_bench", name: "Core", position: 0 },
-      { id: "sec_edge", page_id: "spg_bench", name: "Edge", position: 1 },
-    ])
-    .execute();
-  for (let c = 0; c < COMPONENTS; c += 1) {
-    await db
-      .insertInto("status_components")
-      .values({
-        id: `cmp_bench_${c}`,
-        page_id: "spg_bench",
-        section_id: c < 5 ? "sec_core" : "sec_edge",
-        name: `Service ${c + 1}`,
-        description: c === 0 ? "Sign-in and the dashboard." : "",
-        position: c,
-        state: c === 2 ? "degraded_performance" : "operational",
-        follow_monitors: 0,
-        state_changed_at: now,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    await db
-      .insertInto("status_component_monitors")
-      .values(
-        monitorIds
-          .slice(c * 5, c * 5 + 5)
-          .map((monitor_id) => ({ component_id: `cmp_bench_${c}`, monitor_id })),
-      )
-      .execute();
-  }
-  for (let i = 0; i < 12; i += 1) {
-    const started = now - (i === 0 ? 3_600_000 : i * 5 * DAY);
-    await db
-      .insertInto("status_incidents")
-      .values({
-        id: `inc_bench_${i}`,
-        page_id: "spg_bench",
-        title:
-          i === 0 ? "Slow responses from Service 3" : `Errors on Service ${(i % COMPONENTS) + 1}`,
-        stage: i === 0 ? "identified" : "resolved",
-        started_at: started,
-        resolved_at: i === 0 ? null : started + 3_600_000,
-        created_at: started,
-        updated_at: started,
-      })
-      .execute();
-    await db
-      .insertInto("status_incident_updates")
-      .values([
-        {
-          id: `upd_bench_${i}_a`,
-          incident_id: `inc_bench_${i}`,
-          stage: "investigating",
-          message: "We are looking into reports of errors.",
-          components: "[]",
-          created_at: started,
-        },
-        {
-          id: `upd_bench_${i}_b`,
-          incident_id: `inc_bench_${i}`,
-          stage: i === 0 ? "identified" : "resolved",
-          message:
-            i === 0
-              ? "A database replica is lagging; traffic is moving off it.\nDetails: https://acme.example/notes"
-              : "Fixed.",
-          components: "[]",
-          created_at: started + 1_800_000,
-        },
-      ])
-      .execute();
-  }
-  await db
-    .insertInto("status_maintenances")
-    .values({
-      id: "mnt_bench",
-      page_id: "spg_bench",
-      title: "Database upgrade",
-      message: "Writes pause for up to a minute.",
-      starts_at: now + 2 * DAY,
-      ends_at: now + 2 * DAY + 3_600_000,
-      cancelled_at: null,
-      started_notice_at: null,
-      ended_notice_at: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  await db
-    .insertInto("status_maintenance_components")
-    .values({ maintenance_id: "mnt_bench", component_id: "cmp_bench_0" })
-    .execute();
-  await database.close();
 }
 
 async function startServer(dataDir: string): Promise<{ url: string; stop: () => Promise<void> }> {
@@ -287,84 +117,17 @@ async function scheduleLag(dataDir: string, from: number, to: number) {
   };
 }
 
-/** Lighthouse's own "please run Lighthouse again" failures, which a busy machine causes. */
-const RETRIED_ERRORS = new Set(["NO_NAVSTART", "NO_FCP", "PROTOCOL_TIMEOUT"]);
-
-async function lighthouseScores(url: string, dark: boolean): Promise<Record<string, number>> {
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
-    chromeFlags: [...CHROMIUM_FLAGS, ...(dark ? ["--force-dark-mode"] : [])],
-  });
-  try {
-    for (let attempt = 1; ; attempt += 1) {
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: [...CATEGORIES],
-      });
-      const lhr = result?.lhr;
-      if (!lhr) throw new Error("Lighthouse returned nothing.");
-      const failure = lhr.runtimeError;
-      if (!failure) return scoresOf(lhr, dark ? "dark" : "light");
-      if (attempt >= 3 || !RETRIED_ERRORS.has(failure.code)) {
-        throw new Error(`Lighthouse failed: ${failure.message}`);
-      }
-    }
-  } finally {
-    await chrome.kill();
-  }
-}
-
-type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
-
-function scoresOf(lhr: LighthouseResult, theme: string): Record<string, number> {
-  for (const id of CATEGORIES) {
-    const failing =
-      lhr.categories[id]?.auditRefs.filter(
-        (ref) => (lhr.audits[ref.id]?.score ?? 1) < 1 && ref.weight > 0,
-      ) ?? [];
-    if (failing.length)
-      console.log(`  lighthouse ${theme} ${id}: ${failing.map((ref) => ref.id).join(", ")}`);
-  }
-  return Object.fromEntries(
-    CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
-  );
-}
-
-async function axeByTheme(
-  url: string,
-): Promise<Record<"light" | "dark", { violations: number; background: string }>> {
-  const browser = await launchBrowser();
-  const out = {} as Record<"light" | "dark", { violations: number; background: string }>;
-  try {
-    for (const theme of ["light", "dark"] as const) {
-      const context = await browser.newContext({
-        bypassCSP: true,
-        colorScheme: theme,
-        viewport: { width: 412, height: 823 },
-      });
-      const page = await context.newPage();
-      await page.goto(url, { waitUntil: "load" });
-      const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-      const found = await axeViolations(page);
-      for (const line of found) console.log(`  axe ${theme}: ${line}`);
-      out[theme] = { violations: found.length, background };
-      await context.close();
-    }
-  } finally {
-    await browser.close();
-  }
-  return out;
-}
-
 // The server alone: the public page needs nothing of the web app's build.
 await ensureBuild({ parts: ["server"] });
 const target = await startTarget();
 const dataDir = mkdtempSync(join(tmpdir(), "upwatch-bench-status-page-"));
 let server: { url: string; stop: () => Promise<void> } | undefined;
 try {
-  await seed(dataDir, target.port);
+  await seedStatusPage(dataDir, target.port, {
+    slug: SLUG,
+    monitors: MONITORS,
+    components: COMPONENTS,
+  });
   server = await startServer(dataDir);
   const pageUrl = `${server.url}/status/${SLUG}`;
   const first = await fetch(pageUrl);
@@ -400,23 +163,7 @@ try {
   console.log(
     `schedule lag of the ${lag.checks} checks planned during the load: p50 ${lag.p50} ms, p99 ${lag.p99} ms, max ${lag.max} ms`,
   );
-  const light = await lighthouseScores(pageUrl, false);
-  const dark = await lighthouseScores(pageUrl, true);
-  const axe = await axeByTheme(pageUrl);
-  for (const [theme, scores] of [
-    ["light", light],
-    ["dark", dark],
-  ] as const) {
-    const low = CATEGORIES.filter((id) => (scores[id] ?? 0) < TARGETS.lighthouse);
-    console.log(
-      `Lighthouse mobile ${theme.padEnd(5)}: ${CATEGORIES.map((id) => `${id} ${scores[id]}`).join(", ")}  ${low.length ? `BELOW ${TARGETS.lighthouse}: ${low.join(", ")}` : `all ≥ ${TARGETS.lighthouse}`}`,
-    );
-  }
-  for (const theme of ["light", "dark"] as const) {
-    console.log(
-      `axe ${theme.padEnd(5)}: ${axe[theme].violations} violation(s) (page background ${axe[theme].background})`,
-    );
-  }
+  await reportBrowserChecks(pageUrl);
 } finally {
   await server?.stop();
   target.stop();

@@ -9,6 +9,7 @@ export * from "./operations.ts";
 export * from "./secure-variable-operations.ts";
 export * from "./secure-variable-schemas.ts";
 export * from "./status-page-operations.ts";
+export * from "./status-page-responses.ts";
 export * from "./status-page-schemas.ts";
 export * from "./step-result-schema.ts";
 export * from "./types.ts";

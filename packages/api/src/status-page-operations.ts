@@ -1,26 +1,22 @@
 import type { ApiOperation } from "./api-operation.ts";
 import { idParams } from "./api-operation.ts";
+import { STATUS_PAGE_NEWS_OPERATIONS } from "./status-page-news-operations.ts";
 import {
-  statusPageRequestSchemas as input,
   monitorStatusComponentsResponse,
   statusComponentListResponse,
   statusComponentResponse,
-  statusIncidentListResponse,
-  statusIncidentResponse,
-  statusMaintenanceListResponse,
-  statusMaintenanceResponse,
   statusPageListResponse,
   statusPageResponse,
   statusSectionResponse,
-  statusSubscriberListResponse,
-} from "./status-page-schemas.ts";
+} from "./status-page-responses.ts";
+import { statusPageRequestSchemas as input } from "./status-page-schemas.ts";
 
 const PAGES = "/status-pages";
 const PAGE = "/status-pages/:id";
 const tag = "Status pages" as const;
 
-/** Public status pages: their components, incidents, maintenance windows and subscribers. */
-export const STATUS_PAGE_OPERATIONS = {
+/** Status pages, their logos, sections and components. */
+const PAGE_SETUP_OPERATIONS = {
   listStatusPages: {
     method: "GET",
     url: PAGES,
@@ -171,147 +167,10 @@ export const STATUS_PAGE_OPERATIONS = {
     status: 200,
     response: monitorStatusComponentsResponse,
   },
-  listStatusIncidents: {
-    method: "GET",
-    url: `${PAGE}/incidents`,
-    summary: "The page's incidents, newest first, open or resolved",
-    tag,
-    params: input.pageParams,
-    query: input.incidentsQuery,
-    status: 200,
-    response: statusIncidentListResponse,
-  },
-  createStatusIncident: {
-    method: "POST",
-    url: `${PAGE}/incidents`,
-    summary: "Open an incident with its first update, setting the affected components' states",
-    tag,
-    params: input.pageParams,
-    body: input.createIncident,
-    status: 201,
-    response: statusIncidentResponse,
-  },
-  getStatusIncident: {
-    method: "GET",
-    url: `${PAGE}/incidents/:incidentId`,
-    summary: "One incident with all its updates",
-    tag,
-    params: input.incidentParams,
-    status: 200,
-    response: statusIncidentResponse,
-  },
-  updateStatusIncident: {
-    method: "PATCH",
-    url: `${PAGE}/incidents/:incidentId`,
-    summary: "Correct an incident's title",
-    tag,
-    params: input.incidentParams,
-    body: input.updateIncident,
-    status: 200,
-    response: statusIncidentResponse,
-  },
-  deleteStatusIncident: {
-    method: "DELETE",
-    url: `${PAGE}/incidents/:incidentId`,
-    summary: "Delete an incident and its updates from the page's history",
-    tag,
-    params: input.incidentParams,
-    status: 204,
-  },
-  postStatusIncidentUpdate: {
-    method: "POST",
-    url: `${PAGE}/incidents/:incidentId/updates`,
-    summary: "Post an update: a stage, a message and the states it sets; Resolved stamps the end",
-    tag,
-    params: input.incidentParams,
-    body: input.postUpdate,
-    status: 201,
-    response: statusIncidentResponse,
-  },
-  editStatusIncidentUpdate: {
-    method: "PATCH",
-    url: `${PAGE}/incidents/:incidentId/updates/:updateId`,
-    summary: "Correct an update's message (subscribers are not mailed again)",
-    tag,
-    params: input.updateParams,
-    body: input.editUpdate,
-    status: 200,
-    response: statusIncidentResponse,
-  },
-  listStatusMaintenances: {
-    method: "GET",
-    url: `${PAGE}/maintenances`,
-    summary: "The page's maintenance windows: upcoming and under way first, then past ones",
-    tag,
-    params: input.pageParams,
-    status: 200,
-    response: statusMaintenanceListResponse,
-  },
-  createStatusMaintenance: {
-    method: "POST",
-    url: `${PAGE}/maintenances`,
-    summary:
-      "Schedule maintenance: announced now, components in Maintenance and alerts held during it",
-    tag,
-    params: input.pageParams,
-    body: input.createMaintenance,
-    status: 201,
-    response: statusMaintenanceResponse,
-  },
-  updateStatusMaintenance: {
-    method: "PATCH",
-    url: `${PAGE}/maintenances/:maintenanceId`,
-    summary: "Change a maintenance window that has not ended",
-    tag,
-    params: input.maintenanceParams,
-    body: input.updateMaintenance,
-    status: 200,
-    response: statusMaintenanceResponse,
-    conflict: "The window has ended or was cancelled",
-  },
-  endStatusMaintenance: {
-    method: "POST",
-    url: `${PAGE}/maintenances/:maintenanceId/end`,
-    summary: "Cancel a scheduled window, or end one under way now",
-    tag,
-    params: input.maintenanceParams,
-    status: 200,
-    response: statusMaintenanceResponse,
-    conflict: "The window has ended or was cancelled",
-  },
-  deleteStatusMaintenance: {
-    method: "DELETE",
-    url: `${PAGE}/maintenances/:maintenanceId`,
-    summary: "Delete a maintenance window from the page",
-    tag,
-    params: input.maintenanceParams,
-    status: 204,
-  },
-  listStatusSubscribers: {
-    method: "GET",
-    url: `${PAGE}/subscribers`,
-    summary: "The page's subscribers, oldest first, in pages",
-    tag,
-    params: input.pageParams,
-    query: input.subscribersQuery,
-    status: 200,
-    response: statusSubscriberListResponse,
-  },
-  exportStatusSubscribers: {
-    method: "GET",
-    url: `${PAGE}/subscribers.csv`,
-    summary:
-      "Every subscriber of the page as CSV (email, status, subscribed, confirmed, unsubscribed)",
-    tag,
-    params: input.pageParams,
-    status: 200,
-  },
-  deleteStatusSubscriber: {
-    method: "DELETE",
-    url: `${PAGE}/subscribers/:subscriberId`,
-    summary: "Remove a subscriber: no further mail is sent to them",
-    tag,
-    params: input.subscriberParams,
-    status: 204,
-  },
+} as const satisfies Record<string, ApiOperation>;
+
+/** Public status pages: their components, incidents, maintenance windows and subscribers. */
+export const STATUS_PAGE_OPERATIONS = {
+  ...PAGE_SETUP_OPERATIONS,
+  ...STATUS_PAGE_NEWS_OPERATIONS,
 } as const satisfies Record<string, ApiOperation>;

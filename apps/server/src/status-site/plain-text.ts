@@ -1,6 +1,5 @@
+import { type MessagePart, messageParagraphs } from "@upwatch/core";
 import { escapeHtml } from "../http/escape-html.ts";
-
-const URL_PATTERN = /\bhttps?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]]/g;
 
 /**
  * An account's plain text as HTML: escaped, paragraphs at blank lines, line breaks kept, and
@@ -8,26 +7,16 @@ const URL_PATTERN = /\bhttps?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]]/g;
  * @example plainTextHtml("See https://x.test\n\nThanks") // "<p>See <a ...>https://x.test</a></p><p>Thanks</p>"
  */
 export function plainTextHtml(text: string): string {
-  return text
-    .replace(/\r\n?/g, "\n")
-    .split(/\n\s*\n/)
-    .map((paragraph) => paragraph.trim())
-    .filter((paragraph) => paragraph.length > 0)
-    .map((paragraph) => `<p>${paragraph.split("\n").map(linkify).join("<br>")}</p>`)
+  return messageParagraphs(text)
+    .map((parts) => `<p>${parts.map(partHtml).join("")}</p>`)
     .join("");
 }
 
-function linkify(line: string): string {
-  let html = "";
-  let last = 0;
-  for (const match of line.matchAll(URL_PATTERN)) {
-    const at = match.index ?? 0;
-    html += escapeHtml(line.slice(last, at));
-    const url = escapeHtml(match[0]);
-    html += `<a href="${url}" rel="nofollow ugc noopener">${url}</a>`;
-    last = at + match[0].length;
-  }
-  return html + escapeHtml(line.slice(last));
+function partHtml(part: MessagePart): string {
+  if (part.kind === "break") return "<br>";
+  if (part.kind === "text") return escapeHtml(part.text);
+  const url = escapeHtml(part.href);
+  return `<a href="${url}" rel="nofollow ugc noopener">${url}</a>`;
 }
 
 /** An address the account gave, if it is http(s); anything else is not linked. */

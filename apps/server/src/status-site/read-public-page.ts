@@ -8,6 +8,8 @@ import {
 } from "@upwatch/core";
 import type { Database, StatusPageTable } from "@upwatch/db";
 import type { Kysely } from "kysely";
+import { maintenanceStatus } from "../services/status-maintenance/maintenance-view.ts";
+import { readOpenWindows } from "../services/status-pages/page-windows.ts";
 import { readUptimeBars, type UptimeDay } from "./uptime-bars.ts";
 
 /** What a visitor may see of a page: no account, monitor or subscriber data. */
@@ -33,6 +35,8 @@ export interface PublicComponent {
   name: string;
   description: string;
   section: string | null;
+  /** The section the component is listed under; two sections may share a name. */
+  sectionId: string | null;
   state: ComponentState;
   days: UptimeDay[];
   uptime: number | null;
@@ -102,6 +106,7 @@ export async function readPublicPage(
       name: c.name,
       description: c.description,
       section: c.section_id ? (sectionName.get(c.section_id) ?? null) : null,
+      sectionId: c.section_id && sectionName.has(c.section_id) ? c.section_id : null,
       state: shownComponentState(c.id, c.state as ComponentState, windows.rules, now),
       days: uptime?.days ?? [],
       uptime: uptime?.uptime ?? null,
@@ -128,10 +133,10 @@ function groupBySection(
   components: PublicComponent[],
   sections: { id: string; name: string }[],
 ): PublicSection[] {
-  const loose = components.filter((c) => c.section === null);
+  const loose = components.filter((c) => c.sectionId === null);
   const grouped = sections.map((s) => ({
     name: s.name,
-    components: components.filter((c) => c.section === s.name),
+    components: components.filter((c) => c.sectionId === s.id),
   }));
   return [{ name: null, components: loose }, ...grouped].filter((s) => s.components.length > 0);
 }
@@ -143,38 +148,18 @@ interface Windows {
 
 /** Windows not yet over and not cancelled: announced ahead, in progress now. */
 async function readWindows(db: Db, pageId: string, now: number): Promise<Windows> {
-  const rows = await db
-    .selectFrom("status_maintenances")
-    .selectAll()
-    .where("page_id", "=", pageId)
-    .where("ends_at", ">", now)
-    .where("cancelled_at", "is", null)
-    .orderBy("starts_at")
-    .execute();
-  const links = rows.length
-    ? await db
-        .selectFrom("status_maintenance_components")
-        .selectAll()
-        .where(
-          "maintenance_id",
-          "in",
-          rows.map((r) => r.id),
-        )
-        .execute()
-    : [];
-  const shown = rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    message: r.message,
-    startsAt: r.starts_at,
-    endsAt: r.ends_at,
-    status: r.starts_at <= now ? ("in_progress" as const) : ("scheduled" as const),
-    componentIds: links.filter((l) => l.maintenance_id === r.id).map((l) => l.component_id),
-  }));
-  const rules = shown.map((w) => ({
+  const rules = await readOpenWindows(db, [pageId], now);
+  const shown = rules.map((w) => ({
+    id: w.id,
+    title: w.title,
+    message: w.message,
     startsAt: w.startsAt,
     endsAt: w.endsAt,
-    cancelled: false,
+    // Open windows have not ended and are not cancelled, so only these two remain.
+    status: maintenanceStatus(
+      { starts_at: w.startsAt, ends_at: w.endsAt, cancelled_at: null },
+      now,
+    ) as PublicMaintenance["status"],
     componentIds: w.componentIds,
   }));
   return { rules, shown };

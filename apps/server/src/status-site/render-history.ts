@@ -3,7 +3,7 @@ import { escapeHtml } from "../http/escape-html.ts";
 import { renderDocument } from "./page-layout.ts";
 import { timeHtml } from "./plain-text.ts";
 import type { PublicIncident } from "./read-public-page.ts";
-import { incidentCard, type RenderPlace, stageLabel } from "./render-page.ts";
+import { incidentCard, type RenderPlace, resolvedAfter, stageLabel } from "./render-page.ts";
 
 /** A page of the incident history, with links to the newer and older pages. */
 export function renderHistory(
@@ -38,7 +38,7 @@ export function renderHistory(
 
 function historyItem(incident: PublicIncident, base: string): string {
   const resolved = incident.resolvedAt ? ` to ${timeHtml(incident.resolvedAt)}` : " (ongoing)";
-  return `<li class="card"><h2><a href="${base}/incidents/${escapeHtml(incident.id)}">${escapeHtml(incident.title)}</a></h2><p class="muted">${stageLabel(incident.stage)} · ${timeHtml(incident.startedAt)}${resolved}</p></li>`;
+  return `<li class="card"><h2><a href="${base}/incidents/${escapeHtml(incident.id)}">${escapeHtml(incident.title)}</a></h2><p class="muted">${stageLabel(incident.stage)} · ${timeHtml(incident.startedAt)}${resolved}${resolvedAfter(incident, " · ")}</p></li>`;
 }
 
 /** One incident with all its updates. */
@@ -48,7 +48,7 @@ export function renderIncident(
   place: RenderPlace,
 ) {
   const span = incident.resolvedAt
-    ? `Resolved ${timeHtml(incident.resolvedAt)}, started ${timeHtml(incident.startedAt)}`
+    ? `Resolved ${timeHtml(incident.resolvedAt)}, started ${timeHtml(incident.startedAt)}. ${resolvedAfter(incident)}.`
     : `Started ${timeHtml(incident.startedAt)}`;
   const main = `<p><a href="${place.base}">Current status</a></p><h1>${escapeHtml(incident.title)}</h1><p class="muted">${span}</p>${incidentCard(incident, place.base, "h2")}`;
   return renderDocument({

@@ -5,6 +5,7 @@ import {
   type IncidentStage,
   PAGE_HEADLINES,
 } from "@upwatch/core";
+import { describeDuration } from "../alerting/describe-duration.ts";
 import { escapeHtml } from "../http/escape-html.ts";
 import { renderDocument } from "./page-layout.ts";
 import { dayText, plainTextHtml, timeHtml } from "./plain-text.ts";
@@ -54,6 +55,12 @@ export function incidentCard(incident: PublicIncident, base: string, heading = "
     )
     .join("");
   return `<article class="card"><${heading}><a href="${base}/incidents/${escapeHtml(incident.id)}">${escapeHtml(incident.title)}</a></${heading}><ol>${updates}</ol></article>`;
+}
+
+/** How long a resolved incident lasted ("Resolved after 1 hour 4 minutes"); empty while open. */
+export function resolvedAfter(incident: PublicIncident, separator = ""): string {
+  if (incident.resolvedAt === null) return "";
+  return `${separator}Resolved after ${describeDuration(incident.resolvedAt - incident.startedAt)}`;
 }
 
 /** How a stage is written; an unknown one is shown as stored. */
@@ -113,7 +120,7 @@ function bar(day: UptimeDay, index: number): string {
 function historySection(incidents: PublicIncident[], base: string): string {
   const items = incidents.map(
     (i) =>
-      `<li class="card"><a href="${base}/incidents/${escapeHtml(i.id)}">${escapeHtml(i.title)}</a> <span class="muted">${timeHtml(i.startedAt)}</span></li>`,
+      `<li class="card"><a href="${base}/incidents/${escapeHtml(i.id)}">${escapeHtml(i.title)}</a> <span class="muted">${timeHtml(i.startedAt)}${resolvedAfter(i, " · ")}</span></li>`,
   );
   const list = items.length
     ? `<ul>${items.join("")}</ul>`

@@ -1,2 +1,3 @@
+export * from "./message-text.ts";
 export * from "./page-rules.ts";
 export * from "./states.ts";

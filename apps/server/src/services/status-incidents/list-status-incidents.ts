@@ -1,4 +1,4 @@
-import type { statusPageRequestSchemas } from "@upwatch/api";
+import { INCIDENT_CURSOR, type statusPageRequestSchemas } from "@upwatch/api";
 import type { z } from "zod";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
@@ -7,13 +7,16 @@ import { type IncidentView, loadIncident, viewIncidents } from "./incident-view.
 
 export type IncidentsQuery = z.output<typeof statusPageRequestSchemas.incidentsQuery>;
 
-/** The page's incidents, newest start first, a page at a time (`nextBefore` continues). */
+/**
+ * The page's incidents, newest start first, a page at a time. `nextBefore` names the last one
+ * shown by its start and id, so incidents that share a start time are never skipped or repeated.
+ */
 export async function listStatusIncidents(
   ctx: ServiceContext,
   access: Pick<AccountAccess, "accountId">,
   pageId: string,
   query: IncidentsQuery,
-): Promise<{ incidents: IncidentView[]; nextBefore: number | null }> {
+): Promise<{ incidents: IncidentView[]; nextBefore: string | null }> {
   const page = await findOwnedPage(ctx.db, access, pageId);
   let select = ctx.db
     .selectFrom("status_incidents")
@@ -24,13 +27,24 @@ export async function listStatusIncidents(
     .limit(query.limit + 1);
   if (query.state === "open") select = select.where("resolved_at", "is", null);
   if (query.state === "resolved") select = select.where("resolved_at", "is not", null);
-  if (query.before !== undefined) select = select.where("started_at", "<", query.before);
+  const cursor = query.before?.match(INCIDENT_CURSOR);
+  if (cursor) {
+    const startedAt = Number(cursor[1]);
+    const id = cursor[2] as string;
+    select = select.where((eb) =>
+      eb.or([
+        eb("started_at", "<", startedAt),
+        eb.and([eb("started_at", "=", startedAt), eb("id", "<", id)]),
+      ]),
+    );
+  }
   const rows = await select.execute();
   const shown = rows.slice(0, query.limit);
   const more = rows.length > query.limit;
+  const last = shown.at(-1);
   return {
     incidents: await viewIncidents(ctx.db, page.id, shown),
-    nextBefore: more ? Number(shown.at(-1)?.started_at) : null,
+    nextBefore: more && last ? `${Number(last.started_at)}.${last.id}` : null,
   };
 }
 

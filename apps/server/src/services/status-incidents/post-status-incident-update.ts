@@ -1,7 +1,9 @@
 import type { statusPageRequestSchemas } from "@upwatch/api";
+import { STATUS_PAGE_LIMITS } from "@upwatch/core";
 import type { z } from "zod";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
+import { ServiceError } from "../service-error.ts";
 import { findOwnedPage } from "../status-pages/owned-page.ts";
 import { storeOrExplain } from "../storage-error.ts";
 import { type IncidentView, loadIncident } from "./incident-view.ts";
@@ -23,6 +25,12 @@ export async function postStatusIncidentUpdate(
     ctx.transact(async (trx) => {
       const page = await findOwnedPage(trx, access, ids.pageId);
       const { incident, updates } = await loadIncident(trx, page.id, ids.incidentId);
+      if (updates.length >= STATUS_PAGE_LIMITS.updatesPerIncident) {
+        throw new ServiceError(
+          "invalid",
+          `An incident can have at most ${STATUS_PAGE_LIMITS.updatesPerIncident} updates; open a new incident to tell more.`,
+        );
+      }
       const now = ctx.now();
       // Updates keep the order they were posted in even when two arrive in the same millisecond.
       const createdAt = Math.max(now, (updates[0]?.createdAt ?? 0) + 1);

@@ -15,7 +15,7 @@ export interface ComponentChange {
 /** A page of incidents, newest first. */
 export interface IncidentPage {
   data: StatusIncident[];
-  next_before: number | null;
+  next_before: string | null;
 }
 
 /** The components a monitor is linked to, on every page of the account. */
