@@ -80,6 +80,10 @@ export const alertResponse = z.object({
   next_notification_at: isoTime.nullable(),
   suppressed: z.boolean().describe("Notifications are held back: every parent monitor is down."),
   suppressed_by: z.array(z.string()).describe("The parent monitors holding them back."),
+  held_by_maintenance: z
+    .object({ id: z.string(), title: z.string(), ends_at: isoTime })
+    .nullable()
+    .describe("The status page maintenance window under way that holds notifications back."),
 });
 export const alertPageResponse = z.object({
   data: z.array(alertResponse),

@@ -69,7 +69,7 @@ describeEachDatabase("a real check of a monitor under status page maintenance", 
     return page;
   }
 
-  it("records the failing check and the outage, follows it on the page, pages nobody until the window ends", async () => {
+  it("records the failing check and the outage, follows it on the page, shows the alert held by the window, and pages nobody until it ends", async () => {
     const account = await createTestAccount(db(), "hobby");
     const api = async (method: "POST" | "GET", url: string, payload?: object) =>
       (
@@ -98,7 +98,13 @@ describeEachDatabase("a real check of a monitor under status page maintenance", 
 
     const alerts = () => api("GET", `/alerts?monitor_id=${monitor.id}`);
     await expect.poll(async () => (await alerts()).data.length, { timeout: 10_000 }).toBe(1);
-    expect((await alerts()).data).toMatchObject([{ state: "open", notifications_sent: 0 }]);
+    expect((await alerts()).data).toMatchObject([
+      {
+        state: "open",
+        notifications_sent: 0,
+        held_by_maintenance: { id: page.window, title: "Upgrade" },
+      },
+    ]);
     const database = db().handle.db;
     const component = await database
       .selectFrom("status_components")
@@ -130,6 +136,8 @@ describeEachDatabase("a real check of a monitor under status page maintenance", 
       event: "monitor.down",
       monitor: { id: monitor.id },
     });
-    expect((await alerts()).data).toMatchObject([{ state: "open", notifications_sent: 1 }]);
+    expect((await alerts()).data).toMatchObject([
+      { state: "open", notifications_sent: 1, held_by_maintenance: null },
+    ]);
   });
 });

@@ -34,7 +34,7 @@ async function publishAlerts(bus: LiveBus, db: Kysely<Database>, ids: string[]):
       .selectAll()
       .where("id", "in", ids.slice(start, start + CHUNK))
       .execute();
-    const views = await viewAlerts(db, rows);
+    const views = await viewAlerts(db, rows, Date.now());
     rows.forEach((row, index) => {
       bus.publish(row.account_id, { name: "alert", data: { alert: presentAlert(views[index]!) } });
     });

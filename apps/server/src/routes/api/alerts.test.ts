@@ -59,6 +59,7 @@ describeEachDatabase("the alerts API", (db) => {
         next_notification_at: new Date(h.clock.now + 9 * MINUTE).toISOString(),
         suppressed: false,
         suppressed_by: [],
+        held_by_maintenance: null,
       },
     ]);
     expect((await call("GET", `/alerts/${critical[0].id}`)).body).toEqual(critical[0]);

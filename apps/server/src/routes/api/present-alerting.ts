@@ -20,6 +20,13 @@ export function presentAlert(alert: AlertView): z.infer<typeof alertResponse> {
     acknowledged_at: isoOrNull(alert.acknowledged_at),
     resolved_at: isoOrNull(alert.resolved_at),
     next_notification_at: isoOrNull(alert.next_notification_at),
+    held_by_maintenance: alert.held_by_maintenance
+      ? {
+          id: alert.held_by_maintenance.id,
+          title: alert.held_by_maintenance.title,
+          ends_at: iso(alert.held_by_maintenance.endsAt),
+        }
+      : null,
   };
 }
 

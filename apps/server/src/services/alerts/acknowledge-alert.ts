@@ -16,7 +16,7 @@ export async function acknowledgeAlert(
 ): Promise<AlertView> {
   const found = await findAlert(ctx, access, alertId);
   const alert = await acknowledgeStoredAlert(ctx, found, alertsChanged);
-  const [view] = await viewAlerts(ctx.db, [alert]);
+  const [view] = await viewAlerts(ctx.db, [alert], ctx.now());
   return view!;
 }
 

@@ -7,6 +7,7 @@ import {
 import type { AlertTable, Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
 import { alertState } from "../../alerting/index.ts";
+import { loadMaintenanceHolds, type MaintenanceHold } from "./maintenance-holds.ts";
 
 /** An alert as the API shows it, with whether its notifications are held back right now. */
 export interface AlertView {
@@ -27,6 +28,8 @@ export interface AlertView {
   suppressed: boolean;
   /** The parents holding the notifications back. */
   suppressed_by: string[];
+  /** The maintenance window under way that holds the notifications back, if any. */
+  held_by_maintenance: MaintenanceHold | null;
 }
 
 /** The down parents of each monitor whose parents are all down. */
@@ -61,16 +64,16 @@ export async function loadSuppression(
   return suppressed;
 }
 
-/** Presents stored alerts; suppression only matters while they are open. */
+/** Presents stored alerts at `now`; suppression only matters while they are open. */
 export async function viewAlerts(
   db: Kysely<Database>,
   alerts: readonly AlertTable[],
+  now: number,
 ): Promise<AlertView[]> {
   const open = alerts.filter((alert) => alert.state === "open");
-  const suppression = await loadSuppression(
-    db,
-    open.map((alert) => alert.monitor_id),
-  );
+  const openMonitors = open.map((alert) => alert.monitor_id);
+  const suppression = await loadSuppression(db, openMonitors);
+  const holds = await loadMaintenanceHolds(db, openMonitors, now);
   return alerts.map((alert) => {
     const by = alert.state === "open" ? (suppression.get(alert.monitor_id) ?? []) : [];
     return {
@@ -89,6 +92,7 @@ export async function viewAlerts(
       next_notification_at: alert.next_due_at,
       suppressed: by.length > 0,
       suppressed_by: by,
+      held_by_maintenance: alert.state === "open" ? (holds.get(alert.monitor_id) ?? null) : null,
     };
   });
 }

@@ -26,6 +26,6 @@ export async function getAlert(
   access: AccountAccess,
   alertId: string,
 ): Promise<AlertView> {
-  const [view] = await viewAlerts(ctx.db, [await findAlert(ctx, access, alertId)]);
+  const [view] = await viewAlerts(ctx.db, [await findAlert(ctx, access, alertId)], ctx.now());
   return view!;
 }

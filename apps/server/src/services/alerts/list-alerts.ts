@@ -43,7 +43,7 @@ export async function listAlerts(
   const rows = await query.execute();
   const page = rows.slice(0, filter.limit);
   return {
-    alerts: await viewAlerts(ctx.db, page),
+    alerts: await viewAlerts(ctx.db, page, ctx.now()),
     nextBefore: rows.length > filter.limit ? (page.at(-1)?.opened_at ?? null) : null,
   };
 }

@@ -20,6 +20,6 @@ export async function resolveAlert(
     const queued = await resolveAlertByHand(ctx.db, hooks.actx, alert, ctx.now());
     if (queued > 0) hooks.queued();
   }
-  const [view] = await viewAlerts(ctx.db, [await findAlert(ctx, access, alertId)]);
+  const [view] = await viewAlerts(ctx.db, [await findAlert(ctx, access, alertId)], ctx.now());
   return view!;
 }

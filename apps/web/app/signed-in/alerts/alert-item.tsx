@@ -74,6 +74,9 @@ export function AlertItem({
           : ""}
         {`; ${alert.notifications_sent} notification${alert.notifications_sent === 1 ? "" : "s"} sent`}
         {alert.suppressed ? "; held back while every parent monitor is down" : ""}
+        {alert.held_by_maintenance
+          ? `; held back during the maintenance "${alert.held_by_maintenance.title}" until ${formatDateTime(alert.held_by_maintenance.ends_at)}`
+          : ""}
       </p>
       {alert.state !== "resolved" ? (
         <div className="alert-actions">

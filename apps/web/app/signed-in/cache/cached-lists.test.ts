@@ -20,6 +20,7 @@ function alert(id: string, changes: Partial<AlertView> = {}): AlertView {
     next_notification_at: null,
     suppressed: false,
     suppressed_by: [],
+    held_by_maintenance: null,
     ...changes,
   };
 }

@@ -122,6 +122,7 @@ describe("live events applied to the app's cache", () => {
       next_notification_at: null,
       suppressed: false,
       suppressed_by: [],
+      held_by_maintenance: null,
     };
     const empty = { pages: [{ data: [], next_before: null }], pageParams: [undefined] };
     const active = queryKeys.alertList({ state: "open", limit: 50 });
