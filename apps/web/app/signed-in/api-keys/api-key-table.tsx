@@ -1,4 +1,5 @@
 import type { ApiKey } from "@upwatch/api";
+import { Button } from "../ui/button.tsx";
 import { formatDateTime, formatRelative } from "../ui/format.ts";
 
 /** The account's keys, newest first, with a Revoke button on the live ones. */
@@ -55,14 +56,14 @@ export function ApiKeyTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke(key: 
               </td>
               <td className="app-cell-actions">
                 {key.revoked_at ? null : (
-                  <button
-                    type="button"
-                    className="button button-ghost button-small"
+                  <Button
+                    variant="ghost"
+                    size="small"
                     onClick={() => onRevoke(key)}
                     aria-label={`Revoke ${key.name}`}
                   >
                     Revoke
-                  </button>
+                  </Button>
                 )}
               </td>
             </tr>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { APP_BASE } from "../api-client.ts";
+import { Button } from "../ui/button.tsx";
 import { formatDateTime, formatRelative } from "../ui/format.ts";
 import type { SecureVariable } from "./secure-variables-api.ts";
 
@@ -56,22 +57,22 @@ export function SecureVariableTable({
                 </time>
               </td>
               <td className="app-cell-actions">
-                <button
-                  type="button"
-                  className="button button-ghost button-small"
+                <Button
+                  variant="ghost"
+                  size="small"
                   onClick={() => onReplace(variable)}
                   aria-label={`Replace value of ${variable.name}`}
                 >
                   Replace value
-                </button>
-                <button
-                  type="button"
-                  className="button button-ghost button-small"
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="small"
                   onClick={() => onDelete(variable)}
                   aria-label={`Delete ${variable.name}`}
                 >
                   Delete
-                </button>
+                </Button>
               </td>
             </tr>
           ))}

@@ -1,3 +1,4 @@
+import { Button } from "../ui/button.tsx";
 import { formatDateTime, formatRelative } from "../ui/format.ts";
 import { type StatusSubscriber, SUBSCRIBER_STATUS_LABELS } from "./subscribers-api.ts";
 
@@ -49,14 +50,14 @@ export function SubscriberTable({
                 )}
               </td>
               <td className="app-cell-actions">
-                <button
-                  type="button"
-                  className="button button-ghost button-small"
+                <Button
+                  variant="ghost"
+                  size="small"
                   onClick={() => onRemove(subscriber)}
                   aria-label={`Remove ${subscriber.email}`}
                 >
                   Remove
-                </button>
+                </Button>
               </td>
             </tr>
           ))}
