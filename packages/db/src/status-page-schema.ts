@@ -90,6 +90,8 @@ export interface StatusMaintenanceTable {
   /** When subscribers were told the window started, and that it ended. */
   started_notice_at: number | null;
   ended_notice_at: number | null;
+  /** When subscribers were told it was scheduled; null if it was created without notice. */
+  announced_at: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -122,7 +124,7 @@ export interface StatusSubscriberTable {
 export interface StatusNoticeTable {
   id: string;
   page_id: string;
-  /** incident-opened, incident-updated, incident-resolved, maintenance-scheduled, maintenance-started, maintenance-completed */
+  /** incident-opened, incident-updated, incident-resolved, maintenance-scheduled, maintenance-rescheduled, maintenance-cancelled, maintenance-started, maintenance-completed */
   kind: string;
   subject: string;
   body: string;

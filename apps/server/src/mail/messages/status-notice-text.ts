@@ -60,23 +60,40 @@ const MAINTENANCE_PREFIX: Record<string, string> = {
   "maintenance-scheduled": "Scheduled maintenance",
   "maintenance-started": "Maintenance started",
   "maintenance-completed": "Maintenance completed",
+  "maintenance-rescheduled": "Rescheduled",
+  "maintenance-cancelled": "Cancelled",
 };
 
-/** The subject and text of a maintenance window's announcement, start or end. */
+/**
+ * The subject and text of a maintenance window's announcement, new times, cancellation, start
+ * or end. `previous` is the window's earlier start and end, told in a rescheduling.
+ */
 export function maintenanceNotice(
   kind: Extract<StatusNoticeKind, `maintenance-${string}`>,
   facts: MaintenanceNoticeFacts,
+  previous?: { startsAt: number; endsAt: number },
 ): StatusNoticeInput {
-  const when = `${utc(facts.startsAt)} to ${utc(facts.endsAt)}`;
+  const subject = `[${facts.pageName}] ${MAINTENANCE_PREFIX[kind]}: ${facts.title}`;
+  const window = `${utc(facts.startsAt)} to ${utc(facts.endsAt)}`;
+  const lines =
+    kind === "maintenance-cancelled"
+      ? [`Cancelled: the window planned for ${window} will not take place.`]
+      : [
+          `Window: ${window}`,
+          ...(previous ? [`Previously: ${utc(previous.startsAt)} to ${utc(previous.endsAt)}`] : []),
+        ];
   return {
     pageId: facts.pageId,
     kind,
-    subject: `[${facts.pageName}] ${MAINTENANCE_PREFIX[kind]}: ${facts.title}`,
+    subject:
+      kind === "maintenance-rescheduled"
+        ? `${subject}, now ${span(facts.startsAt, facts.endsAt)}`
+        : subject,
     body: [
       facts.title,
       "",
-      `Window: ${when}`,
-      ...(facts.message ? ["", facts.message] : []),
+      ...lines,
+      ...(facts.message && kind !== "maintenance-cancelled" ? ["", facts.message] : []),
       ...(facts.components.length > 0
         ? ["", "Affected components:", ...facts.components.map((name) => `- ${name}`)]
         : []),
@@ -84,6 +101,18 @@ export function maintenanceNotice(
   };
 }
 
+/** "2026-12-01 03:00–05:00 UTC", with the end's date too when it falls on another day. */
+function span(startsAt: number, endsAt: number): string {
+  const start = minute(startsAt);
+  const end = minute(endsAt);
+  const sameDay = start.slice(0, 10) === end.slice(0, 10);
+  return `${start}\u2013${sameDay ? end.slice(11) : end} UTC`;
+}
+
+function minute(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 16).replace("T", " ");
+}
+
 function utc(ms: number): string {
-  return `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  return `${minute(ms)} UTC`;
 }

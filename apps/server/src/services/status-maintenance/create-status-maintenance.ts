@@ -38,6 +38,7 @@ export async function createStatusMaintenance(
           cancelled_at: null,
           started_notice_at: null,
           ended_notice_at: null,
+          announced_at: input.notify_subscribers === false ? null : now,
           created_at: now,
           updated_at: now,
         })

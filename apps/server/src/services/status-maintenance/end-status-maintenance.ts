@@ -3,9 +3,13 @@ import type { ServiceContext } from "../context.ts";
 import { findOwnedPage, touchStatusPage } from "../status-pages/owned-page.ts";
 import { storeOrExplain } from "../storage-error.ts";
 import { loadMaintenance, type MaintenanceView } from "./maintenance-view.ts";
+import { queueMaintenanceCancelled } from "./queue-maintenance-notice.ts";
 import { requireChangeable } from "./update-status-maintenance.ts";
 
-/** Cancels a scheduled window, or ends one under way now. */
+/**
+ * Cancels a scheduled window (mailing the cancellation if it was announced), or ends one under
+ * way now (its completion is then mailed once, by the maintenance ticker).
+ */
 export async function endStatusMaintenance(
   ctx: ServiceContext,
   access: Pick<AccountAccess, "accountId">,
@@ -27,7 +31,11 @@ export async function endStatusMaintenance(
         .where("id", "=", ids.maintenanceId)
         .execute();
       await touchStatusPage(trx, page.id, now);
-      return loadMaintenance(trx, page.id, ids.maintenanceId, now);
+      const ended = await loadMaintenance(trx, page.id, ids.maintenanceId, now);
+      if (status === "scheduled") {
+        await queueMaintenanceCancelled(trx, ctx, page, ended);
+      }
+      return ended;
     }),
   );
 }

@@ -7,10 +7,14 @@ import { findOwnedPage, touchStatusPage } from "../status-pages/owned-page.ts";
 import { storeOrExplain } from "../storage-error.ts";
 import { replaceWindowComponents, requireValidWindow } from "./maintenance-rules.ts";
 import { loadMaintenance, type MaintenanceView } from "./maintenance-view.ts";
+import { queueMaintenanceRescheduled } from "./queue-maintenance-notice.ts";
 
 export type UpdateMaintenanceInput = z.output<typeof statusPageRequestSchemas.updateMaintenance>;
 
-/** Changes a window that has not ended; fields left out keep their values. */
+/**
+ * Changes a window that has not ended; fields left out keep their values. New times for an
+ * announced window that has not started are mailed to subscribers.
+ */
 export async function updateStatusMaintenance(
   ctx: ServiceContext,
   access: Pick<AccountAccess, "accountId">,
@@ -21,8 +25,9 @@ export async function updateStatusMaintenance(
     ctx.transact(async (trx) => {
       const page = await findOwnedPage(trx, access, ids.pageId);
       const now = ctx.now();
-      const { maintenance, status } = await loadMaintenance(trx, page.id, ids.maintenanceId, now);
-      requireChangeable(status);
+      const before = await loadMaintenance(trx, page.id, ids.maintenanceId, now);
+      const { maintenance } = before;
+      requireChangeable(before.status);
       const startsAt = input.starts_at
         ? Date.parse(input.starts_at)
         : Number(maintenance.starts_at);
@@ -45,7 +50,9 @@ export async function updateStatusMaintenance(
         await replaceWindowComponents(trx, page.id, maintenance.id, input.component_ids);
       }
       await touchStatusPage(trx, page.id, now);
-      return loadMaintenance(trx, page.id, maintenance.id, now);
+      const changed = await loadMaintenance(trx, page.id, maintenance.id, now);
+      await queueMaintenanceRescheduled(trx, ctx, page, before, changed);
+      return changed;
     }),
   );
 }

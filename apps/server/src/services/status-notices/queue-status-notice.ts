@@ -7,6 +7,8 @@ export type StatusNoticeKind =
   | "incident-updated"
   | "incident-resolved"
   | "maintenance-scheduled"
+  | "maintenance-rescheduled"
+  | "maintenance-cancelled"
   | "maintenance-started"
   | "maintenance-completed";
 
