@@ -132,6 +132,7 @@ export const statusPagesMigration: Migration = {
       .addColumn("starts_at", "bigint", (c) => c.notNull())
       .addColumn("ends_at", "bigint", (c) => c.notNull())
       .addColumn("cancelled_at", "bigint")
+      .addColumn("announced_at", "bigint")
       .addColumn("started_notice_at", "bigint")
       .addColumn("ended_notice_at", "bigint")
       .addColumn("created_at", "bigint", (c) => c.notNull())

@@ -10,7 +10,6 @@ import { channelConfirmationMigration } from "./2026_11_24_0100_channel_confirma
 import { regionsMigration } from "./2026_11_25_0100_regions.ts";
 import { multiStepMigration } from "./2026_11_26_0100_multi_step.ts";
 import { statusPagesMigration } from "./2026_11_27_0100_status_pages.ts";
-import { maintenanceAnnouncementsMigration } from "./2026_11_27_0200_maintenance_announcements.ts";
 
 /** Every migration, in the order they apply. Names sort in that order too. */
 export const migrations: Record<string, Migration> = {
@@ -25,5 +24,4 @@ export const migrations: Record<string, Migration> = {
   "2026_11_25_0100_regions": regionsMigration,
   "2026_11_26_0100_multi_step": multiStepMigration,
   "2026_11_27_0100_status_pages": statusPagesMigration,
-  "2026_11_27_0200_maintenance_announcements": maintenanceAnnouncementsMigration,
 };
