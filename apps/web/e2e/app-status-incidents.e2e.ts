@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type SmtpSink, startSmtpSink } from "../../server/test/smtp-sink.ts";
 import { type AppAccount, registerAccount } from "./support/app-account.ts";
 import { setPlan } from "./support/app-accounts.ts";
 import { checkNow, createHttpMonitor, waitForFirstChecks } from "./support/app-monitors.ts";
@@ -51,6 +52,18 @@ async function postUpdate(page: Page, stage: string, message: string) {
   await page.locator(".status-timeline-item", { hasText: message }).waitFor();
 }
 
+/** The link to confirm a subscription, from the confirmation mail sent to `email`. */
+async function confirmationLink(smtp: SmtpSink, product: RunningProduct, email: string) {
+  const sentTo = (mail: SmtpSink["received"][number]) =>
+    /^Confirm/.test(mail.subject ?? "") &&
+    (mail.to && "text" in mail.to ? mail.to.text : "").includes(email);
+  await expect.poll(() => smtp.received.some(sentTo), { timeout: 20_000 }).toBe(true);
+  const mail = smtp.received.find(sentTo);
+  const link = /(https?:\/\/\S+\/subscription\/confirm\?token=\S+)/.exec(mail?.text ?? "")?.[1];
+  const url = new URL(link ?? "");
+  return `${product.url}${url.pathname}${url.search}`;
+}
+
 /** "2026-12-01T02:00" for the browser's datetime-local field, `hours` from now. */
 function localInput(hours: number): string {
   const date = new Date(Date.now() + hours * 3_600_000);
@@ -65,7 +78,16 @@ describe("incidents, maintenance and subscribers of a status page in the app", (
   let product: RunningProduct;
   let browser: Browser;
   let site: HttpTarget;
-  withProductAndBrowser((running) => ({ product, browser } = running), PRIVATE_TARGETS);
+  let smtp: SmtpSink;
+  const env: Record<string, string> = { ...PRIVATE_TARGETS };
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    Object.assign(env, { SMTP_HOST: "127.0.0.1", SMTP_PORT: String(smtp.port) });
+  });
+  afterAll(async () => {
+    await smtp?.close();
+  });
+  withProductAndBrowser((running) => ({ product, browser } = running), env);
   withHttpTarget((target) => (site = target));
 
   it("posts an Investigating incident on a component, updates it through Resolved, and corrects a message", async () => {
@@ -136,6 +158,48 @@ describe("incidents, maintenance and subscribers of a status page in the app", (
     await past.waitFor();
     expect(await past.textContent()).toContain("4 updates");
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("corrects an incident's title, and the public page shows the new one", async () => {
+    const context = await browser.newContext({ bypassCSP: true });
+    context.setDefaultTimeout(10_000);
+    const account = await registerAccount(context, product);
+    const monitor = await createHttpMonitor(account, { name: "Orders", target: `${site.url}/ok` });
+    const status = await pageWithComponents(account, product, monitor.id);
+    const incident = await account.api<{ id: string }>(
+      "POST",
+      `/status-pages/${status.id}/incidents`,
+      { title: "Chekout is failng", message: "We are looking into failed payments." },
+    );
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${product.url}/app/status-pages/${status.id}/incidents/${incident.id}`);
+    await page.getByRole("heading", { level: 2, name: "Chekout is failng" }).waitFor();
+
+    await page.getByRole("button", { name: "Edit title" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit the incident's title" });
+    await dialog.getByText("Subscribers are not mailed again.").waitFor();
+    const title = dialog.getByLabel(/^Title/);
+    expect(await title.inputValue()).toBe("Chekout is failng");
+    await title.fill("   ");
+    await dialog.getByRole("button", { name: "Save title" }).click();
+    await dialog.getByText("Give the incident a title").waitFor();
+    expect(await title.getAttribute("aria-invalid")).toBe("true");
+    expect(await axeViolations(page)).toEqual([]);
+
+    await title.fill("Checkout is failing");
+    await dialog.getByRole("button", { name: "Save title" }).click();
+    await page.getByText("The title is corrected.").waitFor();
+    await page.getByRole("heading", { level: 2, name: "Checkout is failing" }).waitFor();
+
+    const visitor = await browser.newContext({ javaScriptEnabled: false });
+    const publicPage = await visitor.newPage();
+    await publicPage.goto(`${product.url}/status/${status.slug}`);
+    await publicPage.getByText("Checkout is failing").first().waitFor();
+    expect(await publicPage.getByText("Chekout is failng").count()).toBe(0);
+    expect(errors).toEqual([]);
+    await visitor.close();
     await context.close();
   });
 
@@ -241,6 +305,65 @@ describe("incidents, maintenance and subscribers of a status page in the app", (
       .click();
     await page.getByText(`${email} is removed.`).waitFor();
     await page.getByRole("heading", { name: "No subscribers yet" }).waitFor();
+    await context.close();
+  });
+
+  it("filters subscribers by status, with the count following the filter and kept in the address", async () => {
+    const context = await browser.newContext({ bypassCSP: true });
+    context.setDefaultTimeout(10_000);
+    const account = await registerAccount(context, product);
+    const monitor = await createHttpMonitor(account, { name: "Orders", target: `${site.url}/ok` });
+    const status = await pageWithComponents(account, product, monitor.id);
+    const stamp = Date.now().toString(36);
+    const confirmed = `confirmed-${stamp}@example.com`;
+    const waiting = `waiting-${stamp}@example.com`;
+    for (const email of [confirmed, waiting]) {
+      const answer = await context.request.post(`${product.url}/status/${status.slug}/subscribe`, {
+        data: { email },
+      });
+      expect(answer.status()).toBe(200);
+    }
+    const visitor = await browser.newContext({ javaScriptEnabled: false });
+    const confirmPage = await visitor.newPage();
+    await confirmPage.goto(await confirmationLink(smtp, product, confirmed));
+    await confirmPage
+      .getByText(/confirmed/i)
+      .first()
+      .waitFor();
+    await visitor.close();
+
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${product.url}/app/status-pages/${status.id}/subscribers`);
+    await page.getByText("2 in all.").waitFor();
+    const rows = page.locator("tbody tr");
+    expect(await rows.count()).toBe(2);
+    expect(await axeViolations(page)).toEqual([]);
+
+    const filter = page.getByLabel("Show");
+    await filter.selectOption({ label: "Confirmed" });
+    await page.getByText("1 confirmed.").waitFor();
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain(confirmed);
+    expect(page.url()).toContain("status=confirmed");
+
+    await filter.selectOption({ label: "Pending" });
+    await page.getByText("1 waiting for confirmation.").waitFor();
+    expect(await rows.first().textContent()).toContain(waiting);
+    expect(await rows.count()).toBe(1);
+    expect(await page.getByRole("button", { name: "Show more subscribers" }).count()).toBe(0);
+
+    await filter.selectOption({ label: "Unsubscribed" });
+    await page.getByRole("heading", { name: "No unsubscribed subscribers" }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Show all subscribers" }).click();
+    await page.getByText("2 in all.").waitFor();
+    expect(await filter.inputValue()).toBe("all");
+
+    await page.goto(`${product.url}/app/status-pages/${status.id}/subscribers?status=pending`);
+    await page.getByText("1 waiting for confirmation.").waitFor();
+    expect(await filter.inputValue()).toBe("pending");
+    expect(errors).toEqual([]);
     await context.close();
   });
 

@@ -16,6 +16,7 @@ import {
   postIncidentUpdate,
   statusKeys,
 } from "../../signed-in/status-incidents/incidents-api.ts";
+import { RenameIncidentDialog } from "../../signed-in/status-incidents/rename-incident-dialog.tsx";
 import { ComponentStates, StageBadge } from "../../signed-in/status-incidents/stage-badge.tsx";
 import css from "../../signed-in/status-incidents/status-incidents.css?url";
 import { Button } from "../../signed-in/ui/button.tsx";
@@ -31,7 +32,7 @@ export function meta() {
   return appMeta("Incident");
 }
 
-/** One incident: its updates, posting the next one, correcting a message, deleting it. */
+/** One incident: its updates, posting the next one, correcting its title or a message, deleting it. */
 export default function StatusIncidentScreen() {
   const { id = "", incidentId = "" } = useParams();
   const incident = useQuery(incidentQuery(id, incidentId));
@@ -84,6 +85,7 @@ function IncidentDetails({
   const navigate = useNavigate();
   const { showToast } = useToast();
   const [editing, setEditing] = useState<StatusIncidentUpdate>();
+  const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [deleteBusy, setDeleteBusy] = useState(false);
   const [deleteError, setDeleteError] = useState<string>();
@@ -130,6 +132,9 @@ function IncidentDetails({
           </span>
         </p>
         <ComponentStates components={incident.components} />
+        <Button variant="ghost" size="small" onClick={() => setRenaming(true)}>
+          Edit title
+        </Button>
       </div>
 
       <section className="app-panel" aria-labelledby="status-update-heading">
@@ -178,6 +183,17 @@ function IncidentDetails({
         </Button>
       </section>
 
+      <RenameIncidentDialog
+        pageId={pageId}
+        incident={incident}
+        open={renaming}
+        onCancel={() => setRenaming(false)}
+        onDone={(next) => {
+          setRenaming(false);
+          store(next);
+          showToast("The title is corrected.");
+        }}
+      />
       <EditUpdateDialog
         pageId={pageId}
         incidentId={incident.id}

@@ -1,13 +1,19 @@
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useParams } from "react-router";
+import { useParams, useSearchParams } from "react-router";
+import { stylesheet } from "../../lib/stylesheet.ts";
 import { errorDetail, problemText } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { statusKeys } from "../../signed-in/status-incidents/incidents-api.ts";
+import css from "../../signed-in/status-subscribers/status-subscribers.css?url";
 import { SubscriberTable } from "../../signed-in/status-subscribers/subscriber-table.tsx";
 import {
   removeSubscriber,
   type StatusSubscriber,
+  SUBSCRIBER_FILTERS,
+  type SubscriberFilter,
+  subscriberCountText,
+  subscriberFilterOf,
   subscribersCsvUrl,
   subscribersQuery,
 } from "../../signed-in/status-subscribers/subscribers-api.ts";
@@ -18,14 +24,20 @@ import { LoadError } from "../../signed-in/ui/load-error.tsx";
 import { Skeleton } from "../../signed-in/ui/skeleton.tsx";
 import { useToast } from "../../signed-in/ui/toast.tsx";
 
+export const links = () => [stylesheet(css)];
+
 export function meta() {
   return appMeta("Status page subscribers");
 }
 
-/** Who subscribed to the page: their status, removing one, and the whole list as CSV. */
+/** Who subscribed to the page: their status (filtered by it), removing one, and the whole list as CSV. */
 export default function StatusPageSubscribers() {
   const { id = "" } = useParams();
-  const list = useInfiniteQuery(subscribersQuery(id));
+  const [search, setSearch] = useSearchParams();
+  const filter = subscriberFilterOf(search.get("status"));
+  const choose = (next: SubscriberFilter) =>
+    setSearch(next === "all" ? {} : { status: next }, { replace: true, preventScrollReset: true });
+  const list = useInfiniteQuery(subscribersQuery(id, filter));
   const client = useQueryClient();
   const { showToast } = useToast();
   const [removing, setRemoving] = useState<StatusSubscriber>();
@@ -63,13 +75,39 @@ export default function StatusPageSubscribers() {
       <p className="app-muted">
         Visitors subscribe on the public page and confirm by mail; they get every incident update
         and maintenance announcement, and can leave with one click from any mail.
-        {list.isSuccess ? ` ${total.toLocaleString()} in all.` : ""}
+        {list.isSuccess ? ` ${subscriberCountText(total, filter)}` : ""}
       </p>
+      <div className="status-subscriber-filter">
+        <label htmlFor="status-subscriber-filter">Show</label>
+        <select
+          id="status-subscriber-filter"
+          value={filter}
+          onChange={(event) => choose(subscriberFilterOf(event.target.value))}
+        >
+          {SUBSCRIBER_FILTERS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
       {list.isPending ? <Skeleton lines={3} label="Loading subscribers" /> : null}
       {list.isError ? (
         <LoadError message={problemText(list.error)} onRetry={() => void list.refetch()} />
       ) : null}
-      {list.isSuccess && subscribers.length === 0 ? (
+      {list.isSuccess && subscribers.length === 0 && filter !== "all" ? (
+        <EmptyState
+          title={`No ${filterLabel(filter)} subscribers`}
+          action={
+            <Button variant="ghost" onClick={() => choose("all")}>
+              Show all subscribers
+            </Button>
+          }
+        >
+          <p>No subscriber of this page has this status.</p>
+        </EmptyState>
+      ) : null}
+      {list.isSuccess && subscribers.length === 0 && filter === "all" ? (
         <EmptyState title="No subscribers yet">
           <p>
             Visitors subscribe with the form on the public page. Share the page's address with your
@@ -109,4 +147,8 @@ export default function StatusPageSubscribers() {
       </ConfirmDialog>
     </>
   );
+}
+
+function filterLabel(filter: SubscriberFilter): string {
+  return (SUBSCRIBER_FILTERS.find((option) => option.value === filter)?.label ?? "").toLowerCase();
 }

@@ -7,6 +7,7 @@ import {
   restage,
   selectComponents,
   titleProblem,
+  titleRefusal,
   toggleComponent,
 } from "./incident-form-logic.ts";
 
@@ -59,6 +60,14 @@ describe("checking an incident before it is posted", () => {
 
   it("refuses a title longer than 200 characters", () => {
     expect(titleProblem("x".repeat(201))).toBe("A title can be at most 200 characters.");
+  });
+
+  it("shows the server's refusal of a title on the title field and other refusals above the form", () => {
+    expect(titleRefusal(400, "title can be at most 200 characters.")).toBe(
+      "title can be at most 200 characters.",
+    );
+    expect(titleRefusal(400, "message cannot be empty.")).toBeUndefined();
+    expect(titleRefusal(404, "There is no incident with this id.")).toBeUndefined();
   });
 });
 

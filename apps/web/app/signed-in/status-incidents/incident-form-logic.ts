@@ -77,6 +77,11 @@ export function titleProblem(title: string): string | undefined {
   return undefined;
 }
 
+/** The server's refusal of a title, to show on the title field; undefined when it is about something else. */
+export function titleRefusal(status: number, detail: string): string | undefined {
+  return status === 400 && /^title\b/i.test(detail) ? detail : undefined;
+}
+
 /** Why an update's message cannot be posted, or undefined when it can. */
 export function messageProblem(message: string): string | undefined {
   const trimmed = message.trim();

@@ -13,6 +13,7 @@ import {
   restage,
   stageLabel,
   titleProblem,
+  titleRefusal,
 } from "./incident-form-logic.ts";
 import type { ComponentChange, StatusComponent } from "./incidents-api.ts";
 
@@ -84,7 +85,7 @@ export function IncidentForm({
       setMessage("");
     },
     refusal: ({ status, detail }) =>
-      status === 400 && /^title\b/i.test(detail)
+      titleRefusal(status, detail)
         ? { title: detail }
         : status === 400 && /^message\b/i.test(detail)
           ? { message: detail }
