@@ -1,7 +1,5 @@
 import type { StatusIncident, StatusIncidentUpdate } from "@upwatch/api";
-import { useEffect, useState } from "react";
-import { errorDetail } from "../api-client.ts";
-import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
+import { CorrectionDialog } from "./correction-dialog.tsx";
 import { messageProblem } from "./incident-form-logic.ts";
 import { editIncidentUpdate } from "./incidents-api.ts";
 
@@ -19,53 +17,20 @@ export function EditUpdateDialog({
   onDone(incident: StatusIncident): void;
   onCancel(): void;
 }) {
-  const [message, setMessage] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    setMessage(update?.message ?? "");
-    setError(undefined);
-  }, [update]);
-
-  const confirm = async () => {
-    if (!update) return;
-    const problem = messageProblem(message);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setBusy(true);
-    setError(undefined);
-    try {
-      onDone(await editIncidentUpdate(pageId, incidentId, update.id, message.trim()));
-    } catch (failure) {
-      setError(errorDetail(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <ConfirmDialog
+    <CorrectionDialog
       open={update !== undefined}
       title="Edit the update's message"
       confirmLabel="Save message"
-      busyLabel="Saving..."
-      tone="primary"
-      busy={busy}
-      error={error}
-      onConfirm={confirm}
+      note="The public page shows the corrected message. Subscribers are not mailed again."
+      fieldId="status-update-edit-message"
+      label="Message"
+      multiline
+      initial={update?.message ?? ""}
+      problem={messageProblem}
+      save={(message) => editIncidentUpdate(pageId, incidentId, update?.id ?? "", message)}
+      onDone={onDone}
       onCancel={onCancel}
-    >
-      <p>The public page shows the corrected message. Subscribers are not mailed again.</p>
-      <div className="field">
-        <label htmlFor="status-update-edit-message">Message</label>
-        <textarea
-          id="status-update-edit-message"
-          rows={6}
-          value={message}
-          onChange={(event) => setMessage(event.target.value)}
-        />
-      </div>
-    </ConfirmDialog>
+    />
   );
 }
