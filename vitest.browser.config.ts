@@ -6,6 +6,9 @@ export default defineConfig({
     globalSetup: ["./apps/server/test/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    fileParallelism: false,
+    // Each file starts its own product (free port, own data folder) and its own Chromium, and
+    // spends most of its time waiting on them, so two files run side by side, also on two cores.
+    fileParallelism: true,
+    maxWorkers: 2,
   },
 });

@@ -7,6 +7,8 @@ export default defineConfig({
     // The suites mostly wait for planned checks; each has its own processes, ports,
     // namespaces, broker and database, so they run side by side.
     fileParallelism: true,
+    // Waiting is most of their time, so every file runs at once rather than one per core.
+    maxWorkers: 8,
     testTimeout: 150_000,
     hookTimeout: 120_000,
   },

@@ -19,7 +19,6 @@ export function benchMonitorRow(
     failure_threshold: 3,
     recovery_confirmations: 1,
     paused: 0,
-    group_name: null,
     options: "{}",
     state: "unknown",
     consecutive_failures: 0,

@@ -3,21 +3,17 @@
 // TEST_DATABASE_URL or the default test server is reachable).
 //   npm run bench:check-storage
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { type DatabaseHandle, migrateToLatest, openDatabase } from "@upwatch/db";
+import type { DatabaseHandle } from "@upwatch/db";
 import { sql } from "kysely";
-import pg from "pg";
-import { storeCheckBatch } from "../apps/server/src/engine/store-results.ts";
-import { checkRecord } from "../apps/server/test/monitors.ts";
 import { benchMonitorRow } from "./bench-monitor-row.ts";
+import { benchBothDatabases, type Dialect } from "./both-databases.ts";
+import { storeMinuteChecks } from "./minute-checks.ts";
 
 const MONITORS = 200;
 const CHECKS_PER_MONITOR = 1440;
 const START = Date.UTC(2026, 10, 1);
 
-async function fill(handle: DatabaseHandle): Promise<number> {
+async function fill(handle: DatabaseHandle): Promise<void> {
   await handle.db
     .insertInto("accounts")
     .values({ id: "acc_s", name: "S", plan: "hobby", created_at: 0 })
@@ -30,19 +26,13 @@ async function fill(handle: DatabaseHandle): Promise<number> {
     .insertInto("monitors")
     .values(ids.map((id) => benchMonitorRow(id, "acc_s")))
     .execute();
-  for (let minute = 0; minute < CHECKS_PER_MONITOR; minute += 5) {
-    const batch = [];
-    for (let step = minute; step < minute + 5; step++) {
-      for (const [index, id] of ids.entries()) {
-        const up = (step + index) % 50 !== 0;
-        batch.push(
-          checkRecord(id, START + step * 60_000 + index * 250, up, 80 + ((step * 7 + index) % 400)),
-        );
-      }
-    }
-    await storeCheckBatch(handle.db, batch);
-  }
-  return MONITORS * CHECKS_PER_MONITOR;
+  const minutes = Array.from({ length: CHECKS_PER_MONITOR }, (_, minute) => minute);
+  await storeMinuteChecks(
+    handle.db,
+    ids,
+    minutes,
+    (minute, index) => START + minute * 60_000 + index * 250,
+  );
 }
 
 function report(dialect: string, checks: number, results: number, rollups: number) {
@@ -51,39 +41,32 @@ function report(dialect: string, checks: number, results: number, rollups: numbe
   );
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), "upwatch-bench-storage-"));
-const sqlite = openDatabase({ dataDir });
-await migrateToLatest(sqlite);
-const checks = await fill(sqlite);
-const sizes = await sql<{ name: string; bytes: number }>`
-  select name, sum(pgsize) as bytes from dbstat where name in ('check_results', 'check_rollups') group by name`.execute(
-  sqlite.db,
-);
-const bytesOf = (name: string) => Number(sizes.rows.find((row) => row.name === name)?.bytes ?? 0);
-report("SQLite", checks, bytesOf("check_results"), bytesOf("check_rollups"));
-await sqlite.close();
-rmSync(dataDir, { recursive: true, force: true });
-
-const url = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
-const schema = `bench_${randomBytes(4).toString("hex")}`;
-const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-try {
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  const postgres = openDatabase({ url, dataDir: tmpdir(), schema });
-  await migrateToLatest(postgres);
-  await fill(postgres);
-  await sql`vacuum analyze`.execute(postgres.db).catch(() => {});
-  const { rows } = await sql<{ results: number; rollups: number }>`
-    select pg_total_relation_size(${`${schema}.check_results`}::regclass) as results,
-           pg_total_relation_size(${`${schema}.check_rollups`}::regclass) as rollups`.execute(
-    postgres.db,
+/** Bytes of the raw results and of the rollups, as each database counts its tables. */
+async function tableBytes(
+  dialect: Dialect,
+  handle: DatabaseHandle,
+): Promise<{ results: number; rollups: number }> {
+  if (dialect === "PostgreSQL") {
+    const schema = handle.postgres?.schema;
+    const { rows } = await sql<{ results: number; rollups: number }>`
+      select pg_total_relation_size(${`${schema}.check_results`}::regclass) as results,
+             pg_total_relation_size(${`${schema}.check_rollups`}::regclass) as rollups`.execute(
+      handle.db,
+    );
+    return { results: Number(rows[0]!.results), rollups: Number(rows[0]!.rollups) };
+  }
+  const sizes = await sql<{ name: string; bytes: number }>`
+    select name, sum(pgsize) as bytes from dbstat where name in ('check_results', 'check_rollups') group by name`.execute(
+    handle.db,
   );
-  report("PostgreSQL", checks, Number(rows[0]!.results), Number(rows[0]!.rollups));
-  await postgres.close();
-  await admin.query(`drop schema ${schema} cascade`);
-} catch (error) {
-  console.log(`PostgreSQL not measured: ${error instanceof Error ? error.message : error}`);
-} finally {
-  await admin.end().catch(() => {});
+  const bytesOf = (name: string) => Number(sizes.rows.find((row) => row.name === name)?.bytes ?? 0);
+  return { results: bytesOf("check_results"), rollups: bytesOf("check_rollups") };
 }
+
+await benchBothDatabases("storage", {
+  fill,
+  measure: async (dialect, handle) => {
+    const bytes = await tableBytes(dialect, handle);
+    report(dialect, MONITORS * CHECKS_PER_MONITOR, bytes.results, bytes.rollups);
+  },
+});

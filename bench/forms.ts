@@ -1,35 +1,21 @@
 // Throughput of the public form endpoints on embedded SQLite with rate limits off. The product
 // runs in its own process, as in production; the load comes from this one.
 // Prints requests/s and latency per endpoint, then checks every accepted submission was stored.
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "@upwatch/db";
 import autocannon from "autocannon";
-import { freePort } from "../apps/web/e2e/support/server.ts";
 import { ensureBuild } from "../scripts/build.mjs";
+import { startBuiltServer } from "./built-server.ts";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
 await ensureBuild();
 const dataDir = mkdtempSync(join(tmpdir(), "upwatch-bench-"));
-const port = await freePort();
-const url = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ["apps/server/dist/main.js"], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "error",
-    FORMS_RATE_LIMIT: "0",
-    FORMS_MIN_FILL_MS: "0",
-  },
-  stdio: ["ignore", "inherit", "inherit"],
-});
-await waitUntilReady(server);
+const server = await startBuiltServer(dataDir, { FORMS_RATE_LIMIT: "0", FORMS_MIN_FILL_MS: "0" });
+const { url } = server;
 
 async function run(title: string, path: string, body: (i: number) => object) {
   let i = 0;
@@ -60,8 +46,7 @@ const subscribers = await run("subscribe", "/email-subscriptions/subscribe", (n)
   email: `reader${n}@example.com`,
 }));
 
-server.kill("SIGTERM");
-await new Promise((resolve) => server.once("exit", resolve));
+await server.stop();
 const database = openDatabase({ dataDir });
 const count = async (table: "contact_messages" | "newsletter_subscribers") =>
   Number(
@@ -86,18 +71,3 @@ console.log(
     ? "every accepted submission is stored"
     : `LOST: ${lost} accepted submissions are missing`,
 );
-
-async function waitUntilReady(child: ChildProcess) {
-  for (let tries = 0; tries < 300; tries++) {
-    if (child.exitCode !== null) throw new Error("The server exited before it was ready.");
-    if (
-      await fetch(`${url}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("The server did not become ready within 30 s.");
-}

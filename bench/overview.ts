@@ -4,19 +4,14 @@
 // server is reachable).
 //   npm run bench:overview
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { type DatabaseHandle, migrateToLatest, openDatabase } from "@upwatch/db";
-import { sql } from "kysely";
-import pg from "pg";
-import { storeCheckBatch } from "../apps/server/src/engine/store-results.ts";
+import type { DatabaseHandle } from "@upwatch/db";
 import { createServiceContext } from "../apps/server/src/services/context.ts";
 import { getMonitorOverview } from "../apps/server/src/services/monitors/get-monitor-overview.ts";
 import { SecretBox } from "../apps/server/src/services/secrets/secret-box.ts";
 import { generateSecretsKey } from "../apps/server/src/services/secrets/secrets-key.ts";
-import { checkRecord } from "../apps/server/test/monitors.ts";
 import { benchMonitorRow } from "./bench-monitor-row.ts";
+import { benchBothDatabases, type Dialect } from "./both-databases.ts";
+import { storeMinuteChecks } from "./minute-checks.ts";
 
 const MONITORS = Number(process.env.BENCH_MONITORS ?? 1000);
 const CHECKS_PER_MONITOR = 1440;
@@ -46,21 +41,16 @@ async function fill(handle: DatabaseHandle): Promise<void> {
       ),
     )
     .execute();
-  for (let minute = CHECKS_PER_MONITOR; minute >= 1; minute -= 5) {
-    const batch = [];
-    for (let step = minute; step > minute - 5 && step >= 1; step--) {
-      for (const [index, id] of ids.entries()) {
-        const up = (step + index) % 50 !== 0;
-        batch.push(
-          checkRecord(id, NOW - step * 60_000 + index, up, 80 + ((step * 7 + index) % 400)),
-        );
-      }
-    }
-    await storeCheckBatch(handle.db, batch);
-  }
+  const minutes = Array.from({ length: CHECKS_PER_MONITOR }, (_, i) => CHECKS_PER_MONITOR - i);
+  await storeMinuteChecks(
+    handle.db,
+    ids,
+    minutes,
+    (minute, index) => NOW - minute * 60_000 + index,
+  );
 }
 
-async function measure(name: string, handle: DatabaseHandle): Promise<void> {
+async function measure(dialect: Dialect, handle: DatabaseHandle): Promise<void> {
   const ctx = createServiceContext(handle.db, new SecretBox(generateSecretsKey()), {
     now: () => NOW,
   });
@@ -76,33 +66,8 @@ async function measure(name: string, handle: DatabaseHandle): Promise<void> {
   const at = (share: number) =>
     times[Math.min(times.length - 1, Math.floor(share * times.length))]!;
   console.log(
-    `${name.padEnd(10)} ${MONITORS} monitors, ${MONITORS * CHECKS_PER_MONITOR} results: median ${at(0.5).toFixed(0)} ms, slowest ${at(1).toFixed(0)} ms (${RUNS} runs)`,
+    `${dialect.padEnd(10)} ${MONITORS} monitors, ${MONITORS * CHECKS_PER_MONITOR} results: median ${at(0.5).toFixed(0)} ms, slowest ${at(1).toFixed(0)} ms (${RUNS} runs)`,
   );
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), "upwatch-bench-overview-"));
-const sqlite = openDatabase({ dataDir });
-await migrateToLatest(sqlite);
-await fill(sqlite);
-await measure("SQLite", sqlite);
-await sqlite.close();
-rmSync(dataDir, { recursive: true, force: true });
-
-const url = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
-const schema = `bench_${randomBytes(4).toString("hex")}`;
-const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-try {
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  const postgres = openDatabase({ url, dataDir: tmpdir(), schema });
-  await migrateToLatest(postgres);
-  await fill(postgres);
-  await sql`vacuum analyze`.execute(postgres.db).catch(() => {});
-  await measure("PostgreSQL", postgres);
-  await postgres.close();
-  await admin.query(`drop schema ${schema} cascade`);
-} catch (error) {
-  console.log(`PostgreSQL not measured: ${error instanceof Error ? error.message : error}`);
-} finally {
-  await admin.end().catch(() => {});
-}
+await benchBothDatabases("overview", { fill, measure });

@@ -2,7 +2,6 @@
 // production does, and prints per page the four Lighthouse scores (mobile preset, simulated slow
 // 4G and a 4x slower CPU), LCP, CLS, the JavaScript loaded (gzipped and as sent), and the axe
 // violations in both themes. BENCH_RUNS (default 3) Lighthouse runs per page; the median is shown.
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,8 +10,8 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { axeViolations } from "../apps/web/e2e/support/axe.ts";
 import { launchBrowser } from "../apps/web/e2e/support/browser.ts";
-import { freePort } from "../apps/web/e2e/support/server.ts";
 import { ensureBuild } from "../scripts/build.mjs";
+import { startBuiltServer } from "./built-server.ts";
 
 const PAGES = ["/", "/knowledge-base", "/knowledge-base/linux-agent", "/contact"];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -42,40 +41,6 @@ interface LighthouseRun {
   tbtMs: number;
   scripts: NetworkRequest[];
   outside: string[];
-}
-
-async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), "upwatch-bench-site-"));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(process.execPath, ["apps/server/dist/main.js"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "error",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error("The server exited before it was ready.");
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    url,
-    stop: async () => {
-      server.kill("SIGTERM");
-      await new Promise((resolve) => server.once("exit", resolve));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** Lighthouse's own "please run Lighthouse again" failures, which a busy machine causes. */
@@ -166,7 +131,8 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 console.log("Building the web app and the server...");
 await ensureBuild({ force: true });
-const server = await startServer();
+const dataDir = mkdtempSync(join(tmpdir(), "upwatch-bench-site-"));
+const server = await startBuiltServer(dataDir);
 try {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
   const results: { path: string; run: LighthouseRun; jsGzip: number; jsSent: number }[] = [];
@@ -232,4 +198,5 @@ try {
   console.log("JS gzip: the page's scripts at gzip level 9; JS sent: as transferred (brotli).");
 } finally {
   await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 }

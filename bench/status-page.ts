@@ -4,15 +4,16 @@
 // drives `/status/{slug}` with autocannon: full answers, then revalidations with If-None-Match.
 // Prints requests/s and latency p50/p99 per run, the schedule lag of the checks that ran meanwhile,
 // and Lighthouse (mobile preset) scores and axe violations of the page in the light and dark themes.
-import { type ChildProcess, fork, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase } from "@upwatch/db";
 import autocannon from "autocannon";
-import { freePort } from "../apps/web/e2e/support/server.ts";
 import { ensureBuild } from "../scripts/build.mjs";
+import { type BuiltServer, startBuiltServer } from "./built-server.ts";
+import { startLoopbackTarget } from "./loopback-target.ts";
+import { percentile } from "./percentile.ts";
 import { reportBrowserChecks } from "./status-page-browser.ts";
 import { seedStatusPage } from "./status-page-seed.ts";
 
@@ -28,56 +29,6 @@ const SLUG = "acme";
 const MONITORS = 50;
 const COMPONENTS = 10;
 const TARGETS = { requestsPerSecond: 3000, p99Ms: 50 };
-const percentile = (sorted: readonly number[], fraction: number) =>
-  sorted.length
-    ? (sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? 0)
-    : 0;
-
-async function startTarget() {
-  const child = fork(new URL("./http-target.mjs", import.meta.url), ["127.0.0.1"], {
-    stdio: "inherit",
-  });
-  const { ports } = await new Promise<{ ports: number[] }>((resolve) =>
-    child.once("message", resolve as never),
-  );
-  return { port: ports[0] as number, stop: () => child.kill() };
-}
-
-async function startServer(dataDir: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(process.execPath, ["apps/server/dist/main.js"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "error",
-      ALLOW_PRIVATE_TARGETS: "true",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null || Date.now() > deadline)
-      throw new Error("The server did not start.");
-    const ok = await fetch(`${url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    url,
-    stop: async () => {
-      server.kill("SIGTERM");
-      await new Promise((resolve) => server.once("exit", resolve));
-    },
-  };
-}
-
 interface LoadRun {
   name: string;
   requestsPerSecond: number;
@@ -119,16 +70,16 @@ async function scheduleLag(dataDir: string, from: number, to: number) {
 
 // The server alone: the public page needs nothing of the web app's build.
 await ensureBuild({ parts: ["server"] });
-const target = await startTarget();
+const target = await startLoopbackTarget();
 const dataDir = mkdtempSync(join(tmpdir(), "upwatch-bench-status-page-"));
-let server: { url: string; stop: () => Promise<void> } | undefined;
+let server: BuiltServer | undefined;
 try {
   await seedStatusPage(dataDir, target.port, {
     slug: SLUG,
     monitors: MONITORS,
     components: COMPONENTS,
   });
-  server = await startServer(dataDir);
+  server = await startBuiltServer(dataDir, { ALLOW_PRIVATE_TARGETS: "true" });
   const pageUrl = `${server.url}/status/${SLUG}`;
   const first = await fetch(pageUrl);
   const body = await first.text();

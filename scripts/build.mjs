@@ -1,6 +1,7 @@
-// `npm run build` builds the web app, the server and the runner. `ensureBuild()` (used by
-// `npm start`, `npm run runner` and the browser tests) builds only the parts whose sources
-// changed since their last build.
+// `npm run build` builds the web app, the server, the runner and the agent, then the agent's npm
+// package (every server offers it for download). `ensureBuild()` (used by `npm start`,
+// `npm run runner` and the browser tests) builds only the parts whose sources changed since
+// their last build.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -61,6 +62,17 @@ const PARTS = {
       .concat(packages.flatMap((dir) => [`${dir}/src`, `${dir}/package.json`]))
       .concat(["package-lock.json"]),
   },
+  agent: {
+    name: "the agent",
+    workspace: "apps/agent",
+    tool: "esbuild/package.json",
+    output: "apps/agent/dist/upwatch-agent.mjs",
+    stamp: "apps/agent/dist/.source-fingerprint",
+    sources: ["apps/agent/src", "apps/agent/scripts", "apps/agent/package.json"]
+      .concat(["packages/core/src", "packages/core/package.json", "packages/api/src"])
+      .concat(["packages/checks/src", "packages/checks/package.json"])
+      .concat(["package-lock.json"]),
+  },
 };
 
 /** Whether the part's build tool is installed (it is not after `npm ci --omit=dev`). */
@@ -109,5 +121,8 @@ export async function ensureBuild({ force = false, parts = ["web", "server"] } =
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  await ensureBuild({ force: true, parts: ["web", "server", "runner"] });
+  await ensureBuild({ force: true, parts: ["web", "server", "runner", "agent"] });
+  console.error("Packing the agent's npm package...");
+  const { AGENT_BUNDLE_PATH, packageAgent } = await import("./package-agent.mjs");
+  await packageAgent({ npmOnly: true, bundle: AGENT_BUNDLE_PATH });
 }

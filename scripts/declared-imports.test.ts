@@ -28,6 +28,9 @@ const workspaces = ["apps", "packages"].flatMap((group) =>
   readdirSync(join(ROOT, group)).map((name) => readWorkspace(`${group}/${name}`)),
 );
 const root = readWorkspace(".");
+// The web app and the agent are bundled into files at build time: what they import is build
+// input, declared under devDependencies, and nothing is installed with them.
+const BUNDLED = new Set(["apps/web", "apps/agent"]);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -81,7 +84,7 @@ describe("the packages' manifests", () => {
   });
 
   it("list what the server loads in production under dependencies, not devDependencies", () => {
-    const runtime = workspaces.filter((workspace) => workspace.dir !== "apps/web");
+    const runtime = workspaces.filter((workspace) => !BUNDLED.has(workspace.dir));
     const missing = runtime.flatMap((workspace) =>
       undeclared(workspace, sourceFiles(join(ROOT, workspace.dir)).filter(isProductionFile), true),
     );
@@ -89,7 +92,7 @@ describe("the packages' manifests", () => {
   });
 
   it("list no dependency of the server or the packages that their code does not import", () => {
-    const runtime = workspaces.filter((workspace) => workspace.dir !== "apps/web");
+    const runtime = workspaces.filter((workspace) => !BUNDLED.has(workspace.dir));
     const unused = runtime.flatMap((workspace) => {
       const files = sourceFiles(join(ROOT, workspace.dir)).filter(isProductionFile);
       const imported = new Set(files.flatMap(importedPackages));

@@ -1,7 +1,9 @@
-// What the system tests (separate processes, network namespaces, PostgreSQL) need from the
-// machine; `npm test` and the system tests' setup both ask, so the answer is the same.
+// What the system tests (separate processes, network namespaces, PostgreSQL, the Debian and RPM
+// packaging tools) need from the machine; `npm test` and the system tests' setup both ask, so
+// the answer is the same.
 import { spawnSync } from "node:child_process";
 import pg from "pg";
+import { ensureRpmbuild, RPMBUILD_MISSING } from "./ensure-rpmbuild.mjs";
 
 const DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/test";
 
@@ -40,6 +42,18 @@ export async function systemTestBlockers() {
   }
   if (!found("redis-server", ["--version"])) {
     blockers.push("redis-server is missing: apt-get install -y redis-server");
+  }
+  if (!found("dpkg-deb", ["--version"])) {
+    blockers.push("dpkg-deb is missing (it builds the agent's .deb): apt-get install -y dpkg");
+  }
+  if (!found("systemd-analyze", ["--version"])) {
+    blockers.push(
+      "systemd-analyze is missing (it checks the agent's service unit): apt-get install -y systemd",
+    );
+  }
+  // rpmbuild is installed when we are root, as Chromium is for the browser tests.
+  if (!ensureRpmbuild() || !found("rpm", ["--version"])) {
+    blockers.push(RPMBUILD_MISSING.replace(/\.$/, ""));
   }
   const problem = await postgresProblem(systemDatabaseUrl());
   if (problem) {

@@ -125,9 +125,11 @@ if (!ensurePing()) failures.push("Ping program (iputils-ping) missing");
 vitest("Unit and integration tests", "vitest.config.ts", "unit");
 
 if (!fast) {
-  console.log("\n▶ Browser tests: preparing Chromium and the build (web app and server)");
+  console.log(
+    "\n▶ Browser tests: preparing Chromium and the build (web app, server, runner and agent)",
+  );
   const chromium = ensureChromium();
-  await ensureBuild({ parts: ["web", "server", "runner"] });
+  await ensureBuild({ parts: ["web", "server", "runner", "agent"] });
   if (chromium) {
     vitest("Browser tests", "vitest.browser.config.ts", "browser");
   } else {

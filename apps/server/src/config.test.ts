@@ -15,6 +15,14 @@ describe("configuration", () => {
     expect(config.sms).toBeUndefined();
   });
 
+  it("offers the agent packages built into the repository's dist/agent-packages unless told another folder", () => {
+    expect(loadConfig({}).agentPackagesDir).toMatch(/[/\\]dist[/\\]agent-packages$/);
+    expect(loadConfig({}).agentPackagesDir).not.toMatch(/apps[/\\]server/);
+    expect(loadConfig({ AGENT_PACKAGES_DIR: "/srv/agent-packages" }).agentPackagesDir).toBe(
+      "/srv/agent-packages",
+    );
+  });
+
   it("sets up SMS only with the account, its token and the sender together", () => {
     const sms = { SMS_ACCOUNT_SID: "AC123", SMS_AUTH_TOKEN: "secret-token", SMS_FROM: "+15550100" };
     expect(loadConfig(sms).sms).toEqual({

@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import {
   ANALYTICS_PROVIDERS,
   type AnalyticsProvider,
@@ -9,6 +10,11 @@ import {
 } from "@upwatch/core";
 import { z } from "zod";
 import { parseSecretsKey, type SecretsKey } from "./services/secrets/secrets-key.ts";
+
+/** Where `npm run build` and `npm run package:agent` put the agent's packages. */
+const BUILT_AGENT_PACKAGES = fileURLToPath(
+  new URL("../../../dist/agent-packages", import.meta.url),
+);
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -155,6 +161,7 @@ const environmentSchema = z.object({
     })
     .optional(),
   OPERATOR_EMAIL: email.optional(),
+  AGENT_PACKAGES_DIR: z.string().min(1).optional(),
 });
 
 /** A Twilio-compatible SMS API: where it is and the account that sends. */
@@ -211,6 +218,8 @@ export interface Config {
   secretsKey?: SecretsKey | undefined;
   /** The region checked in-process (null: none), the broker runners use, and who hears of outages. */
   regions: { localRegion: Region | null; brokerUrl?: string; operatorEmail?: string };
+  /** The folder whose agent packages are offered at `/downloads/agent/<file>`. */
+  agentPackagesDir: string;
 }
 
 /** Raised for a bad environment; its message is one line naming the variable. */
@@ -308,6 +317,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       ...(e.BROKER_URL ? { brokerUrl: e.BROKER_URL } : {}),
       ...(e.OPERATOR_EMAIL ? { operatorEmail: e.OPERATOR_EMAIL } : {}),
     },
+    agentPackagesDir: resolve(e.AGENT_PACKAGES_DIR ?? BUILT_AGENT_PACKAGES),
   };
 }
 

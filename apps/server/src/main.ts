@@ -18,10 +18,19 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, "shutting down: finishing in-flight requests");
-    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+    setTimeout(() => {
+      app.log.error(
+        { waitingFor: [...app.closingSteps] },
+        `shutdown did not finish within ${SHUTDOWN_GRACE_MS / 1000} s; stopping now`,
+      );
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
     app
       .close()
-      .then(() => database.close())
+      .then(async () => {
+        app.closingSteps.add("the database connections");
+        await database.close();
+      })
       .then(
         () => process.exit(0),
         (error) => {

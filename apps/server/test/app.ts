@@ -35,6 +35,8 @@ export interface TestAppOptions {
   runCheck?: AppDependencies["runCheck"];
   /** Receives the server's log lines (set LOG_LEVEL in env to hear them). */
   logStream?: { write(line: string): void };
+  /** Sees every route as it is added. */
+  onRoute?: AppDependencies["onRoute"];
 }
 
 /** The whole HTTP application on a test database, driven in-process with `inject`. */
@@ -54,6 +56,7 @@ export async function buildTestApp(
     rateLimitKeyPrefix: options.rateLimitKeyPrefix,
     logStream: options.logStream,
     runCheck: options.runCheck,
+    onRoute: options.onRoute,
   });
   await app.ready();
   return app;

@@ -17,9 +17,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
 }
 
 /**
- * Suites make PostgreSQL schemas named after this run and leave them standing: a schema dropped
- * while another suite's migrator introspects every schema fails that migration. They all go
- * when the run ends.
+ * Suites make PostgreSQL schemas named after this run and leave them standing, so none is
+ * dropped under a connection a suite still holds; they all go when the run ends.
  */
 async function findPostgres(project: TestProject): Promise<() => Promise<void>> {
   const url = process.env.TEST_DATABASE_URL || DEFAULT_URL;

@@ -238,9 +238,12 @@ export const UP: CheckOutcome = {
   error: null,
 };
 
-/** Resolves once `read` gives what `done` wants, trying every 25 ms for up to 8 s. */
+/**
+ * Resolves once `read` gives what `done` wants, trying every 25 ms for up to 12 s (a loaded
+ * machine can take seconds; the test's own limit is 15 s), then answers the last value read.
+ */
 export async function eventually<T>(read: () => Promise<T> | T, done: (value: T) => boolean) {
-  const until = Date.now() + 8000;
+  const until = Date.now() + 12_000;
   for (;;) {
     const value = await read();
     if (done(value) || Date.now() > until) return value;

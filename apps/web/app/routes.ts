@@ -27,19 +27,50 @@ export default [
     route("register", "routes/app/register.tsx"),
     route("forgot-password", "routes/app/forgot-password.tsx"),
     route("reset-password", "routes/app/reset-password.tsx"),
+    route("invitations/:token", "routes/app/invitation.tsx"),
     layout("routes/app/layout.tsx", [
-      index("routes/app/monitors.tsx"),
+      // Monitors: the list and the groups under the section's tabs; the wall display alone.
+      layout("routes/app/monitors-layout.tsx", [
+        index("routes/app/monitors.tsx"),
+        route("monitors/groups", "routes/app/groups.tsx"),
+        route("monitors/groups/new", "routes/app/group-new.tsx"),
+        route("monitors/groups/:id", "routes/app/group.tsx"),
+      ]),
+      route("monitors/groups/wall", "routes/app/groups-wall.tsx"),
       route("monitors/new", "routes/app/monitor-new.tsx"),
       route("monitors/:id", "routes/app/monitor-detail.tsx"),
       route("monitors/:id/edit", "routes/app/monitor-edit.tsx"),
-      route("alerts", "routes/app/alerts.tsx"),
+      // Alerts: the alerts, and the dependencies that hold a child's alerts back, under tabs.
+      route("alerts", "routes/app/alerts-layout.tsx", [
+        index("routes/app/alerts.tsx"),
+        route("dependencies", "routes/app/alert-dependencies.tsx"),
+      ]),
+      // Agents: the list, adding one, and one agent's screens under its tabs.
+      route("agents", "routes/app/agents.tsx"),
+      route("agents/new", "routes/app/agent-new.tsx"),
+      route("agents/:id", "routes/app/agent.tsx", [
+        index("routes/app/agent-overview.tsx"),
+        route("charts", "routes/app/agent-charts.tsx"),
+        route("services", "routes/app/agent-services.tsx"),
+        route("tasks", "routes/app/agent-tasks.tsx"),
+        route("alerts", "routes/app/agent-alerts.tsx"),
+        route("settings", "routes/app/agent-settings.tsx"),
+      ]),
       // Account screens.
       route("channels", "routes/app/channels.tsx"),
       route("channels/new", "routes/app/channel-new.tsx"),
       route("channels/:id", "routes/app/channel.tsx"),
       route("api-keys", "routes/app/api-keys.tsx"),
       route("regions", "routes/app/regions.tsx"),
-      route("settings", "routes/app/settings.tsx"),
+      // Settings: the account and its people, under the section's tabs.
+      route("settings", "routes/app/settings-layout.tsx", [
+        index("routes/app/settings.tsx"),
+        route("members", "routes/app/members.tsx"),
+        route("roles", "routes/app/roles.tsx"),
+        route("security", "routes/app/security.tsx"),
+        route("audit-log", "routes/app/audit-log.tsx"),
+        route("sso", "routes/app/sso-settings.tsx"),
+      ]),
       route("secure-variables", "routes/app/secure-variables.tsx"),
       // Status pages: the list, a new page, and one page's screens under its tabs.
       route("status-pages", "routes/app/status-pages.tsx"),

@@ -13,10 +13,14 @@ const SIGNED_OUT = [
 ];
 const SIGNED_IN = [
   "/app/settings",
+  "/app/settings/members",
+  "/app/settings/security",
   "/app/api-keys",
   "/app/channels",
   "/app/channels/new",
   "/app/regions",
+  "/app/agents",
+  "/app/agents/new",
 ];
 const SIZES = [
   { name: "desktop", viewport: { width: 1280, height: 900 } },
@@ -36,7 +40,7 @@ describe("accessibility of the app", () => {
 
   for (const theme of ["dark", "light"]) {
     for (const size of SIZES) {
-      it(`passes the WCAG 2.1 AA and best-practice checks on the sign-in pages and account screens, ${theme} theme, ${size.name} size`, async () => {
+      it(`passes the WCAG 2.1 AA and best-practice checks and never scrolls sideways on the sign-in pages and account screens, ${theme} theme, ${size.name} size`, async () => {
         const context = await browser.newContext({ viewport: size.viewport, bypassCSP: true });
         context.setDefaultTimeout(10_000);
         await context.addInitScript((value) => localStorage.setItem("upwatch-theme", value), theme);
@@ -44,6 +48,10 @@ describe("accessibility of the app", () => {
         const found: string[] = [];
         const check = async (label: string) => {
           found.push(...(await axeViolations(page)).map((line) => `${label} ${line}`));
+          const wide = await page.evaluate(
+            () => document.documentElement.scrollWidth > window.innerWidth,
+          );
+          if (wide) found.push(`${label}: the page scrolls sideways`);
         };
         for (const path of SIGNED_OUT) {
           await page.goto(`${product.url}${path}`);

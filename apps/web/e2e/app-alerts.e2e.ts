@@ -21,7 +21,7 @@ describe("the alerts screen and live updates", () => {
   withProductAndBrowser((running) => ({ product, browser } = running), PRIVATE_TARGETS);
   withHttpTarget((target) => (site = target));
 
-  it("shows a failed check, the monitor going down and its alert on the list, the monitor's page and the alerts screen without reloading, then acknowledges and resolves it", async () => {
+  it("shows a failed check, the monitor going down and its alert on the list, the monitor's page and the alerts screen without reloading (without Post incident on Free), then acknowledges and resolves it", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     context.setDefaultTimeout(10_000);
     const account = await registerAccount(context, product);
@@ -49,18 +49,26 @@ describe("the alerts screen and live updates", () => {
     await checkNow(account, shop.id);
 
     await row.locator(".status-badge", { hasText: "Down" }).waitFor();
-    expect(await row.locator(".monitor-row-figures").textContent()).toContain("50.00%");
+    expect(await row.locator(".monitor-row-figures").textContent()).toContain("50%");
     await detail.locator(".monitor-title .status-badge", { hasText: "Down" }).waitFor();
-    await detail.getByRole("img", { name: /^Shop: 50.00% up over the last 24 hours/ }).waitFor();
+    await detail.getByRole("img", { name: /^Shop: 50% up over the last 24 hours/ }).waitFor();
     await detail
       .getByRole("table", { name: "Recent checks, newest first" })
       .locator("tbody tr", { hasText: "503" })
       .waitFor();
+    // All of the table, the error column included, fits at this width without scrolling.
+    expect(
+      await detail
+        .getByRole("table", { name: "Recent checks, newest first" })
+        .evaluate((table) => table.scrollWidth <= (table.parentElement?.clientWidth ?? 0)),
+    ).toBe(true);
     await detail.locator(".alert-item", { hasText: "Critical" }).waitFor();
     const alert = alerts.locator(".alert-item");
     await alert.waitFor();
     expect(await alert.locator(".alert-monitor").textContent()).toBe("Shop");
     expect(await alert.textContent()).toContain("503 Service Unavailable");
+    // Free has no status pages, so no alert offers to post an incident on one.
+    expect(await alert.getByRole("link", { name: "Post incident" }).count()).toBe(0);
 
     await alert.getByRole("button", { name: "Acknowledge" }).click();
     await alerts.getByRole("heading", { name: /No active alerts/ }).waitFor();

@@ -68,8 +68,15 @@ describe("status pages in the app", () => {
     expect(await page.getByLabel(/^Address/).inputValue()).toBe("acme-cloud");
     await page.getByLabel(/^Address/).fill("api");
     await page.getByRole("button", { name: "Create status page" }).click();
-    await page.getByText('slug "api" is reserved; choose another.').waitFor();
-    await page.getByLabel(/^Address/).fill("acme-cloud");
+    await page
+      .getByText(`The address "api" is kept for Upwatch's own pages; choose another.`)
+      .waitFor();
+    // What is typed shows as the address the page will really get.
+    await page.getByLabel(/^Address/).fill("Acme Cloud");
+    await page
+      .locator("#status-page-slug-hint")
+      .getByText(/\/status\/acme-cloud$/)
+      .waitFor();
     await page.getByLabel(/^Headline/).fill("Live status of Acme's services.");
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Create status page" }).click();
@@ -215,7 +222,7 @@ describe("status pages in the app", () => {
     await page.getByRole("heading", { name: "No status pages yet" }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 60_000);
 
   it("lists a page with what visitors see and its public address, and shows a taken address under its field", async () => {
     const context = await browser.newContext({ bypassCSP: true });

@@ -295,14 +295,16 @@ describe("the help-centre pages", () => {
     path: string,
     ready: (page: Page) => Promise<void> = waitForApp,
   ): Promise<string> {
-    const scripts: string[] = [];
+    // The bodies are awaited after the page is ready: a body still being read then is counted.
+    const bodies: Promise<string>[] = [];
     await page?.close();
     page = await browser.newPage();
-    page.on("response", async (response) => {
-      if (response.url().endsWith(".js")) scripts.push(await response.text());
+    page.on("response", (response) => {
+      if (response.url().endsWith(".js")) bodies.push(response.text());
     });
     await page.goto(`${product.url}${path}`);
     await ready(page);
+    const scripts = await Promise.all(bodies);
     expect(scripts.length).toBeGreaterThan(0);
     return scripts.join("\n");
   }

@@ -37,7 +37,7 @@ describe("npm start on embedded SQLite", () => {
 
   it("exits cleanly on SIGTERM", async () => {
     const code = await product.stop("SIGTERM");
-    expect(code).toBe(0);
+    expect(code, product.output()).toBe(0);
   });
 });
 
@@ -51,9 +51,12 @@ describe("npm start on PostgreSQL", () => {
     try {
       const health = await fetch(`${product.url}/healthz`);
       expect(await health.json()).toEqual({ status: "ok", database: "ok" });
-      expect((await fetch(`${product.url}/`)).status).toBe(200);
+      const home = await fetch(`${product.url}/`);
+      expect(home.status).toBe(200);
+      expect(await home.text()).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
     } finally {
-      expect(await product.stop()).toBe(0);
+      // The product's own log says why, should it not stop cleanly.
+      expect(await product.stop(), product.output()).toBe(0);
       await database.drop();
     }
   });

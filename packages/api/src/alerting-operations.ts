@@ -20,6 +20,7 @@ export const ALERTING_OPERATIONS = {
   listAlerts: {
     method: "GET",
     url: "/alerts",
+    permission: "view",
     summary: "List alerts, newest first, by state, severity or monitor",
     tag: "Alerts",
     query: alertsQuerySchema,
@@ -29,6 +30,7 @@ export const ALERTING_OPERATIONS = {
   getAlert: {
     method: "GET",
     url: "/alerts/:id",
+    permission: "view",
     params: idParams,
     summary: "Get one alert",
     tag: "Alerts",
@@ -38,6 +40,7 @@ export const ALERTING_OPERATIONS = {
   acknowledgeAlert: {
     method: "POST",
     url: "/alerts/:id/acknowledge",
+    permission: "alerts.respond",
     params: idParams,
     summary: "Acknowledge an alert: notifications stop, the alert stays open",
     tag: "Alerts",
@@ -47,6 +50,7 @@ export const ALERTING_OPERATIONS = {
   resolveAlert: {
     method: "POST",
     url: "/alerts/:id/resolve",
+    permission: "alerts.respond",
     params: idParams,
     summary: "Resolve an alert by hand",
     tag: "Alerts",
@@ -56,6 +60,7 @@ export const ALERTING_OPERATIONS = {
   listIncidents: {
     method: "GET",
     url: "/monitors/:id/incidents",
+    permission: "view",
     params: idParams,
     summary: "A monitor's outages, newest first",
     tag: "Alerts",
@@ -66,6 +71,7 @@ export const ALERTING_OPERATIONS = {
   listDependencies: {
     method: "GET",
     url: "/dependencies",
+    permission: "view",
     summary: "List the account's alert dependencies",
     tag: "Dependencies",
     status: 200,
@@ -74,7 +80,8 @@ export const ALERTING_OPERATIONS = {
   createDependency: {
     method: "POST",
     url: "/dependencies",
-    summary: "Make a child monitor's notifications depend on a parent monitor",
+    permission: "monitors.manage",
+    summary: "Make a child monitor's or agent's notifications depend on a parent monitor",
     tag: "Dependencies",
     body: body.createDependency,
     status: 201,
@@ -83,6 +90,7 @@ export const ALERTING_OPERATIONS = {
   deleteDependency: {
     method: "DELETE",
     url: "/dependencies/:id",
+    permission: "monitors.manage",
     params: idParams,
     summary: "Remove a dependency",
     tag: "Dependencies",
@@ -91,6 +99,7 @@ export const ALERTING_OPERATIONS = {
   listChannels: {
     method: "GET",
     url: "/channels",
+    permission: "view",
     summary: "List the account's alert channels",
     tag: "Channels",
     status: 200,
@@ -99,6 +108,7 @@ export const ALERTING_OPERATIONS = {
   createChannel: {
     method: "POST",
     url: "/channels",
+    permission: "channels.manage",
     summary: "Add an alert channel: email, sms, slack or webhook",
     tag: "Channels",
     body: body.createChannel,
@@ -108,6 +118,7 @@ export const ALERTING_OPERATIONS = {
   getChannel: {
     method: "GET",
     url: "/channels/:id",
+    permission: "view",
     params: idParams,
     summary: "Get one channel",
     tag: "Channels",
@@ -117,6 +128,7 @@ export const ALERTING_OPERATIONS = {
   updateChannel: {
     method: "PATCH",
     url: "/channels/:id",
+    permission: "channels.manage",
     params: idParams,
     summary: "Change a channel",
     tag: "Channels",
@@ -127,6 +139,7 @@ export const ALERTING_OPERATIONS = {
   deleteChannel: {
     method: "DELETE",
     url: "/channels/:id",
+    permission: "channels.manage",
     params: idParams,
     summary: "Delete a channel",
     tag: "Channels",
@@ -135,6 +148,7 @@ export const ALERTING_OPERATIONS = {
   testChannel: {
     method: "POST",
     url: "/channels/:id/test",
+    permission: "channels.manage",
     params: idParams,
     summary: "Send a test notification and report the attempt",
     tag: "Channels",
@@ -144,6 +158,7 @@ export const ALERTING_OPERATIONS = {
   resendChannelConfirmation: {
     method: "POST",
     url: "/channels/:id/confirmation",
+    permission: "channels.manage",
     params: idParams,
     summary: "Mail a new confirmation link to an e-mail channel awaiting confirmation",
     tag: "Channels",
@@ -153,6 +168,7 @@ export const ALERTING_OPERATIONS = {
   listMonitorChannels: {
     method: "GET",
     url: "/monitors/:id/channels",
+    permission: "view",
     params: idParams,
     summary: "The channels a monitor's alerts go to",
     tag: "Channels",
@@ -162,6 +178,7 @@ export const ALERTING_OPERATIONS = {
   setMonitorChannels: {
     method: "PUT",
     url: "/monitors/:id/channels",
+    permission: "monitors.manage",
     params: idParams,
     summary: "Choose the channels a monitor's alerts go to",
     tag: "Channels",
@@ -172,6 +189,7 @@ export const ALERTING_OPERATIONS = {
   listNotifications: {
     method: "GET",
     url: "/notifications",
+    permission: "view",
     summary: "The delivery log: every attempt of the last 30 days, newest first",
     tag: "Notifications",
     query: deliveriesQuerySchema,

@@ -26,16 +26,33 @@ const before = z.coerce
   .describe("Epoch milliseconds: the next_before of the previous page.");
 
 export const alertingRequestSchemas = {
-  createDependency: z.strictObject({
-    child_monitor_id: z
-      .string({
-        message: "child_monitor_id is required: the monitor whose alerts depend on the parent.",
-      })
-      .check(storableText("child_monitor_id")),
-    parent_monitor_id: z
-      .string({ message: "parent_monitor_id is required: the monitor the child relies on." })
-      .check(storableText("parent_monitor_id")),
-  }),
+  createDependency: z
+    .strictObject({
+      child_monitor_id: z
+        .string({ message: "child_monitor_id must be a monitor id." })
+        .check(storableText("child_monitor_id"))
+        .optional(),
+      child_agent_id: z
+        .string({ message: "child_agent_id must be an agent id." })
+        .check(storableText("child_agent_id"))
+        .optional(),
+      parent_monitor_id: z
+        .string({ message: "parent_monitor_id is required: the monitor the child relies on." })
+        .check(storableText("parent_monitor_id")),
+    })
+    .superRefine((body, ctx) => {
+      const children = [body.child_monitor_id, body.child_agent_id].filter(
+        (id) => id !== undefined,
+      );
+      if (children.length === 1) return;
+      ctx.addIssue({
+        code: "custom",
+        message:
+          children.length === 0
+            ? "child_monitor_id or child_agent_id is required: the monitor or agent whose alerts depend on the parent."
+            : "Give child_monitor_id or child_agent_id, not both: a dependency has one child.",
+      });
+    }),
   createChannel: createChannelSchema,
   updateChannel: updateChannelSchema,
   monitorChannels: monitorChannelsSchema,
@@ -49,6 +66,7 @@ export const alertsQuerySchema = z.strictObject({
     .enum(ALERT_SEVERITIES, { message: `severity must be one of ${ALERT_SEVERITIES.join(", ")}.` })
     .optional(),
   monitor_id: z.string().check(storableText("monitor_id")).optional(),
+  agent_id: z.string().check(storableText("agent_id")).optional(),
   limit,
   before,
 });
@@ -64,7 +82,14 @@ export const incidentsQuerySchema = z.strictObject({ limit });
 
 export const alertResponse = z.object({
   id: z.string(),
-  monitor_id: z.string(),
+  monitor_id: z
+    .string()
+    .nullable()
+    .describe("The monitor the alert is about; null for an agent's."),
+  agent_id: z.string().nullable().describe("The agent the alert is about; null for a monitor's."),
+  subject: z
+    .object({ type: z.enum(["monitor", "agent"]), id: z.string(), name: z.string() })
+    .describe("What the alert is about."),
   incident_id: z.string().nullable(),
   kind: z.enum(ALERT_KINDS),
   severity: z.enum(ALERT_SEVERITIES),
@@ -74,12 +99,23 @@ export const alertResponse = z.object({
   acknowledged_at: isoTime.nullable(),
   resolved_at: isoTime.nullable(),
   resolution: z
-    .enum(["recovered", "by-hand", "certificate-renewed", "superseded", "monitor-changed"])
+    .enum([
+      "recovered",
+      "by-hand",
+      "certificate-renewed",
+      "superseded",
+      "monitor-changed",
+      "rule-deleted",
+      "key-revoked",
+    ])
     .nullable(),
   notifications_sent: z.number().int(),
   next_notification_at: isoTime.nullable(),
   suppressed: z.boolean().describe("Notifications are held back: every parent monitor is down."),
   suppressed_by: z.array(z.string()).describe("The parent monitors holding them back."),
+  held_by: z
+    .array(z.object({ monitor_id: z.string(), name: z.string() }))
+    .describe("The same parent monitors with their names, by name; empty unless suppressed."),
   held_by_maintenance: z
     .object({ id: z.string(), title: z.string(), ends_at: isoTime })
     .nullable()
@@ -92,7 +128,8 @@ export const alertPageResponse = z.object({
 
 export const dependencyResponse = z.object({
   id: z.string(),
-  child_monitor_id: z.string(),
+  child_monitor_id: z.string().nullable().describe("The child monitor, or null for an agent."),
+  child_agent_id: z.string().nullable().describe("The child agent, or null for a monitor."),
   parent_monitor_id: z.string(),
   created_at: isoTime,
 });
@@ -114,6 +151,12 @@ export const channelResponse = z.object({
       "False while an e-mail channel to an address outside the account awaits its recipient's confirmation; it receives nothing else until then.",
     ),
   monitor_ids: z.array(z.string()),
+  disabled_reason: z
+    .string()
+    .nullable()
+    .describe(
+      "Why the channel sends nothing: the account's plan does not include its type. Null when it sends; it sends again once the plan includes the type.",
+    ),
   created_at: isoTime,
   updated_at: isoTime,
 });
@@ -134,6 +177,7 @@ export const deliveryResponse = z.object({
   event: z.enum(NOTIFICATION_EVENTS),
   alert_id: z.string().nullable(),
   monitor_id: z.string().nullable(),
+  agent_id: z.string().nullable().describe("The agent of an agent alert's delivery."),
   status: z.enum(["delivered", "failed", "timeout"]),
   latency_ms: z.number().int().nullable(),
   error: z.string().nullable(),

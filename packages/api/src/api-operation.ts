@@ -1,4 +1,4 @@
-import { storableText } from "@upwatch/core";
+import { type Permission, storableText } from "@upwatch/core";
 import { z } from "zod";
 
 /** One REST operation: where it lives and the schemas that validate and describe it. */
@@ -9,6 +9,7 @@ export interface ApiOperation {
   summary: string;
   tag:
     | "Monitors"
+    | "Groups"
     | "Checks"
     | "Account"
     | "Alerts"
@@ -20,9 +21,18 @@ export interface ApiOperation {
     | "Secure variables"
     | "Status pages"
     | "Live updates"
-    | "Regions";
+    | "Regions"
+    | "Agents"
+    | "Team"
+    | "Audit log"
+    | "Security";
   /** Who may call it: anyone, only a signed-in session, or (the default) a key or a session. */
   access?: "public" | "session";
+  /**
+   * What the caller's role (or key's scope) must allow; `self` for a person's own sign-in
+   * settings, which every member may change. Every operation that is not public names one.
+   */
+  permission?: Permission | "self";
   /** Path parameters: every `:name` of the url. */
   params?: z.ZodObject;
   body?: z.ZodType;

@@ -7,6 +7,7 @@ import {
   messageResponse,
   signedInResponse,
 } from "./auth-schemas.ts";
+import { loginResponse } from "./two-factor-schemas.ts";
 
 /** Signing in, the account's deletion and API keys; `OPERATIONS` includes them. */
 export const AUTH_OPERATIONS = {
@@ -24,16 +25,18 @@ export const AUTH_OPERATIONS = {
   login: {
     method: "POST",
     url: "/auth/login",
-    summary: "Sign in with e-mail and password (sets the session cookie)",
+    summary:
+      "Sign in with e-mail and password (sets the session cookie, or answers the second step needed)",
     tag: "Sign-in",
     access: "public",
     body: body.login,
     status: 200,
-    response: signedInResponse,
+    response: loginResponse,
   },
   logout: {
     method: "POST",
     url: "/auth/logout",
+    permission: "self",
     summary: "Sign out: the session ends and the cookie is cleared",
     tag: "Sign-in",
     access: "session",
@@ -42,6 +45,7 @@ export const AUTH_OPERATIONS = {
   getSession: {
     method: "GET",
     url: "/auth/session",
+    permission: "self",
     summary: "Who is signed in, and the session's CSRF token",
     tag: "Sign-in",
     access: "session",
@@ -61,16 +65,18 @@ export const AUTH_OPERATIONS = {
   completePasswordReset: {
     method: "POST",
     url: "/auth/password-reset/complete",
-    summary: "Choose a new password with a reset link's token and sign in; other sessions end",
+    summary:
+      "Choose a new password with a reset link's token and sign in (or answer the second step); other sessions end",
     tag: "Sign-in",
     access: "public",
     body: body.completePasswordReset,
     status: 200,
-    response: signedInResponse,
+    response: loginResponse,
   },
   changeEmail: {
     method: "PATCH",
     url: "/auth/email",
+    permission: "self",
     summary: "Change the address you sign in with (needs the current password)",
     tag: "Sign-in",
     access: "session",
@@ -82,6 +88,7 @@ export const AUTH_OPERATIONS = {
   changePassword: {
     method: "PATCH",
     url: "/auth/password",
+    permission: "self",
     summary: "Change the password (needs the current one); other sessions end",
     tag: "Sign-in",
     access: "session",
@@ -91,6 +98,7 @@ export const AUTH_OPERATIONS = {
   deleteAccount: {
     method: "DELETE",
     url: "/account",
+    permission: "account.own",
     summary: "Delete the account and all its data, confirmed by typing its e-mail address",
     tag: "Account",
     access: "session",
@@ -100,6 +108,7 @@ export const AUTH_OPERATIONS = {
   listApiKeys: {
     method: "GET",
     url: "/api-keys",
+    permission: "api_keys.manage",
     summary: "The account's API keys, newest first, without their secrets",
     tag: "API keys",
     status: 200,
@@ -108,6 +117,7 @@ export const AUTH_OPERATIONS = {
   createApiKey: {
     method: "POST",
     url: "/api-keys",
+    permission: "api_keys.manage",
     summary: "Create an API key; the answer is the only time the key is shown",
     tag: "API keys",
     body: body.createApiKey,
@@ -117,6 +127,7 @@ export const AUTH_OPERATIONS = {
   revokeApiKey: {
     method: "DELETE",
     url: "/api-keys/:id",
+    permission: "api_keys.manage",
     params: idParams,
     summary: "Revoke an API key at once (revoking twice is fine)",
     tag: "API keys",

@@ -1,12 +1,15 @@
 import {
+  API_KEY_SCOPES,
   changeEmailSchema,
   changePasswordSchema,
   createApiKeySchema,
   deleteAccountSchema,
   loginSchema,
+  PERMISSIONS,
   PLAN_IDS,
   passwordResetCompleteSchema,
   passwordResetRequestSchema,
+  ROLES,
   registerSchema,
 } from "@upwatch/core";
 import { z } from "zod";
@@ -27,9 +30,28 @@ const isoTime = z.string().describe("ISO 8601 time");
 
 export const userResponse = z.object({ id: z.string(), email: z.string() });
 
+/** The signed-in person's role in the session's account and what it allows. */
+export const membershipResponse = z.object({
+  role: z.enum([...ROLES, "custom"]),
+  role_name: z
+    .string()
+    .describe("The role's name: Owner, Admin, Member, Viewer or a custom role's"),
+  permissions: z.array(z.enum(PERMISSIONS)).describe("What the person may do in the account"),
+});
+
 export const signedInResponse = z.object({
   user: userResponse,
   account: z.object({ id: z.string(), name: z.string(), plan: z.enum(PLAN_IDS) }),
+  membership: membershipResponse,
+  accounts: z
+    .array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        role: z.enum(["owner", "admin", "member", "viewer", "custom"]),
+      }),
+    )
+    .describe("Every account the person belongs to, with their role in it."),
   csrf_token: z
     .string()
     .describe("Send it as X-CSRF-Token with every POST, PUT, PATCH and DELETE of this session."),
@@ -43,6 +65,11 @@ export const apiKeyResponse = z.object({
   id: z.string(),
   name: z.string(),
   prefix: z.string().describe("The key's first characters (uw_ and 12 more), to recognise it."),
+  scope: z
+    .enum(API_KEY_SCOPES)
+    .describe(
+      "`read`: may only read; `full`: may do everything an admin may (keys made before scopes).",
+    ),
   created_at: isoTime,
   last_used_at: isoTime.nullable(),
   revoked_at: isoTime.nullable(),

@@ -1,14 +1,20 @@
 import {
+  AGENT_CHECK_REGION,
+  ALERT_CHANNELS,
   CHECK_TYPES,
   createMonitorSchema,
+  HEARTBEAT_CHECK_REGION,
+  HEARTBEAT_SIGNALS,
   MAX_CHECK_PAGE_SIZE,
   PLAN_IDS,
   REGION_RULES,
   REGIONS,
+  RUN_FROM,
   STATS_RANGES,
   updateMonitorSchema,
 } from "@upwatch/core";
 import { z } from "zod";
+import { groupFilterQuery } from "./group-schemas.ts";
 import { stepResultResponse } from "./step-result-schema.ts";
 
 /** Request bodies: the same schemas validate requests and describe them in the OpenAPI document. */
@@ -61,6 +67,22 @@ export const regionLatencyQuerySchema = z.strictObject({
 const isoTime = z.string().describe("ISO 8601 time");
 const ms = z.number().nullable();
 
+/** What a heartbeat monitor's last pings said; the live `heartbeat` event carries it alone. */
+export const heartbeatPingsResponse = z.object({
+  last_ping_at: isoTime.nullable().describe("When any ping last arrived"),
+  last_started_at: isoTime.nullable().describe("When the job last said it started"),
+  last_run_ms: z
+    .number()
+    .int()
+    .nullable()
+    .describe("How long the last run took, from its start signal to its end"),
+  last_signal: z.enum(HEARTBEAT_SIGNALS).nullable().describe("What the last ping said"),
+  last_body: z
+    .string()
+    .nullable()
+    .describe("The first KiB of the last ping's body, control characters escaped"),
+});
+
 export const monitorResponse = z.object({
   id: z.string(),
   name: z.string(),
@@ -76,15 +98,55 @@ export const monitorResponse = z.object({
   unserved_regions: z
     .array(z.enum(REGIONS))
     .describe("Regions of the monitor that no runner serves right now; nothing is checked there."),
+  run_from: z
+    .enum(RUN_FROM)
+    .describe(
+      "regions, or agent: each planned check is a task for the agent (regions are then unused).",
+    ),
+  agent_id: z
+    .string()
+    .nullable()
+    .describe(
+      "The agent an agent-run monitor runs from; null when it runs from regions or its agent was deleted.",
+    ),
+  agent: z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      status: z.enum(["waiting", "online", "offline"]),
+      proxy_capable: z.boolean(),
+    })
+    .nullable()
+    .describe(
+      "The agent it runs from, as it is now; null when it runs from regions or its agent was deleted.",
+    ),
+  runner_problem: z
+    .string()
+    .nullable()
+    .describe(
+      "Why an agent-run monitor's checks are missed or time out right now (agent deleted, key revoked, offline, not proxy-capable), as a sentence; null otherwise.",
+    ),
   failure_threshold: z.number().int(),
   recovery_confirmations: z.number().int(),
   paused: z.boolean(),
-  group: z.string().nullable(),
+  group_ids: z.array(z.string()).describe("The groups the monitor belongs to (grp_ ids)."),
   options: z
     .record(z.string(), z.unknown())
     .describe(
       "The type's options; passwords, tokens and secret or credential-named header values are shown masked.",
     ),
+  heartbeat: z
+    .object({
+      ping_url: z
+        .string()
+        .nullable()
+        .describe(
+          "The secret URL the job pings; /start and /fail may follow it. Null for callers that may not manage monitors: the URL is the job's credential.",
+        ),
+      ...heartbeatPingsResponse.shape,
+    })
+    .nullable()
+    .describe("A heartbeat monitor's ping URL and its last pings; null for other types."),
   state: z
     .enum(["unknown", "up", "down"])
     .describe("unknown until a conclusive check; down after failure_threshold failures in a row"),
@@ -95,6 +157,30 @@ export const monitorResponse = z.object({
 });
 
 export const monitorListResponse = z.object({ data: z.array(monitorResponse) });
+
+/** `GET /monitors/:id`: the monitor with the channels its alerts go to. */
+export const monitorDetailResponse = monitorResponse.extend({
+  effective_channels: z
+    .array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        type: z.enum(ALERT_CHANNELS),
+        via: z
+          .enum(["monitor", "group"])
+          .describe("monitor when attached to the monitor itself, else group."),
+        group_ids: z
+          .array(z.string())
+          .describe(
+            "The monitor's groups that attach the channel; empty when only the monitor does.",
+          ),
+      }),
+    )
+    .describe("Its own channels and its groups' channels, each once: every alert goes to these."),
+});
+
+/** `GET /monitors` and `GET /monitors/overview`: optionally only monitors in any of some groups. */
+export const monitorFilterQuerySchema = z.strictObject({ group: groupFilterQuery });
 
 const timings = z
   .object({ dns_ms: ms, connect_ms: ms, tls_ms: ms, first_byte_ms: ms })
@@ -112,7 +198,11 @@ export const checkResultResponse = z.object({
   timings,
   status_code: z.number().int().nullable(),
   error: z.string().nullable(),
-  region: z.enum(REGIONS),
+  region: z
+    .enum([...REGIONS, AGENT_CHECK_REGION, HEARTBEAT_CHECK_REGION])
+    .describe(
+      "The region it ran from, agent for an agent-run monitor's check, heartbeat for a heartbeat's",
+    ),
   steps: z
     .array(stepResultResponse)
     .nullable()
@@ -228,6 +318,8 @@ export const accountResponse = z.object({
     history_days: z.number().int().nullable(),
   }),
   monitors: z.number().int(),
+  /** Monitors not paused; resuming one is refused once this reaches `limits.monitors`. */
+  active_monitors: z.number().int(),
 });
 
 /** Every error answer: a sentence for the person who made the request. */

@@ -10,6 +10,7 @@ export const SECURE_VARIABLE_OPERATIONS = {
   listSecureVariables: {
     method: "GET",
     url: "/secure-variables",
+    permission: "view",
     summary: "The account's secure variables: names and the monitors using them, never values",
     tag: "Secure variables",
     status: 200,
@@ -18,6 +19,7 @@ export const SECURE_VARIABLE_OPERATIONS = {
   createSecureVariable: {
     method: "POST",
     url: "/secure-variables",
+    permission: "secure_variables.manage",
     summary: "Store a secure variable; its value is encrypted and never shown again",
     tag: "Secure variables",
     body: input.create,
@@ -28,6 +30,7 @@ export const SECURE_VARIABLE_OPERATIONS = {
   replaceSecureVariable: {
     method: "PUT",
     url: "/secure-variables/:name",
+    permission: "secure_variables.manage",
     summary: "Replace a secure variable's value; the monitors using it run with the new one",
     tag: "Secure variables",
     params: input.params,
@@ -38,6 +41,7 @@ export const SECURE_VARIABLE_OPERATIONS = {
   deleteSecureVariable: {
     method: "DELETE",
     url: "/secure-variables/:name",
+    permission: "secure_variables.manage",
     summary: "Delete a secure variable no monitor uses",
     tag: "Secure variables",
     params: input.params,

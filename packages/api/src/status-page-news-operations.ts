@@ -16,6 +16,7 @@ export const STATUS_PAGE_NEWS_OPERATIONS = {
   listStatusIncidents: {
     method: "GET",
     url: `${PAGE}/incidents`,
+    permission: "view",
     summary: "The page's incidents, newest first, open or resolved",
     tag,
     params: input.pageParams,
@@ -26,6 +27,7 @@ export const STATUS_PAGE_NEWS_OPERATIONS = {
   createStatusIncident: {
     method: "POST",
     url: `${PAGE}/incidents`,
+    permission: "status_pages.manage",
     summary: "Open an incident with its first update, setting the affected components' states",
     tag,
     params: input.pageParams,
@@ -36,6 +38,7 @@ export const STATUS_PAGE_NEWS_OPERATIONS = {
   getStatusIncident: {
     method: "GET",
     url: `${PAGE}/incidents/:incidentId`,
+    permission: "view",
     summary: "One incident with all its updates",
     tag,
     params: input.incidentParams,
@@ -45,6 +48,7 @@ export const STATUS_PAGE_NEWS_OPERATIONS = {
   updateStatusIncident: {
     method: "PATCH",
     url: `${PAGE}/incidents/:incidentId`,
+    permission: "status_pages.manage",
     summary: "Correct an incident's title",
     tag,
     params: input.incidentParams,
@@ -55,6 +59,7 @@ export const STATUS_PAGE_NEWS_OPERATIONS = {
   deleteStatusIncident: {
     method: "DELETE",
     url: `${PAGE}/incidents/:incidentId`,
+    permission: "status_pages.manage",
     summary: "Delete an incident and its updates from the page's history",
     tag,
     params: input.incidentParams,
@@ -63,6 +68,7 @@ export const STATUS_PAGE_NEWS_OPERATIONS = {
   postStatusIncidentUpdate: {
     method: "POST",
     url: `${PAGE}/incidents/:incidentId/updates`,
+    permission: "status_pages.manage",
     summary: "Post an update: a stage, a message and the states it sets; Resolved stamps the end",
     tag,
     params: input.incidentParams,
@@ -73,6 +79,7 @@ export const STATUS_PAGE_NEWS_OPERATIONS = {
   editStatusIncidentUpdate: {
     method: "PATCH",
     url: `${PAGE}/incidents/:incidentId/updates/:updateId`,
+    permission: "status_pages.manage",
     summary: "Correct an update's message (subscribers are not mailed again)",
     tag,
     params: input.updateParams,
@@ -83,6 +90,7 @@ export const STATUS_PAGE_NEWS_OPERATIONS = {
   listStatusMaintenances: {
     method: "GET",
     url: `${PAGE}/maintenances`,
+    permission: "view",
     summary: "The page's maintenance windows: upcoming and under way first, then past ones",
     tag,
     params: input.pageParams,
@@ -92,6 +100,7 @@ export const STATUS_PAGE_NEWS_OPERATIONS = {
   createStatusMaintenance: {
     method: "POST",
     url: `${PAGE}/maintenances`,
+    permission: "status_pages.manage",
     summary:
       "Schedule maintenance: announced now, components in Maintenance and alerts held during it",
     tag,
@@ -103,6 +112,7 @@ export const STATUS_PAGE_NEWS_OPERATIONS = {
   updateStatusMaintenance: {
     method: "PATCH",
     url: `${PAGE}/maintenances/:maintenanceId`,
+    permission: "status_pages.manage",
     summary: "Change a maintenance window that has not ended",
     tag,
     params: input.maintenanceParams,
@@ -114,6 +124,7 @@ export const STATUS_PAGE_NEWS_OPERATIONS = {
   endStatusMaintenance: {
     method: "POST",
     url: `${PAGE}/maintenances/:maintenanceId/end`,
+    permission: "status_pages.manage",
     summary: "Cancel a scheduled window, or end one under way now",
     tag,
     params: input.maintenanceParams,
@@ -124,6 +135,7 @@ export const STATUS_PAGE_NEWS_OPERATIONS = {
   deleteStatusMaintenance: {
     method: "DELETE",
     url: `${PAGE}/maintenances/:maintenanceId`,
+    permission: "status_pages.manage",
     summary: "Delete a maintenance window from the page",
     tag,
     params: input.maintenanceParams,
@@ -132,6 +144,7 @@ export const STATUS_PAGE_NEWS_OPERATIONS = {
   listStatusSubscribers: {
     method: "GET",
     url: `${PAGE}/subscribers`,
+    permission: "view",
     summary: "The page's subscribers, oldest first, in pages",
     tag,
     params: input.pageParams,
@@ -142,6 +155,7 @@ export const STATUS_PAGE_NEWS_OPERATIONS = {
   exportStatusSubscribers: {
     method: "GET",
     url: `${PAGE}/subscribers.csv`,
+    permission: "view",
     summary:
       "Every subscriber of the page as CSV (email, status, subscribed, confirmed, unsubscribed)",
     tag,
@@ -151,6 +165,7 @@ export const STATUS_PAGE_NEWS_OPERATIONS = {
   deleteStatusSubscriber: {
     method: "DELETE",
     url: `${PAGE}/subscribers/:subscriberId`,
+    permission: "status_pages.manage",
     summary: "Remove a subscriber: no further mail is sent to them",
     tag,
     params: input.subscriberParams,

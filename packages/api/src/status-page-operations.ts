@@ -20,6 +20,7 @@ const PAGE_SETUP_OPERATIONS = {
   listStatusPages: {
     method: "GET",
     url: PAGES,
+    permission: "view",
     summary: "The account's status pages",
     tag,
     status: 200,
@@ -28,6 +29,7 @@ const PAGE_SETUP_OPERATIONS = {
   createStatusPage: {
     method: "POST",
     url: PAGES,
+    permission: "status_pages.manage",
     summary:
       "Create a status page (Hobby and above; white-label and custom domains on Enterprise+)",
     tag,
@@ -39,6 +41,7 @@ const PAGE_SETUP_OPERATIONS = {
   getStatusPage: {
     method: "GET",
     url: PAGE,
+    permission: "view",
     summary: "One status page",
     tag,
     params: input.pageParams,
@@ -48,6 +51,7 @@ const PAGE_SETUP_OPERATIONS = {
   updateStatusPage: {
     method: "PATCH",
     url: PAGE,
+    permission: "status_pages.manage",
     summary: "Change a status page's settings; fields left out keep their values",
     tag,
     params: input.pageParams,
@@ -59,6 +63,7 @@ const PAGE_SETUP_OPERATIONS = {
   deleteStatusPage: {
     method: "DELETE",
     url: PAGE,
+    permission: "status_pages.manage",
     summary: "Delete a status page with its components, incidents and subscribers",
     tag,
     params: input.pageParams,
@@ -67,6 +72,7 @@ const PAGE_SETUP_OPERATIONS = {
   putStatusPageLogo: {
     method: "PUT",
     url: `${PAGE}/logo`,
+    permission: "status_pages.manage",
     summary: "Set the page's logo: a PNG, JPEG or WebP image of at most 256 KiB, in base64",
     tag,
     params: input.pageParams,
@@ -77,6 +83,7 @@ const PAGE_SETUP_OPERATIONS = {
   deleteStatusPageLogo: {
     method: "DELETE",
     url: `${PAGE}/logo`,
+    permission: "status_pages.manage",
     summary: "Remove the page's logo",
     tag,
     params: input.pageParams,
@@ -85,6 +92,7 @@ const PAGE_SETUP_OPERATIONS = {
   listStatusComponents: {
     method: "GET",
     url: `${PAGE}/components`,
+    permission: "view",
     summary: "The page's sections and components in order, with linked monitors and suggestions",
     tag,
     params: input.pageParams,
@@ -94,6 +102,7 @@ const PAGE_SETUP_OPERATIONS = {
   createStatusSection: {
     method: "POST",
     url: `${PAGE}/sections`,
+    permission: "status_pages.manage",
     summary: "Add a section to group components under a heading",
     tag,
     params: input.pageParams,
@@ -104,6 +113,7 @@ const PAGE_SETUP_OPERATIONS = {
   updateStatusSection: {
     method: "PATCH",
     url: `${PAGE}/sections/:sectionId`,
+    permission: "status_pages.manage",
     summary: "Rename or move a section",
     tag,
     params: input.sectionParams,
@@ -114,6 +124,7 @@ const PAGE_SETUP_OPERATIONS = {
   deleteStatusSection: {
     method: "DELETE",
     url: `${PAGE}/sections/:sectionId`,
+    permission: "status_pages.manage",
     summary: "Remove a section; its components stay, outside any section",
     tag,
     params: input.sectionParams,
@@ -122,6 +133,7 @@ const PAGE_SETUP_OPERATIONS = {
   createStatusComponent: {
     method: "POST",
     url: `${PAGE}/components`,
+    permission: "status_pages.manage",
     summary: "Add a component, optionally in a section and linked to monitors",
     tag,
     params: input.pageParams,
@@ -132,6 +144,7 @@ const PAGE_SETUP_OPERATIONS = {
   updateStatusComponent: {
     method: "PATCH",
     url: `${PAGE}/components/:componentId`,
+    permission: "status_pages.manage",
     summary: "Change a component: its name, section, state, linked monitors or following them",
     tag,
     params: input.componentParams,
@@ -142,6 +155,7 @@ const PAGE_SETUP_OPERATIONS = {
   deleteStatusComponent: {
     method: "DELETE",
     url: `${PAGE}/components/:componentId`,
+    permission: "status_pages.manage",
     summary: "Remove a component from the page",
     tag,
     params: input.componentParams,
@@ -150,6 +164,7 @@ const PAGE_SETUP_OPERATIONS = {
   orderStatusComponents: {
     method: "PUT",
     url: `${PAGE}/order`,
+    permission: "status_pages.manage",
     summary: "Set the order of every section and component (and which section each is in)",
     tag,
     params: input.pageParams,
@@ -160,6 +175,7 @@ const PAGE_SETUP_OPERATIONS = {
   listMonitorStatusComponents: {
     method: "GET",
     url: "/monitors/:id/status-components",
+    permission: "view",
     summary:
       "The status page components a monitor is linked to (to post an incident from an alert)",
     tag,

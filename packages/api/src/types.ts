@@ -15,10 +15,13 @@ import type {
   createdApiKeyResponse,
   signedInResponse,
 } from "./auth-schemas.ts";
+import type { groupResponse } from "./group-schemas.ts";
 import type {
   accountResponse,
   checkPageResponse,
   checkResultResponse,
+  heartbeatPingsResponse,
+  monitorDetailResponse,
   monitorOverviewResponse,
   monitorResponse,
   regionLatencyResponse,
@@ -31,8 +34,17 @@ export interface ListOf<T> {
   data: T[];
 }
 
-/** A monitor as `GET /monitors/{id}` answers it. */
+/** A monitor as `GET /monitors` lists it. */
 export type MonitorView = z.output<typeof monitorResponse>;
+/** What a heartbeat monitor's last pings said (the live `heartbeat` event). */
+export type HeartbeatPingsView = z.output<typeof heartbeatPingsResponse>;
+/** A monitor as `GET /monitors/{id}` answers it: with the channels its alerts reach. */
+export type MonitorDetailView = z.output<typeof monitorDetailResponse>;
+/** One channel a monitor's alerts reach, its own or through its groups. */
+export type EffectiveChannel = MonitorDetailView["effective_channels"][number];
+/** A group as `GET /groups/{id}` answers it: members, channels, status and counts. */
+export type Group = z.output<typeof groupResponse>;
+export type GroupStatusView = Group["status"];
 /** What the list screen shows of one monitor's last day (`GET /monitors/overview`). */
 export type MonitorOverview = z.output<typeof monitorOverviewResponse>["data"][number];
 /** The status a person reads: paused and pending (no conclusive check yet) included. */
@@ -74,6 +86,7 @@ export type TestResult = z.output<typeof testSendResponse>;
 export type SessionAnswer = z.output<typeof signedInResponse>;
 export type SessionUser = SessionAnswer["user"];
 export type SessionAccount = SessionAnswer["account"];
+export type SessionMembership = SessionAnswer["membership"];
 export type ChangedEmail = z.output<typeof changedEmailResponse>;
 /** An API key as `GET /api-keys` lists it. */
 export type ApiKey = z.output<typeof apiKeyResponse>;

@@ -1,13 +1,10 @@
 import {
-  CHECK_OPTION_SCHEMAS,
   type CheckOutcome,
   type CheckSpec,
-  MONITOR_LIMITS,
-  MULTI_STEP_LIMITS,
-  VARIABLE_NAME,
+  checkOutcomeMessage,
+  checkSpecMessage,
 } from "@upwatch/core";
 import { z } from "zod";
-import { stepResultsMessage } from "./step-results.ts";
 
 /** The longest job entry a runner reads: a multi-step spec of 25 steps with 64 KiB bodies fits. */
 export const MAX_JOB_BYTES = 4 * 1024 * 1024;
@@ -21,46 +18,6 @@ const RUNNER_ID = /^run_[a-z2-7]{16}$/;
 
 const region = z.string().regex(REGION_NAME);
 const epochMs = z.number().int().min(0).max(8.64e15);
-const milliseconds = z.number().min(0).max(86_400_000);
-
-const target = z.string().min(1).max(2000);
-const timeoutMs = z
-  .number()
-  .int()
-  .min(1)
-  .max(MONITOR_LIMITS.maxTimeoutSeconds * 1000);
-
-const runLimitMs = z
-  .number()
-  .int()
-  .min(1)
-  .max(MULTI_STEP_LIMITS.runLimitSeconds * 1000);
-/** The values of the secure variables a multi-step check refers to, for this run only. */
-const secureValues = z
-  .record(z.string().regex(VARIABLE_NAME), z.string().max(MULTI_STEP_LIMITS.maxVariableBytes))
-  .refine((values) => Object.keys(values).length <= MULTI_STEP_LIMITS.maxVariables);
-
-const specOf = <K extends keyof typeof CHECK_OPTION_SCHEMAS>(type: K, address = target) =>
-  z.object({
-    type: z.literal(type),
-    target: address,
-    timeoutMs,
-    options: CHECK_OPTION_SCHEMAS[type],
-    secureValues: secureValues.optional(),
-    runLimitMs: runLimitMs.optional(),
-  });
-
-/** A check spec as @upwatch/core defines it, options included. */
-const checkSpec = z.discriminatedUnion("type", [
-  specOf("http"),
-  specOf("keyword"),
-  specOf("ping"),
-  specOf("tcp"),
-  specOf("dns"),
-  specOf("ssl"),
-  // A check of script and wait steps only has no request to name.
-  specOf("multi_step", z.string().max(2000)),
-]);
 
 /** One check to run from one region at one planned time. */
 export const CheckJob = z.object({
@@ -70,23 +27,9 @@ export const CheckJob = z.object({
   plannedAt: epochMs,
   /** Epoch ms: a runner must not start the check after this. */
   startBy: epochMs,
-  spec: checkSpec,
+  spec: checkSpecMessage,
 });
 export type CheckJob = z.infer<typeof CheckJob>;
-
-const timing = milliseconds.nullable();
-
-const checkOutcome = z.object({
-  status: z.enum(["up", "down"]),
-  responseTimeMs: timing,
-  timings: z.object({ dnsMs: timing, connectMs: timing, tlsMs: timing, firstByteMs: timing }),
-  statusCode: z.number().int().min(0).max(999).nullable(),
-  error: z.string().max(10_000).nullable(),
-  certificate: z
-    .object({ fingerprint: z.string().min(1).max(200), validTo: z.number() })
-    .optional(),
-  steps: stepResultsMessage.optional(),
-});
 
 /** What one runner found for one job. */
 export const RunnerResult = z.object({
@@ -94,7 +37,7 @@ export const RunnerResult = z.object({
   region,
   plannedAt: epochMs,
   startedAt: epochMs,
-  outcome: checkOutcome,
+  outcome: checkOutcomeMessage,
 });
 export type RunnerResult = z.infer<typeof RunnerResult>;
 

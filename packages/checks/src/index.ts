@@ -26,7 +26,9 @@ export {
   systemLookup,
 } from "./network/network-access.ts";
 export { CHECK_RUNNERS, type RunCheckOptions, runCheck } from "./registry.ts";
+export type { CheckRunners } from "./run-with-limit.ts";
 export type { CheckContext, CheckRunner } from "./runner.ts";
+export { KEYWORD_BODY_LIMIT } from "./runners/keyword.ts";
 export { PING_MISSING } from "./runners/ping.ts";
 export {
   closeScriptSandbox,
@@ -45,3 +47,4 @@ export {
   type SchedulerCounters,
   type SchedulerOptions,
 } from "./scheduler/check-scheduler.ts";
+export { runSingleRequestCheck, SINGLE_REQUEST_RUNNERS } from "./single-request.ts";

@@ -1,105 +1,20 @@
-import type { CheckOutcome, CheckSpec, CheckTimings, CheckType } from "@upwatch/core";
-import { describeNetworkError } from "./check-error.ts";
+import type { CheckOutcome, CheckSpec, ScheduledCheckType } from "@upwatch/core";
 import { multiStepRunner } from "./multi-step/multi-step-runner.ts";
-import { RUN_LIMIT_GRACE_MS, runLimitSentence } from "./multi-step/run-limit.ts";
-import type { NetworkAccess } from "./network/network-access.ts";
-import { type CheckRunner, roundMs } from "./runner.ts";
-import { dnsRunner } from "./runners/dns.ts";
-import { httpRunner } from "./runners/http.ts";
-import { keywordRunner } from "./runners/keyword.ts";
-import { pingRunner } from "./runners/ping.ts";
-import { sslRunner } from "./runners/ssl.ts";
-import { tcpRunner } from "./runners/tcp.ts";
+import { type CheckRunners, type RunCheckOptions, runWithLimit } from "./run-with-limit.ts";
+import { SINGLE_REQUEST_RUNNERS } from "./single-request.ts";
+
+export type { RunCheckOptions } from "./run-with-limit.ts";
 
 /** The one place check types meet their runners. */
-export const CHECK_RUNNERS: { [K in CheckType]: CheckRunner<K> } = {
-  http: httpRunner,
-  keyword: keywordRunner,
-  ping: pingRunner,
-  tcp: tcpRunner,
-  dns: dnsRunner,
-  ssl: sslRunner,
+export const CHECK_RUNNERS: CheckRunners<ScheduledCheckType> = {
+  ...SINGLE_REQUEST_RUNNERS,
   multi_step: multiStepRunner,
 };
 
-export interface RunCheckOptions {
-  network: NetworkAccess;
-  /** Wall-clock time in epoch milliseconds. */
-  now?: () => number;
-  /** Aborts the check early, for example when the process stops. */
-  signal?: AbortSignal;
-}
-
 /**
- * Runs one check with its timeout enforced and never throws: a refused address, a network
- * error or a timeout becomes a down outcome with a sentence saying why. A multi-step check is
- * bounded in all by its run limit (its timeout bounds each request), and is given a moment
- * after the limit to report which step it stopped at.
+ * Runs one check of any type with its timeout enforced and never throws: a refused address, a
+ * network error or a timeout becomes a down outcome with a sentence saying why.
  */
-export async function runCheck(spec: CheckSpec, options: RunCheckOptions): Promise<CheckOutcome> {
-  const timeout = new AbortController();
-  const signal = timeout.signal;
-  const multiStep = spec.type === "multi_step";
-  const limitMs = multiStep ? (spec.runLimitMs ?? spec.timeoutMs) : spec.timeoutMs;
-  const seconds = limitMs / 1000;
-  const timeoutError = new Error(
-    multiStep
-      ? runLimitSentence(limitMs)
-      : `No complete answer within ${seconds} second${seconds === 1 ? "" : "s"} (the monitor's timeout).`,
-  );
-  const started = performance.now();
-  let timer: NodeJS.Timeout | undefined;
-  let grace: NodeJS.Timeout | undefined;
-  let stopWith = () => {};
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      timeout.abort(timeoutError);
-      if (multiStep) grace = setTimeout(() => reject(timeoutError), RUN_LIMIT_GRACE_MS);
-      else reject(timeoutError);
-    }, limitMs);
-    stopWith = () => {
-      timeout.abort(options.signal?.reason);
-      reject(options.signal?.reason);
-    };
-  });
-  // A listener removed afterwards, not AbortSignal.any: that ties every check's signal to the
-  // long-lived stop signal, which costs long garbage-collection pauses at scale.
-  options.signal?.addEventListener("abort", stopWith, { once: true });
-  if (options.signal?.aborted) stopWith();
-  const context = { network: options.network, signal, now: options.now ?? Date.now };
-  try {
-    const outcome = await Promise.race([runnerFor(spec.type).run(spec as never, context), expired]);
-    return { ...outcome, timings: roundTimings(outcome.timings) };
-  } catch (error) {
-    const aborted = signal.aborted ? signal.reason : error;
-    const message =
-      aborted instanceof Error && aborted === timeoutError
-        ? aborted.message
-        : describeNetworkError(aborted, spec.target);
-    return {
-      status: "down",
-      responseTimeMs: aborted === timeoutError ? roundMs(performance.now() - started) : null,
-      timings: { dnsMs: null, connectMs: null, tlsMs: null, firstByteMs: null },
-      statusCode: null,
-      error: message,
-    };
-  } finally {
-    clearTimeout(timer);
-    clearTimeout(grace);
-    options.signal?.removeEventListener("abort", stopWith);
-  }
-}
-
-function runnerFor<K extends CheckType>(type: K): CheckRunner<K> {
-  return CHECK_RUNNERS[type];
-}
-
-function roundTimings(timings: CheckTimings): CheckTimings {
-  const round = (value: number | null) => (value === null ? null : roundMs(value));
-  return {
-    dnsMs: round(timings.dnsMs),
-    connectMs: round(timings.connectMs),
-    tlsMs: round(timings.tlsMs),
-    firstByteMs: round(timings.firstByteMs),
-  };
+export function runCheck(spec: CheckSpec, options: RunCheckOptions): Promise<CheckOutcome> {
+  return runWithLimit(CHECK_RUNNERS, spec, options);
 }

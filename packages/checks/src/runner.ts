@@ -1,4 +1,4 @@
-import type { CheckOutcome, CheckSpecOf, CheckType } from "@upwatch/core";
+import type { CheckOutcome, CheckSpecOf, ScheduledCheckType } from "@upwatch/core";
 import type { NetworkAccess } from "./network/network-access.ts";
 
 /** What a runner is given besides the check itself. */
@@ -11,7 +11,7 @@ export interface CheckContext {
 }
 
 /** Performs one type of check. Throwing a CheckError makes the check down with its message. */
-export interface CheckRunner<K extends CheckType> {
+export interface CheckRunner<K extends ScheduledCheckType> {
   run(spec: CheckSpecOf<K>, context: CheckContext): Promise<CheckOutcome>;
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emailAddressSchema } from "./forms.ts";
 import { storableText } from "./storable-text.ts";
+import { API_KEY_SCOPES } from "./team/roles.ts";
 
 /** How long a password may be, in characters. */
 export const PASSWORD_LIMITS = { min: 10, max: 200 } as const;
@@ -85,4 +86,10 @@ export const createApiKeySchema = z.object({
     .max(API_KEY_NAME_MAX, {
       message: `The key name must be 1 to ${API_KEY_NAME_MAX} characters.`,
     }),
+  /** `read` keys may only read; `full` keys (the default, as before scopes) may do what an admin may. */
+  scope: z
+    .enum(API_KEY_SCOPES, {
+      message: "The key's scope must be read (read only) or full (full access).",
+    })
+    .default("full"),
 });

@@ -24,7 +24,6 @@ describe("monitor input", () => {
       region_rule: "majority",
       failure_threshold: 3,
       paused: false,
-      group: null,
       options: {
         method: "GET",
         headers: {},
@@ -50,7 +49,7 @@ describe("monitor input", () => {
 
   it("explains bad fields in one sentence naming the field", () => {
     expect(problem({ type: "smtp", name: "x", target: "x" })).toBe(
-      "type must be one of http, keyword, ping, tcp, dns, ssl, multi_step.",
+      "type must be one of http, keyword, ping, tcp, dns, ssl, multi_step, heartbeat.",
     );
     expect(problem({ type: "http", name: "", target: "https://a.test" })).toBe(
       "Give the monitor a name.",
@@ -149,6 +148,17 @@ describe("monitor input", () => {
     );
     expect(problem({ ...base, region_rule: "most" })).toBe(
       "region_rule must be one of any, majority, all.",
+    );
+  });
+
+  it("refuses an agent id with a NUL character in a new monitor and in a change", () => {
+    const base = { type: "http", name: "x", target: "https://a.test" };
+    expect(problem({ ...base, agent_id: "agt_\u0000x" })).toBe(
+      "agent_id must not contain NUL characters or broken Unicode.",
+    );
+    const patch = updateMonitorSchema.safeParse({ agent_id: "agt_\u0000x" });
+    expect(patch.success ? null : describeMonitorIssue(patch.error)).toBe(
+      "agent_id must not contain NUL characters or broken Unicode.",
     );
   });
 });

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { isProxyCheckType, PROXY_CHECK_TYPES } from "./agents/agent-tasks.ts";
+import { monitorGroupIdsField } from "./groups/group-input.ts";
 import { CHECK_OPTION_SCHEMAS as O } from "./monitor-options.ts";
 import { isHost, parseHostPort, parseHttpUrl, unbracket } from "./monitor-targets.ts";
 import { CHECK_TYPES, type CheckType, MONITOR_LIMITS, REGIONS, type Region } from "./monitors.ts";
@@ -21,7 +23,7 @@ const MULTI_STEP_TARGET_MESSAGE =
 
 /** What a valid target looks like for each type, as the sentence shown when it is not. */
 const TARGET_RULES: Record<
-  Exclude<CheckType, "multi_step">,
+  Exclude<CheckType, "multi_step" | "heartbeat">,
   { valid: (target: string) => boolean; hint: string }
 > = {
   http: {
@@ -50,6 +52,23 @@ const targetField = z
   .trim()
   .min(1, { message: "Give the monitor a target to check." })
   .max(2000, { message: "The target can be at most 2,000 characters." });
+
+const HEARTBEAT_NOT_SENT = {
+  target: "A heartbeat monitor has no target: the job pings the monitor's URL. Leave target out.",
+  interval_seconds:
+    "A heartbeat monitor has no interval: set options.period_seconds, how often the job pings.",
+  timeout_seconds: "A heartbeat monitor has no timeout: set options.grace_seconds instead.",
+  region: "A heartbeat monitor runs from no region: the job pings it. Leave region out.",
+  regions: "A heartbeat monitor runs from no region: the job pings it. Leave regions out.",
+  region_rule: "A heartbeat monitor runs from no region: leave region_rule out.",
+} as const;
+
+/** A field a heartbeat monitor does not take: refused with a sentence saying what to do. */
+const notForHeartbeat = (field: keyof typeof HEARTBEAT_NOT_SENT) =>
+  z
+    .never({ message: HEARTBEAT_NOT_SENT[field] })
+    .optional()
+    .describe("Not sent for heartbeat monitors.");
 
 const commonFields = {
   name: z
@@ -89,6 +108,16 @@ const commonFields = {
     })
     .optional()
     .describe("The regions each check runs from, each once."),
+  agent_id: z
+    .string({ message: "agent_id must be an agent's id, or null to run from regions." })
+    .min(1, { message: "agent_id must be an agent's id, or null to run from regions." })
+    .max(100, { message: "agent_id must be an agent's id, or null to run from regions." })
+    .check(storableText("agent_id"))
+    .nullable()
+    .default(null)
+    .describe(
+      "The agent the monitor runs from (proxy monitoring, Business and Enterprise+); null runs it from regions.",
+    ),
   region_rule: z
     .enum(REGION_RULES, { message: `region_rule must be one of ${REGION_RULES.join(", ")}.` })
     .default(DEFAULT_REGION_RULE)
@@ -112,14 +141,9 @@ const commonFields = {
     })
     .default(L.defaultRecoveryConfirmations),
   paused: z.boolean({ message: "paused must be true or false." }).default(false),
-  group: z
-    .string({ message: "group must be a name or null." })
-    .check(storableText("group"))
-    .trim()
-    .min(1, { message: "group cannot be empty; send null for no group." })
-    .max(100, { message: "group can be at most 100 characters." })
-    .nullable()
-    .default(null),
+  group_ids: monitorGroupIdsField
+    .optional()
+    .describe("The account's groups the monitor belongs to; replaces the list on update."),
 };
 
 const TYPE_MESSAGE = `type must be one of ${CHECK_TYPES.join(", ")}.`;
@@ -179,11 +203,22 @@ const monitorSchema = z
           .describe("Not sent: lists show the first http_request step's URL."),
         options: multiStepOptions,
       }),
+      z.strictObject({
+        type: z.literal("heartbeat"),
+        ...commonFields,
+        target: notForHeartbeat("target"),
+        interval_seconds: notForHeartbeat("interval_seconds"),
+        timeout_seconds: notForHeartbeat("timeout_seconds"),
+        region: notForHeartbeat("region"),
+        regions: notForHeartbeat("regions"),
+        region_rule: notForHeartbeat("region_rule"),
+        options: O.heartbeat.prefault({}),
+      }),
     ],
     { message: TYPE_MESSAGE },
   )
   .superRefine((monitor, context) => {
-    if (monitor.type !== "multi_step") {
+    if (monitor.type !== "multi_step" && monitor.type !== "heartbeat") {
       const rule = TARGET_RULES[monitor.type];
       if (!rule.valid(monitor.target)) {
         context.addIssue({
@@ -200,7 +235,14 @@ const monitorSchema = z
         message: `region (${monitor.region}) and regions (${monitor.regions.join(", ")}) disagree: send regions alone, or a region that is the first of regions.`,
       });
     }
-    if (monitor.timeout_seconds > monitor.interval_seconds) {
+    if (monitor.agent_id !== null && !isProxyCheckType(monitor.type)) {
+      context.addIssue({
+        code: "custom",
+        path: ["agent_id"],
+        message: `A ${monitor.type} monitor cannot run from an agent; agents run ${PROXY_CHECK_TYPES.join(", ")} checks.`,
+      });
+    }
+    if (monitor.type !== "heartbeat" && monitor.timeout_seconds > monitor.interval_seconds) {
       context.addIssue({
         code: "custom",
         path: ["timeout_seconds"],
@@ -208,11 +250,36 @@ const monitorSchema = z
       });
     }
   })
-  .transform((monitor) =>
-    monitor.type === "multi_step"
-      ? { ...monitor, target: multiStepTarget(monitor.options) }
-      : monitor,
-  );
+  .transform((monitor) => {
+    if (monitor.type === "multi_step") {
+      return { ...monitor, target: multiStepTarget(monitor.options) };
+    }
+    if (monitor.type === "heartbeat") return heartbeatSettings(monitor);
+    return monitor;
+  });
+
+/**
+ * A heartbeat monitor keeps the columns every monitor has at their defaults: nothing runs it,
+ * so its interval, timeout and regions are never used; its target is empty.
+ */
+function heartbeatSettings<M extends { type: "heartbeat" }>(monitor: M) {
+  const { target, interval_seconds, timeout_seconds, region, regions, region_rule, ...rest } =
+    monitor as M & Record<(typeof HEARTBEAT_UNUSED_FIELDS)[number], unknown>;
+  return {
+    ...(rest as Omit<M, (typeof HEARTBEAT_UNUSED_FIELDS)[number]>),
+    target: "",
+    interval_seconds: L.defaultIntervalSeconds as number,
+    timeout_seconds: L.defaultTimeoutSeconds as number,
+    region: undefined as Region | undefined,
+    regions: undefined as Region[] | undefined,
+    region_rule: DEFAULT_REGION_RULE as (typeof REGION_RULES)[number],
+  };
+}
+
+/** The settings a heartbeat monitor never takes: dropped from a stored one before it is changed. */
+export const HEARTBEAT_UNUSED_FIELDS = Object.keys(
+  HEARTBEAT_NOT_SENT,
+) as readonly (keyof typeof HEARTBEAT_NOT_SENT)[];
 
 /**
  * `POST /api/v1/monitors`: a new monitor. Unknown fields are refused. A multi-step check may
@@ -249,10 +316,11 @@ export const updateMonitorSchema = z
     region: commonFields.region,
     regions: commonFields.regions,
     region_rule: commonFields.region_rule.unwrap().optional(),
+    agent_id: commonFields.agent_id.unwrap().optional(),
     failure_threshold: commonFields.failure_threshold.unwrap().optional(),
     recovery_confirmations: commonFields.recovery_confirmations.unwrap().optional(),
     paused: commonFields.paused.unwrap().optional(),
-    group: commonFields.group.unwrap().optional(),
+    group_ids: commonFields.group_ids,
     options: z
       .record(z.string(), z.unknown(), { message: "options must be an object." })
       .optional()

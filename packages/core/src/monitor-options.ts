@@ -1,6 +1,13 @@
 import { z } from "zod";
+import { expectedStatusCodesSchema } from "./expected-status-codes.ts";
+import { heartbeatOptionsSchema } from "./heartbeats/heartbeat-options.ts";
 import { parseResolverAddress } from "./monitor-targets.ts";
-import { type CheckType, DNS_RECORD_TYPES, HTTP_METHODS } from "./monitors.ts";
+import {
+  type CheckType,
+  DNS_RECORD_TYPES,
+  HTTP_METHODS,
+  type ScheduledCheckType,
+} from "./monitors.ts";
 import { multiStepStructureSchema } from "./multi-step/multi-step-schema.ts";
 import { requestHeadersSchema } from "./request-headers.ts";
 import { storableText } from "./storable-text.ts";
@@ -33,19 +40,12 @@ const httpFields = {
     .nullable()
     .default(null),
   auth: auth.nullable().default(null),
-  expected_status_codes: z
-    .array(
-      z.number().int().min(100, { message: "Status codes are from 100 to 599." }).max(599, {
-        message: "Status codes are from 100 to 599.",
-      }),
-    )
-    .max(50)
-    .default([]),
+  expected_status_codes: expectedStatusCodesSchema,
   follow_redirects: z.boolean().default(true),
   verify_tls: z.boolean().default(true),
 };
 
-/** Options of an `http` monitor. No expected codes means any 2xx or 3xx is up. */
+/** Options of an `http` monitor. No expected codes means any 2xx is up. */
 export const httpOptionsSchema = z.strictObject(httpFields);
 
 /** Options of a `keyword` monitor: an HTTP request whose body must contain (or lack) a string. */
@@ -111,6 +111,7 @@ export const CHECK_OPTION_SCHEMAS = {
   dns: dnsOptionsSchema,
   ssl: sslOptionsSchema,
   multi_step: multiStepStructureSchema,
+  heartbeat: heartbeatOptionsSchema,
 } as const satisfies Record<CheckType, z.ZodType>;
 
 export type HttpOptions = z.output<typeof httpOptionsSchema>;
@@ -125,7 +126,7 @@ export type CheckOptions = {
 
 /** Everything a runner needs to perform one check. */
 export type CheckSpec = {
-  [K in CheckType]: {
+  [K in ScheduledCheckType]: {
     type: K;
     target: string;
     timeoutMs: number;
@@ -135,7 +136,7 @@ export type CheckSpec = {
     /** Multi-step checks: how long the whole run may take; `timeoutMs` bounds each request. */
     runLimitMs?: number | undefined;
   };
-}[CheckType];
+}[ScheduledCheckType];
 
 /** The check spec of one type. */
-export type CheckSpecOf<K extends CheckType> = Extract<CheckSpec, { type: K }>;
+export type CheckSpecOf<K extends ScheduledCheckType> = Extract<CheckSpec, { type: K }>;

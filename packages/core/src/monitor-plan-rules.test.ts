@@ -50,7 +50,7 @@ describe("the plan rules for monitors", () => {
     );
   });
 
-  it("offer Free only the basic types, and every type from Hobby up", () => {
+  it("offer Free only the basic types and heartbeats, and every type from Hobby up", () => {
     const targets: Record<string, string> = {
       http: "https://a.test",
       keyword: "https://a.test",
@@ -65,10 +65,17 @@ describe("the plan rules for monitors", () => {
     for (const type of CHECK_TYPES) {
       const options =
         type === "keyword" ? { keyword: "ok" } : type === "multi_step" ? { steps } : {};
-      const target = type === "multi_step" ? undefined : targets[type];
-      const input = monitor({ type, target, options, interval_seconds: 300 });
+      const input =
+        type === "heartbeat"
+          ? monitor({ type, target: undefined, options })
+          : monitor({
+              type,
+              target: type === "multi_step" ? undefined : targets[type],
+              options,
+              interval_seconds: 300,
+            });
       expect(monitorSettingsViolation(hobby, input, "us-west-1")).toBeNull();
-      const basic = ["http", "keyword", "ping"].includes(type);
+      const basic = ["http", "keyword", "ping", "heartbeat"].includes(type);
       expect(monitorSettingsViolation(free, input, "us-west-1")?.rule ?? null).toBe(
         basic ? null : "check-type",
       );
@@ -80,7 +87,7 @@ describe("the plan rules for monitors", () => {
         "us-west-1",
       )?.detail,
     ).toBe(
-      "TCP monitors need the Hobby plan or above; the Free plan offers HTTP/HTTPS, Keyword, Ping.",
+      "TCP monitors need the Hobby plan or above; the Free plan offers HTTP/HTTPS, Keyword, Ping, Heartbeat.",
     );
   });
 

@@ -5,11 +5,31 @@ import {
 import type { StepResult } from "./multi-step/step-result.ts";
 
 /** Every check type a monitor can have; each has one runner in `@upwatch/checks`. */
-export const CHECK_TYPES = ["http", "keyword", "ping", "tcp", "dns", "ssl", "multi_step"] as const;
+export const CHECK_TYPES = [
+  "http",
+  "keyword",
+  "ping",
+  "tcp",
+  "dns",
+  "ssl",
+  "multi_step",
+  "heartbeat",
+] as const;
 export type CheckType = (typeof CHECK_TYPES)[number];
 
-/** The "basic" types the Free plan offers; every other type needs a plan with all types. */
-export const BASIC_CHECK_TYPES: readonly CheckType[] = ["http", "keyword", "ping"];
+/** The types the scheduler runs; a heartbeat monitor is checked by being pinged instead. */
+export type ScheduledCheckType = Exclude<CheckType, "heartbeat">;
+
+/** Whether monitors of the type are run by the scheduler (every type but heartbeat). */
+export function isScheduledCheckType(type: CheckType): type is ScheduledCheckType {
+  return type !== "heartbeat";
+}
+
+/**
+ * The "basic" types the Free plan offers; every other type needs a plan with all types.
+ * Heartbeats cost the service nothing to run, so every plan has them.
+ */
+export const BASIC_CHECK_TYPES: readonly CheckType[] = ["http", "keyword", "ping", "heartbeat"];
 
 /** Human names of the check types, for sentences. */
 export const CHECK_TYPE_NAMES: Record<CheckType, string> = {
@@ -20,6 +40,7 @@ export const CHECK_TYPE_NAMES: Record<CheckType, string> = {
   dns: "DNS",
   ssl: "SSL certificate",
   multi_step: "Multi-step API",
+  heartbeat: "Heartbeat",
 };
 
 /** The regions a monitor can run from; a monitor runs from one to all of them. */

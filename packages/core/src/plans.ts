@@ -24,6 +24,12 @@ export interface PlanLimits {
   subscribersPerPage: number | null;
   /** Whether pages may drop "Powered by Upwatch" and be served on the account's own domain. */
   whiteLabel: boolean;
+  /** Whether the account keeps an audit log of who did what. */
+  auditLog: boolean;
+  /** Whether the account may sign its people in through its own OpenID Connect provider. */
+  singleSignOn: boolean;
+  /** Whether the account may define roles of its own from the fixed list of permissions. */
+  customRoles: boolean;
 }
 
 /** One plan as the pricing table and the engine both see it. */
@@ -84,6 +90,9 @@ export const PLANS: readonly Plan[] = [
       statusPages: 0,
       subscribersPerPage: 0,
       whiteLabel: false,
+      auditLog: false,
+      singleSignOn: false,
+      customRoles: false,
     },
   },
   {
@@ -124,6 +133,9 @@ export const PLANS: readonly Plan[] = [
       statusPages: 3,
       subscribersPerPage: 1000,
       whiteLabel: false,
+      auditLog: false,
+      singleSignOn: false,
+      customRoles: false,
     },
   },
   {
@@ -161,6 +173,9 @@ export const PLANS: readonly Plan[] = [
       statusPages: 10,
       subscribersPerPage: 10000,
       whiteLabel: false,
+      auditLog: true,
+      singleSignOn: false,
+      customRoles: false,
     },
   },
   {
@@ -175,15 +190,12 @@ export const PLANS: readonly Plan[] = [
       "1,000 monitors",
       "Unlimited agents",
       "30-second checks",
-      "Global coverage",
       "White-label status pages",
-      "Custom dashboards",
-      "Advanced SLA reporting",
+      "Status pages on your domain",
       "SSO",
+      "Custom roles",
       "On-premise deployment",
       "Custom SLA and retention",
-      "Native PagerDuty-style integration",
-      "Custom agent metrics",
       "Dedicated account manager",
       "Unlimited users",
     ],
@@ -203,6 +215,9 @@ export const PLANS: readonly Plan[] = [
       statusPages: null,
       subscribersPerPage: null,
       whiteLabel: true,
+      auditLog: true,
+      singleSignOn: true,
+      customRoles: true,
     },
   },
 ];

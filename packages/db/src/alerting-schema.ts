@@ -14,9 +14,12 @@ export interface IncidentTable {
 export interface AlertTable {
   id: string;
   account_id: string;
-  monitor_id: string;
+  /** The monitor the alert is about; null for an agent's alert. */
+  monitor_id: string | null;
+  /** The agent the alert is about; null for a monitor's alert. */
+  agent_id: string | null;
   incident_id: string | null;
-  /** `monitor-down` or `ssl-expiry`. */
+  /** `monitor-down`, `ssl-expiry` or one of the `agent-*` kinds. */
   kind: string;
   /** `critical`, `warning` or `info`. */
   severity: string;
@@ -28,7 +31,7 @@ export interface AlertTable {
   opened_at: number;
   acknowledged_at: number | null;
   resolved_at: number | null;
-  /** `recovered`, `by-hand`, `certificate-renewed`, `superseded` or `monitor-changed`. */
+  /** `recovered`, `by-hand`, `certificate-renewed`, `superseded`, `monitor-changed`, `rule-deleted` or `key-revoked`. */
   resolution: string | null;
   notifications_sent: number;
   /** When the next notification is due; null once acknowledged, resolved or not repeating. */
@@ -96,6 +99,7 @@ export interface NotificationTable {
   channel_type: string;
   alert_id: string | null;
   monitor_id: string | null;
+  agent_id: string | null;
   /** `monitor.down`, `alert.escalated`, `monitor.up`, `alert.resolved`, `ssl.expiring` or `test`. */
   event: string;
   /** The notification as JSON (the webhook payload and what the other channels show). */
@@ -118,6 +122,7 @@ export interface NotificationDeliveryTable {
   channel_type: string;
   alert_id: string | null;
   monitor_id: string | null;
+  agent_id: string | null;
   event: string;
   /** `delivered`, `failed` or `timeout`. */
   status: string;

@@ -1,3 +1,4 @@
+export type * from "./agent-schema.ts";
 export type * from "./alerting-schema.ts";
 export {
   type DatabaseHandle,
@@ -6,8 +7,10 @@ export {
   openDatabase,
   type PostgresConnection,
 } from "./connect.ts";
+export type * from "./heartbeat-schema.ts";
 export { migrateToLatest } from "./migrate.ts";
 export * from "./monitoring-schema.ts";
 export type * from "./schema.ts";
 export type * from "./status-page-schema.ts";
 export { isStorageUnavailable } from "./storage-unavailable.ts";
+export type * from "./team-schema.ts";

@@ -1,6 +1,12 @@
 import { type Kysely, sql } from "kysely";
-import { expect, it } from "vitest";
-import { describeEachDatabase } from "../../../apps/server/test/databases.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createTestDatabase,
+  describeEachDatabase,
+  type TestDatabase,
+  testDialects,
+} from "../../../apps/server/test/databases.ts";
+import { withCurrentSchemaIntrospection } from "./current-schema-introspector.ts";
 import { createMigrator, migrateToLatest } from "./migrate.ts";
 
 describeEachDatabase("migrations", (db) => {
@@ -96,7 +102,6 @@ describeEachDatabase("the sessions migration", (db) => {
         account_id: "acc_gone",
         email: "gone@example.com",
         email_key: "gone@example.com",
-        role: "owner",
         password_hash: null,
         created_at: 1,
       })
@@ -225,3 +230,36 @@ describeEachDatabase("the half-hour rollups migration", (db) => {
     ]);
   });
 });
+
+// PostgreSQL alone keeps several schemas in one database.
+if (testDialects().includes("postgres")) {
+  describe("the migrator's view of a PostgreSQL database", () => {
+    let database: TestDatabase | undefined;
+    beforeAll(async () => {
+      database = await createTestDatabase("postgres");
+    });
+    afterAll(async () => {
+      await database?.handle.close();
+    });
+
+    it("lists the tables of its own schema only, however many other schemas the database holds", async () => {
+      const handle = (database as TestDatabase).handle;
+      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(
+        handle.db,
+      );
+      const neighbour = `${rows[0]?.schema}_neighbour`;
+      await sql.raw(`create schema ${neighbour}`).execute(handle.db);
+      await sql.raw(`create table ${neighbour}.only_next_door (id text)`).execute(handle.db);
+      try {
+        const tables = await withCurrentSchemaIntrospection(handle.db).introspection.getTables();
+        const names = tables.map((table) => table.name);
+        expect(names).toContain("kysely_migration");
+        expect(names).toContain("monitors");
+        expect(names).not.toContain("only_next_door");
+        expect(new Set(tables.map((table) => table.schema))).toEqual(new Set([rows[0]?.schema]));
+      } finally {
+        await sql.raw(`drop schema ${neighbour} cascade`).execute(handle.db);
+      }
+    });
+  });
+}

@@ -1,5 +1,6 @@
 import { type Migration, type MigrationProvider, Migrator, sql } from "kysely";
 import type { DatabaseHandle } from "./connect.ts";
+import { withCurrentSchemaIntrospection } from "./current-schema-introspector.ts";
 import { migrations } from "./migrations/index.ts";
 
 class BundledMigrations implements MigrationProvider {
@@ -11,7 +12,7 @@ class BundledMigrations implements MigrationProvider {
 /** The migrator of the bundled migrations, keeping its bookkeeping beside the tables. */
 export async function createMigrator(handle: DatabaseHandle): Promise<Migrator> {
   return new Migrator({
-    db: handle.db,
+    db: handle.dialect === "postgres" ? withCurrentSchemaIntrospection(handle.db) : handle.db,
     provider: new BundledMigrations(),
     migrationTableSchema: await currentSchema(handle),
   });

@@ -6,16 +6,20 @@ export interface AccountTable {
   /** A plan id from `@upwatch/core` (free, hobby, business, enterprise). */
   plan: string;
   created_at: number;
+  /** 1: every member must sign in with a second factor. */
+  require_two_factor: Generated<number>;
 }
 
 export interface UserTable {
   id: string;
+  /**
+   * The account this person signs in to by default: the one they registered or last switched
+   * to. Their roles are in `memberships`.
+   */
   account_id: string;
   email: string;
   /** The address in lower case: one user per mailbox. */
   email_key: string;
-  /** `owner` for the account's first user. */
-  role: string;
   /** The scrypt hash (self-describing); null until the user sets a password. */
   password_hash: string | null;
   created_at: number;
@@ -30,6 +34,11 @@ export interface SessionTable {
   expires_at: number;
   /** When the session was last extended (at most once a day). */
   last_seen_at: number;
+  /** The address and browser that signed in, for the person's list of sessions. */
+  ip_address: string | null;
+  user_agent: string | null;
+  /** How the session was signed in: `password`, `two-factor`, `recovery-code` or `sso`. */
+  method: Generated<string>;
 }
 
 export interface PasswordResetTable {
@@ -52,6 +61,9 @@ export interface ApiKeyTable {
   created_at: number;
   last_used_at: number | null;
   revoked_at: number | null;
+  /** `read` or `full` (see API_KEY_SCOPES in `@upwatch/core`). */
+  scope: Generated<string>;
+  created_by: string | null;
 }
 
 export interface MonitorTable {
@@ -72,9 +84,16 @@ export interface MonitorTable {
   /** Successful checks in a row that bring a down monitor back up. */
   recovery_confirmations: number;
   paused: number;
-  group_name: string | null;
+  /** 1 when a move to a smaller plan paused it (not a person); resuming clears it. */
+  paused_by_plan: Generated<number>;
+  /** Sealed JSON of the settings a smaller plan held back (interval, regions, headers, auth). */
+  plan_held: Generated<string | null>;
   /** The type's options as JSON, in the API's shape. */
   options: string;
+  /** `regions`, or `agent`: each planned check is a task for `agent_id` (proxy monitoring). */
+  run_from: Generated<string>;
+  /** The agent an agent-run monitor runs from; null when it runs from regions or its agent was deleted. */
+  agent_id: Generated<string | null>;
   /** `unknown` before a conclusive check, then `up` or `down` (see the alerting health rules). */
   state: string;
   consecutive_failures: number;
@@ -125,6 +144,9 @@ export type CheckRegionRollupTable = {
   missed: Generated<number>;
   response_sum: Generated<number>;
   response_count: Generated<number>;
+  /** The fastest and slowest response of the period; null before they were kept. */
+  response_min: number | null;
+  response_max: number | null;
 } & { [K in RollupHistogramColumn]: Generated<number> };
 
 /** A planned check that no runner of its region answered in time. */
@@ -132,7 +154,7 @@ export interface MissedCheckTable {
   monitor_id: string;
   region: string;
   planned_at: number;
-  /** `no-runner` when the region had no live runner, `no-result` when its runner did not answer. */
+  /** `no-runner` when the region had no live runner, `no-result` when its runner did not answer, `no-agent` when an agent-run monitor's agent could not take it. */
   reason: string;
 }
 
@@ -192,6 +214,9 @@ export type CheckRollupTable = {
   up_checks: Generated<number>;
   response_sum: Generated<number>;
   response_count: Generated<number>;
+  /** The fastest and slowest response of the period; null before they were kept. */
+  response_min: number | null;
+  response_max: number | null;
   dns_sum: Generated<number>;
   dns_count: Generated<number>;
   connect_sum: Generated<number>;
@@ -201,3 +226,26 @@ export type CheckRollupTable = {
   first_byte_sum: Generated<number>;
   first_byte_count: Generated<number>;
 } & { [K in RollupHistogramColumn]: Generated<number> };
+
+/** A named collection of monitors; a monitor may be in several. */
+export interface MonitorGroupTable {
+  id: string;
+  account_id: string;
+  name: string;
+  /** The lower-cased name, unique per account. */
+  name_key: string;
+  description: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface MonitorGroupMemberTable {
+  group_id: string;
+  monitor_id: string;
+}
+
+/** Channels that every member of the group notifies, members added later included. */
+export interface MonitorGroupChannelTable {
+  group_id: string;
+  channel_id: string;
+}

@@ -1,4 +1,18 @@
 import type {
+  AgentAlertRuleTable,
+  AgentBatchTable,
+  AgentChannelTable,
+  AgentDependencyTable,
+  AgentDiskRollupTable,
+  AgentDiskSampleTable,
+  AgentRollupTable,
+  AgentRuleBreachTable,
+  AgentSampleTable,
+  AgentServiceTable,
+  AgentTable,
+  AgentTaskTable,
+} from "./agent-schema.ts";
+import type {
   AlertTable,
   ChannelSendTable,
   ChannelTable,
@@ -9,6 +23,7 @@ import type {
   NotificationTable,
   UsageChargeTable,
 } from "./alerting-schema.ts";
+import type { HeartbeatTable } from "./heartbeat-schema.ts";
 import type {
   AccountTable,
   ApiKeyTable,
@@ -16,6 +31,9 @@ import type {
   CheckResultTable,
   CheckRollupTable,
   MissedCheckTable,
+  MonitorGroupChannelTable,
+  MonitorGroupMemberTable,
+  MonitorGroupTable,
   MonitorTable,
   PasswordResetTable,
   RegionOutageTable,
@@ -37,6 +55,20 @@ import type {
   StatusSectionTable,
   StatusSubscriberTable,
 } from "./status-page-schema.ts";
+import type {
+  AuditEventTable,
+  CustomRoleTable,
+  InvitationTable,
+  MembershipTable,
+  PlanChangeTable,
+  RecoveryCodeTable,
+  SignInChallengeTable,
+  SsoAttemptTable,
+  SsoConfigTable,
+  SsoDomainTable,
+  SsoIdentityTable,
+  TwoFactorTable,
+} from "./team-schema.ts";
 
 /**
  * Table types for the query builder. Times are epoch milliseconds and flags are 0/1 integers,
@@ -53,6 +85,10 @@ export interface Database {
   sessions: SessionTable;
   password_resets: PasswordResetTable;
   monitors: MonitorTable;
+  monitor_groups: MonitorGroupTable;
+  monitor_group_members: MonitorGroupMemberTable;
+  monitor_group_channels: MonitorGroupChannelTable;
+  heartbeats: HeartbeatTable;
   check_results: CheckResultTable;
   secure_variables: SecureVariableTable;
   check_rollups: CheckRollupTable;
@@ -80,6 +116,30 @@ export interface Database {
   status_maintenance_components: StatusMaintenanceComponentTable;
   status_subscribers: StatusSubscriberTable;
   status_notices: StatusNoticeTable;
+  agents: AgentTable;
+  agent_batches: AgentBatchTable;
+  agent_samples: AgentSampleTable;
+  agent_disk_samples: AgentDiskSampleTable;
+  agent_rollups: AgentRollupTable;
+  agent_disk_rollups: AgentDiskRollupTable;
+  agent_services: AgentServiceTable;
+  agent_alert_rules: AgentAlertRuleTable;
+  agent_rule_breaches: AgentRuleBreachTable;
+  agent_channels: AgentChannelTable;
+  agent_dependencies: AgentDependencyTable;
+  agent_tasks: AgentTaskTable;
+  custom_roles: CustomRoleTable;
+  memberships: MembershipTable;
+  invitations: InvitationTable;
+  audit_events: AuditEventTable;
+  plan_changes: PlanChangeTable;
+  two_factor: TwoFactorTable;
+  recovery_codes: RecoveryCodeTable;
+  sign_in_challenges: SignInChallengeTable;
+  sso_configs: SsoConfigTable;
+  sso_domains: SsoDomainTable;
+  sso_identities: SsoIdentityTable;
+  sso_attempts: SsoAttemptTable;
 }
 
 export interface ServerSecretTable {

@@ -22,7 +22,14 @@ Commands:
   revoke-key      --key <key id>                      Revokes a key at once
   list-keys       --account <id>                      Keys with prefix, creation and last use
   list-accounts                                       Accounts with plan, monitors and keys
-  set-plan        --account <id> --plan <plan>        Moves an account to another plan
+  set-plan        --account <id> --plan <plan> [--keep mon_a,mon_b]
+                  Moves an account to another plan and prints what changed: on a smaller plan,
+                  monitors beyond its limit are paused (the --keep ones stay active, else the
+                  oldest), intervals raised, regions, headers and channel types it lacks unused
+  add-member      --account <id> --email <address> --role admin|member|viewer
+                  Adds a person who already signs in to the account; their next sign-in opens it
+  reset-two-factor --email <address>                  For someone who lost their authenticator and recovery
+                  codes: turns two-factor sign-in off, deletes the codes, ends their sessions and mails them
   rotate-secrets-key                                  Re-encrypts the stored secrets under a new key:
                   NEW_SECRETS_KEY from the environment, else a new random key; stop the server first
   runner add      --region <region> --name <name>     Registers a runner and prints its token once
@@ -47,7 +54,9 @@ async function main(argv: string[]): Promise<number> {
       email: { type: "string" },
       account: { type: "string" },
       key: { type: "string" },
+      role: { type: "string" },
       region: { type: "string" },
+      keep: { type: "string" },
     },
   });
   const command = positionals[0];
@@ -104,6 +113,7 @@ async function runAccountCommand(
         {
           ...values,
           defaultPlan: config.defaultPlan,
+          localRegion: config.regions.localRegion,
         },
       ),
     );

@@ -10,11 +10,20 @@ import {
 } from "@upwatch/core";
 import type { AlertTable, Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
+import {
+  agentAlertEvent,
+  agentClosing,
+  agentNotification,
+  loadRuleReading,
+} from "./agent-notices.ts";
+import type { AgentReading } from "./agent-notification-message.ts";
+import type { AgentFacts } from "./agent-subjects.ts";
 import { escalationOf } from "./alert-record.ts";
 import { type AlertingContext, alertPageUrl } from "./alerting-context.ts";
 import type { AlertingSnapshot, MonitorFacts } from "./alerting-snapshot.ts";
 import { describeDuration } from "./describe-duration.ts";
 import { enqueueNotifications, type NotificationRequest } from "./enqueue-notifications.ts";
+import { loadLastCheck } from "./last-check.ts";
 import { buildAlertMessage, type CheckFacts } from "./notification-message.ts";
 
 /**
@@ -23,14 +32,18 @@ import { buildAlertMessage, type CheckFacts } from "./notification-message.ts";
  * so two processes deciding the same alert act once.
  */
 
+/** A new alert about a monitor, or (with `agent` instead) about an agent. */
 export interface NewAlert {
-  monitor: MonitorFacts;
+  monitor?: MonitorFacts | undefined;
+  agent?: AgentFacts | undefined;
   kind: AlertKind;
   severity: AlertSeverity;
   message: string;
   at: number;
   incidentId?: string | null;
   dedupeKey?: string | null;
+  /** When the first notification is due, if not at `at` (an agent's buffered samples). */
+  firstDueAt?: number | undefined;
 }
 
 /** Stores a new open alert whose first notification is due at once (`openEscalation`). */
@@ -47,11 +60,14 @@ export async function openAlert(
 
 /** A new open alert, not stored yet, whose first notification is due at once. */
 export function newAlertRow(actx: AlertingContext, input: NewAlert): AlertTable {
-  const escalation = openEscalation(input.at);
+  const escalation = openEscalation(input.firstDueAt ?? input.at);
+  const owner = input.monitor ?? input.agent;
+  if (!owner) throw new Error("An alert is about a monitor or an agent.");
   return {
     id: actx.newId("alt"),
-    account_id: input.monitor.account_id,
-    monitor_id: input.monitor.id,
+    account_id: owner.account_id,
+    monitor_id: input.monitor?.id ?? null,
+    agent_id: input.monitor ? null : owner.id,
     incident_id: input.incidentId ?? null,
     kind: input.kind,
     severity: input.severity,
@@ -87,11 +103,12 @@ export async function notifyDueAlert(
   alert: AlertTable,
   at: number,
   check?: CheckFacts | null,
+  reading?: AgentReading,
 ): Promise<DueOutcome> {
   const { decision, escalation } = decideNotification(
     escalationOf(alert),
     at,
-    snapshot.isSuppressed(alert.monitor_id, at),
+    snapshot.isAlertSuppressed(alert, at),
   );
   if (alert.state !== "open" || decision === "not-due") return { decision: "not-due", queued: 0 };
   if (decision === "suppressed") {
@@ -101,7 +118,8 @@ export async function notifyDueAlert(
     }
     return { decision, queued: 0 };
   }
-  const repeats = alert.kind === "monitor-down";
+  // Outages and agents' alerts repeat on the schedule; a certificate's warning is said once.
+  const repeats = alert.kind === "monitor-down" || alert.agent_id !== null;
   const nextDueAt = repeats ? escalation.nextDueAt : null;
   const updated = await trx
     .updateTable("alerts")
@@ -118,13 +136,28 @@ export async function notifyDueAlert(
     held: 0,
   });
   actx.changes?.add(alert);
-  const facts = check === undefined ? await loadLastCheck(trx, alert.monitor_id) : check;
+  if (alert.agent_id !== null) {
+    const agent = snapshot.agent(alert.agent_id);
+    if (!agent) return { decision, queued: 0 };
+    const request = agentNotification(actx, agent, alert, {
+      event: agentAlertEvent(alert, alert.notifications_sent),
+      at,
+      number: alert.notifications_sent,
+      text: alert.message,
+      reading: reading ?? (await loadRuleReading(trx, alert)),
+    });
+    return { decision, queued: await enqueueNotifications(trx, actx, snapshot, request) };
+  }
+  const facts =
+    check !== undefined || alert.monitor_id === null
+      ? (check ?? null)
+      : await loadLastCheck(trx, alert.monitor_id);
   const request = alertNotification(actx, snapshot, alert, at, facts);
   const queued = request ? await enqueueNotifications(trx, actx, snapshot, request) : 0;
   return { decision, queued };
 }
 
-/** The notification an alert sends now that its count is `notifications_sent`. */
+/** The notification a monitor's alert sends now that its count is `notifications_sent`. */
 export function alertNotification(
   actx: AlertingContext,
   snapshot: AlertingSnapshot,
@@ -134,11 +167,13 @@ export function alertNotification(
 ): NotificationRequest | null {
   const number = alert.notifications_sent;
   const event =
-    alert.kind !== "monitor-down"
-      ? "ssl.expiring"
-      : number === 1
-        ? "monitor.down"
-        : "alert.escalated";
+    alert.kind === "monitor-no-agent"
+      ? "monitor.no-agent"
+      : alert.kind !== "monitor-down"
+        ? "ssl.expiring"
+        : number === 1
+          ? "monitor.down"
+          : "alert.escalated";
   return notificationOf(actx, snapshot, alert, { event, at, check, number, text: alert.message });
 }
 
@@ -163,20 +198,36 @@ export async function closeAlert(
 }
 
 /**
- * Queues the notice that an alert is over (`monitor.up` on recovery, `alert.resolved` by hand),
- * only when its opening was notified: people who never heard of an alert hear nothing of its end.
+ * Queues the notice that an alert is over (`monitor.up` or `agent.online` on recovery,
+ * `alert.resolved` by hand or when a rule's condition cleared), only when its opening was
+ * notified: people who never heard of an alert hear nothing of its end.
  */
 export async function enqueueClosingNotice(
   trx: Kysely<Database>,
   actx: AlertingContext,
   snapshot: AlertingSnapshot,
   alert: AlertTable,
-  event: Extract<NotificationEvent, "monitor.up" | "alert.resolved">,
+  event: Extract<NotificationEvent, "monitor.up" | "alert.resolved" | "agent.online">,
   at: number,
   check: CheckFacts | null,
+  reading?: AgentReading,
 ): Promise<number> {
-  const monitor = snapshot.monitor(alert.monitor_id);
-  if (!monitor || alert.notifications_sent === 0) return 0;
+  if (alert.notifications_sent === 0) return 0;
+  if (alert.agent_id !== null) {
+    const agent = snapshot.agent(alert.agent_id);
+    if (!agent) return 0;
+    const closing = agentClosing(agent, alert, event, at);
+    const request = agentNotification(actx, agent, alert, {
+      event,
+      at,
+      number: null,
+      ...closing,
+      reading: reading ?? (await loadRuleReading(trx, alert)),
+    });
+    return enqueueNotifications(trx, actx, snapshot, request);
+  }
+  const monitor = alert.monitor_id === null ? undefined : snapshot.monitor(alert.monitor_id);
+  if (!monitor) return 0;
   const openFor = describeDuration(at - alert.opened_at);
   const text =
     event === "monitor.up"
@@ -184,37 +235,6 @@ export async function enqueueClosingNotice(
       : `The alert was resolved by hand after ${openFor}.`;
   const request = notificationOf(actx, snapshot, alert, { event, at, check, number: null, text });
   return request ? enqueueNotifications(trx, actx, snapshot, request) : 0;
-}
-
-/** The monitor's most recent stored check, or null before its first. */
-export async function loadLastCheck(
-  db: Kysely<Database>,
-  monitorId: string,
-): Promise<CheckFacts | null> {
-  const row = await db
-    .selectFrom("check_results")
-    .select(["checked_at", "planned_at", "status_code", "response_ms", "region"])
-    .where("monitor_id", "=", monitorId)
-    .orderBy("checked_at", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  if (!row) return null;
-  // The regions that failed the latest round, so a repeated notice says where it fails.
-  const failed = await db
-    .selectFrom("check_results")
-    .select("region")
-    .where("monitor_id", "=", monitorId)
-    .where("planned_at", "=", row.planned_at)
-    .where("up", "=", 0)
-    .orderBy("checked_at")
-    .execute();
-  return {
-    checkedAt: row.checked_at,
-    statusCode: row.status_code,
-    responseMs: row.response_ms,
-    region: row.region,
-    failedRegions: failed.map((result) => result.region),
-  };
 }
 
 interface NoticeInput {
@@ -227,17 +247,18 @@ interface NoticeInput {
   text: string;
 }
 
-/** One notification of an alert, to every channel of its monitor. */
+/** One notification of a monitor's alert, to every channel of its monitor. */
 function notificationOf(
   actx: AlertingContext,
   snapshot: AlertingSnapshot,
   alert: AlertTable,
   input: NoticeInput,
 ): NotificationRequest | null {
-  const monitor = snapshot.monitor(alert.monitor_id);
+  const monitor = alert.monitor_id === null ? undefined : snapshot.monitor(alert.monitor_id);
   if (!monitor) return null;
   return {
-    monitorId: alert.monitor_id,
+    monitorId: monitor.id,
+    agentId: null,
     alertId: alert.id,
     event: input.event,
     at: input.at,

@@ -1,6 +1,14 @@
-import { type AlertChannel, isSuppressedByParents, type PlanId } from "@upwatch/core";
-import type { Database } from "@upwatch/db";
+import { isSuppressedByParents, type PlanId } from "@upwatch/core";
+import type { AlertTable, Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
+import { effectiveChannelsOf } from "../services/groups/effective-channels.ts";
+import {
+  type AgentFacts,
+  type AgentSide,
+  type ChannelRef,
+  loadAgentSide,
+  parentMonitorsOf,
+} from "./agent-subjects.ts";
 import { loadMaintenanceHolds, type MaintenanceHolds } from "./maintenance-holds.ts";
 
 /** What a notification needs to know of a monitor. */
@@ -14,12 +22,16 @@ export interface MonitorFacts {
   region: string;
   down: boolean;
   consecutive_failures: number;
+  /** The agent an agent-run monitor runs from; its alerts name it where others name regions. */
+  agent_name?: string | null;
 }
 
-export interface ChannelRef {
-  id: string;
-  type: AlertChannel;
-}
+export type { AgentFacts, ChannelRef };
+
+/** What an alert is about: a monitor or an agent. */
+export type AlertSubject =
+  | { type: "monitor"; id: string; facts: MonitorFacts }
+  | { type: "agent"; id: string; facts: AgentFacts };
 
 const CHUNK = 400;
 
@@ -40,6 +52,7 @@ export class AlertingSnapshot {
     private readonly children: Map<string, string[]>,
     private readonly channels: Map<string, ChannelRef[]>,
     private readonly holds: MaintenanceHolds,
+    private readonly agentSide: AgentSide,
   ) {}
 
   /**
@@ -50,8 +63,10 @@ export class AlertingSnapshot {
     db: Kysely<Database>,
     ids: readonly string[],
     span: { from: number; to: number },
+    agentIds: readonly string[] = [],
   ): Promise<AlertingSnapshot> {
     const unique = [...new Set(ids)];
+    const agentSide = await loadAgentSide(db, [...new Set(agentIds)], unique);
     const edges = new Map<string, { child: string; parent: string }>();
     const addEdges = async (column: "child_monitor_id" | "parent_monitor_id", of: string[]) => {
       for (const part of chunked(of)) {
@@ -82,12 +97,14 @@ export class AlertingSnapshot {
       childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), child]);
       everyone.add(child).add(parent);
     }
+    for (const parent of parentMonitorsOf(agentSide)) everyone.add(parent);
 
     const monitors = new Map<string, MonitorFacts>();
     for (const part of chunked([...everyone])) {
       const rows = await db
         .selectFrom("monitors")
         .innerJoin("accounts", "accounts.id", "monitors.account_id")
+        .leftJoin("agents", "agents.id", "monitors.agent_id")
         .select([
           "monitors.id",
           "monitors.account_id",
@@ -98,32 +115,81 @@ export class AlertingSnapshot {
           "monitors.region",
           "monitors.state",
           "monitors.consecutive_failures",
+          "monitors.run_from",
+          "agents.name as agent_name",
         ])
         .where("monitors.id", "in", part)
         .execute();
-      for (const { state, plan, ...row } of rows) {
-        monitors.set(row.id, { ...row, plan: plan as PlanId, down: state === "down" });
+      for (const { state, plan, run_from, agent_name, ...row } of rows) {
+        monitors.set(row.id, {
+          ...row,
+          plan: plan as PlanId,
+          down: state === "down",
+          agent_name: run_from === "agent" ? agent_name : null,
+        });
       }
     }
 
     const channels = new Map<string, ChannelRef[]>();
     const notifying = [...new Set([...unique, ...children])];
-    for (const part of chunked(notifying)) {
-      const rows = await db
-        .selectFrom("monitor_channels")
-        .innerJoin("channels", "channels.id", "monitor_channels.channel_id")
-        .select(["monitor_channels.monitor_id", "channels.id", "channels.type"])
-        .where("monitor_channels.monitor_id", "in", part)
-        .orderBy("channels.created_at")
-        .execute();
-      for (const row of rows) {
-        const list = channels.get(row.monitor_id) ?? [];
-        list.push({ id: row.id, type: row.type as AlertChannel });
-        channels.set(row.monitor_id, list);
-      }
+    // Its own channels and its groups' channels, each once: one notification per channel.
+    for (const [monitorId, list] of await effectiveChannelsOf(db, notifying)) {
+      channels.set(
+        monitorId,
+        list.map((channel) => ({ id: channel.id, type: channel.type })),
+      );
     }
     const holds = await loadMaintenanceHolds(db, notifying, span);
-    return new AlertingSnapshot(monitors, parentsOf, childrenOf, channels, holds);
+    return new AlertingSnapshot(monitors, parentsOf, childrenOf, channels, holds, agentSide);
+  }
+
+  /** Loads what deciding these alerts needs: their monitors and their agents. */
+  static forAlerts(
+    db: Kysely<Database>,
+    alerts: readonly Pick<AlertTable, "monitor_id" | "agent_id">[],
+    span: { from: number; to: number },
+  ): Promise<AlertingSnapshot> {
+    const monitorIds = alerts.flatMap((alert) => (alert.monitor_id ? [alert.monitor_id] : []));
+    const agentIds = alerts.flatMap((alert) => (alert.agent_id ? [alert.agent_id] : []));
+    return AlertingSnapshot.load(db, monitorIds, span, agentIds);
+  }
+
+  agent(id: string): AgentFacts | undefined {
+    return this.agentSide.agents.get(id);
+  }
+
+  /** The monitor or agent an alert is about; undefined when it is gone. */
+  subjectOf(alert: Pick<AlertTable, "monitor_id" | "agent_id">): AlertSubject | undefined {
+    if (alert.agent_id !== null) {
+      const facts = this.agent(alert.agent_id);
+      return facts && { type: "agent", id: facts.id, facts };
+    }
+    const facts = alert.monitor_id === null ? undefined : this.monitor(alert.monitor_id);
+    return facts && { type: "monitor", id: facts.id, facts };
+  }
+
+  /**
+   * Whether an alert's notifications are held at `at`: its monitor's (see `isSuppressed`), or,
+   * for an agent's, while every parent monitor of the agent is down.
+   */
+  isAlertSuppressed(alert: Pick<AlertTable, "monitor_id" | "agent_id">, at: number): boolean {
+    if (alert.agent_id !== null) {
+      const parents = this.agentSide.parents.get(alert.agent_id) ?? [];
+      return isSuppressedByParents(parents.map((id) => this.monitors.get(id)?.down ?? false));
+    }
+    return alert.monitor_id !== null && this.isSuppressed(alert.monitor_id, at);
+  }
+
+  /** The agents depending on this monitor. */
+  childAgentsOf(monitorId: string): readonly string[] {
+    return this.agentSide.childAgents.get(monitorId) ?? [];
+  }
+
+  /** The channels of a subject. */
+  channelsOfSubject(subject: AlertSubject): readonly ChannelRef[] {
+    return subject.type === "agent"
+      ? (this.agentSide.channels.get(subject.id) ?? [])
+      : this.channelsOf(subject.id);
   }
 
   monitor(id: string): MonitorFacts | undefined {

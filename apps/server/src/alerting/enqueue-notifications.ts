@@ -5,8 +5,10 @@ import type { AlertingContext } from "./alerting-context.ts";
 import type { AlertingSnapshot } from "./alerting-snapshot.ts";
 import type { NotificationMessage } from "./notification-message.ts";
 
+/** A notification of a monitor's alert (`monitorId`) or of an agent's (`agentId`). */
 export interface NotificationRequest {
-  monitorId: string;
+  monitorId: string | null;
+  agentId: string | null;
   alertId: string;
   event: NotificationEvent;
   message: NotificationMessage;
@@ -29,26 +31,31 @@ export async function enqueueNotifications(
   return rows.length;
 }
 
-/** The queue rows of a notification: one per channel of the monitor that its plan allows. */
+/**
+ * The queue rows of a notification: one per channel of the monitor (or agent) that its plan
+ * allows.
+ */
 export function notificationRows(
   actx: AlertingContext,
   snapshot: AlertingSnapshot,
   request: NotificationRequest,
 ): NotificationTable[] {
-  const monitor = snapshot.monitor(request.monitorId);
-  if (!monitor) return [];
-  const allowed = getPlan(monitor.plan).limits.channels;
+  const subject = snapshot.subjectOf({ monitor_id: request.monitorId, agent_id: request.agentId });
+  if (!subject) return [];
+  const owner = subject.facts;
+  const allowed = getPlan(owner.plan).limits.channels;
   const message = JSON.stringify(request.message);
   return snapshot
-    .channelsOf(request.monitorId)
+    .channelsOfSubject(subject)
     .filter((channel) => allowed.includes(channel.type))
     .map((channel) => ({
       id: actx.newId("msg"),
-      account_id: monitor.account_id,
+      account_id: owner.account_id,
       channel_id: channel.id,
       channel_type: channel.type,
       alert_id: request.alertId,
       monitor_id: request.monitorId,
+      agent_id: request.agentId,
       event: request.event,
       message,
       status: "pending",

@@ -12,6 +12,7 @@ export type { AlertingContext } from "./alerting-context.ts";
 export type { MonitorFacts } from "./alerting-snapshot.ts";
 export { applyChecks } from "./apply-checks.ts";
 export { describeDuration, describeDurationShort } from "./describe-duration.ts";
+export { openNoAgentAlert, resolveNoAgentAlert } from "./no-agent-alerts.ts";
 export {
   buildAlertMessage,
   buildTestMessage,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestAccount } from "../../test/accounts.ts";
 import { buildTestApp } from "../../test/app.ts";
 import { describeEachDatabase } from "../../test/databases.ts";
+import { jsonApi, webhookForNewMonitors } from "../../test/live-alerting.ts";
 import { type Receiver, startReceiver } from "../../test/receivers.ts";
 
 const SENTENCE = 'Step "orders_status": expected status 200, got 503';
@@ -70,20 +71,8 @@ describeEachDatabase("alerts of multi-step checks", (db) => {
 
   it("name the failing step in the check, the alert and the webhook, whose monitor type is multi_step", async () => {
     const account = await createTestAccount(db(), "hobby");
-    const api = async (method: "POST" | "GET", url: string, payload?: object) =>
-      (
-        await app.inject({
-          method,
-          url: `/api/v1${url}`,
-          headers: account.headers,
-          ...(payload ? { payload } : {}),
-        })
-      ).json();
-    await api("POST", "/channels", {
-      type: "webhook",
-      config: { url: `${receiver.url}/hooks` },
-      attach_to_new_monitors: true,
-    });
+    const api = jsonApi(app, account.headers);
+    await api("POST", "/channels", webhookForNewMonitors(receiver));
     const at = Date.now();
     // Stored as the monitors API stores a multi-step check; the engine reads it from here.
     await db()
@@ -100,7 +89,6 @@ describeEachDatabase("alerts of multi-step checks", (db) => {
         failure_threshold: 1,
         recovery_confirmations: 1,
         paused: 0,
-        group_name: null,
         options: JSON.stringify({ variables: {}, steps: [] }),
         state: "unknown",
         consecutive_failures: 0,

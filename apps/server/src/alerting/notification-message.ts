@@ -1,4 +1,5 @@
 import {
+  type AgentWebhookPayload,
   type AlertSeverity,
   checkId,
   type NotificationEvent,
@@ -22,7 +23,8 @@ export interface CheckFacts {
  * what the other channels show besides it.
  */
 export interface NotificationMessage {
-  payload: WebhookPayload;
+  /** A monitor's payload, or an agent's (it has `agent` instead of `monitor`). */
+  payload: WebhookPayload | AgentWebhookPayload;
   /** What happened in a few words, such as "Checkout API is down". */
   summary: string;
   /** Which notification of its alert this is (1 for the first); null for recoveries and tests. */
@@ -32,6 +34,8 @@ export interface NotificationMessage {
   openForMs: number | null;
   /** The alert's page, where it can be acknowledged. */
   alertUrl: string | null;
+  /** The agent an agent-run monitor's check ran from, named where regions would be. */
+  agentName?: string | null | undefined;
 }
 
 export interface AlertMessageInput {
@@ -82,6 +86,7 @@ export function buildAlertMessage(input: AlertMessageInput): NotificationMessage
         ? input.at - alert.openedAt
         : null,
     alertUrl: input.alertUrl,
+    agentName: monitor.agent_name ?? null,
   };
 }
 
@@ -93,6 +98,11 @@ function summaryOf(input: AlertMessageInput): string {
     "monitor.up": () => `${name} is up`,
     "alert.resolved": () => `The alert for ${name} was resolved by hand`,
     "ssl.expiring": () => input.alert.message.replace(/ \(on [^)]*\)/, "").replace(/\.$/, ""),
+    "monitor.no-agent": () => input.alert.message.replace(/;.*$/, "").replace(/\.$/, ""),
+    // Agents' events have their own messages (agent-notification-message.ts).
+    "agent.offline": () => input.alert.message,
+    "agent.online": () => input.alert.message,
+    "agent.alert": () => input.alert.message,
     test: () => "Test notification",
   };
   return summaries[input.event]();

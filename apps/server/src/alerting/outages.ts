@@ -1,4 +1,4 @@
-import { decideNotification } from "@upwatch/core";
+import { decideNotification, HEARTBEAT_CHECK_REGION } from "@upwatch/core";
 import type { AlertTable, Database, IncidentTable, NotificationTable } from "@upwatch/db";
 import type { Kysely } from "kysely";
 import type { CheckRecord } from "../engine/result-rows.ts";
@@ -56,7 +56,7 @@ export class OutageOpenings {
         .where("kind", "=", "monitor-down")
         .where("state", "=", "open")
         .execute();
-      for (const row of rows) open.add(row.monitor_id);
+      for (const row of rows) if (row.monitor_id !== null) open.add(row.monitor_id);
     }
     return new OutageOpenings(actx, snapshot, open);
   }
@@ -70,7 +70,9 @@ export class OutageOpenings {
     this.open.add(monitor.id);
     const at = record.checkedAt;
     const cause = record.outcome.error ?? "The check failed.";
-    const message = withRegions(cause, record.failedRegions);
+    const message = monitor.agent_name
+      ? fromAgent(cause, monitor.agent_name)
+      : withRegions(cause, record.failedRegions);
     const incident: IncidentTable = {
       id: this.actx.newId("inc"),
       account_id: monitor.account_id,
@@ -145,13 +147,19 @@ export function checkFactsOf(record: CheckRecord): CheckFacts {
   };
 }
 
+/** "The connection was refused. Failed from agent db-primary.": an agent-run monitor has no regions. */
+export function fromAgent(cause: string, agentName: string): string {
+  const sentence = /[.!?)]$/.test(cause.trim()) ? cause.trim() : `${cause.trim()}.`;
+  return `${sentence} Failed from agent ${agentName}.`;
+}
+
 /** "The connection was refused. Failed from eu-west-1 and us-west-2." when regions are known. */
 export function withRegions(cause: string, failedRegions: readonly string[] | undefined): string {
-  if (!failedRegions?.length) return cause;
+  // A heartbeat's check ran from nowhere: its region is a marker, not a place to name.
+  const regions = failedRegions?.filter((region) => region !== HEARTBEAT_CHECK_REGION) ?? [];
+  if (!regions.length) return cause;
   const list =
-    failedRegions.length === 1
-      ? failedRegions[0]
-      : `${failedRegions.slice(0, -1).join(", ")} and ${failedRegions.at(-1)}`;
+    regions.length === 1 ? regions[0] : `${regions.slice(0, -1).join(", ")} and ${regions.at(-1)}`;
   const sentence = /[.!?)]$/.test(cause.trim()) ? cause.trim() : `${cause.trim()}.`;
   return `${sentence} Failed from ${list}.`;
 }
@@ -191,23 +199,27 @@ export async function endOutage(
     );
   }
   for (const child of snapshot.childrenOf(monitorId)) {
-    queued += await releaseDueAlerts(trx, actx, snapshot, child, at);
+    queued += await releaseDueAlerts(trx, actx, snapshot, { monitor: child }, at);
+  }
+  for (const agent of snapshot.childAgentsOf(monitorId)) {
+    queued += await releaseDueAlerts(trx, actx, snapshot, { agent }, at);
   }
   return queued;
 }
 
-/** Sends the monitor's due notifications that are no longer suppressed. */
+/** Sends the due notifications of a monitor (or an agent) that are no longer suppressed. */
 export async function releaseDueAlerts(
   trx: Kysely<Database>,
   actx: AlertingContext,
   snapshot: AlertingSnapshot,
-  monitorId: string,
+  of: { monitor: string } | { agent: string },
   at: number,
 ): Promise<number> {
   const due = await trx
     .selectFrom("alerts")
     .selectAll()
-    .where("monitor_id", "=", monitorId)
+    .$if("monitor" in of, (q) => q.where("monitor_id", "=", "monitor" in of ? of.monitor : ""))
+    .$if("agent" in of, (q) => q.where("agent_id", "=", "agent" in of ? of.agent : ""))
     .where("state", "=", "open")
     .where("acknowledged_at", "is", null)
     .where("next_due_at", "<=", at)

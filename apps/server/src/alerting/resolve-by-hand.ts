@@ -1,9 +1,10 @@
 import type { AlertTable, Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
 import { AlertChanges } from "./alert-changes.ts";
-import { closeAlert, enqueueClosingNotice, loadLastCheck } from "./alert-lifecycle.ts";
+import { closeAlert, enqueueClosingNotice } from "./alert-lifecycle.ts";
 import { type AlertingContext, inTransaction } from "./alerting-context.ts";
 import { AlertingSnapshot } from "./alerting-snapshot.ts";
+import { loadLastCheck } from "./last-check.ts";
 
 /**
  * Resolves an open alert by hand, with an `alert.resolved` notice when its opening was notified,
@@ -20,8 +21,8 @@ export async function resolveAlertByHand(
   const tactx = inTransaction(actx, changes);
   const queued = await db.transaction().execute(async (trx) => {
     if (!(await closeAlert(trx, tactx, alert, at, "by-hand"))) return 0;
-    const snapshot = await AlertingSnapshot.load(trx, [alert.monitor_id], { from: at, to: at });
-    const check = await loadLastCheck(trx, alert.monitor_id);
+    const snapshot = await AlertingSnapshot.forAlerts(trx, [alert], { from: at, to: at });
+    const check = alert.monitor_id === null ? null : await loadLastCheck(trx, alert.monitor_id);
     return enqueueClosingNotice(trx, tactx, snapshot, alert, "alert.resolved", at, check);
   });
   changes.announce(actx.alertsChanged);

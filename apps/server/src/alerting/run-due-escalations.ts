@@ -89,11 +89,10 @@ async function notifyDueAlerts(
 ): Promise<void> {
   const changes = new AlertChanges();
   await db.transaction().execute(async (trx) => {
-    const snapshot = await AlertingSnapshot.load(
-      trx,
-      due.map((alert) => alert.monitor_id),
-      { from: now - SCHEDULE_SLACK_MS, to: now },
-    );
+    const snapshot = await AlertingSnapshot.forAlerts(trx, due, {
+      from: now - SCHEDULE_SLACK_MS,
+      to: now,
+    });
     const tactx = inTransaction(actx, changes);
     for (const alert of due) {
       const outcome = await notifyDueAlert(trx, tactx, snapshot, alert, when(alert, now));

@@ -27,8 +27,10 @@ export async function loadSslAlerts(
     .where("monitor_id", "in", monitorIds)
     .where("kind", "=", "ssl-expiry")
     .execute();
-  for (const row of rows)
+  for (const row of rows) {
+    if (row.monitor_id === null) continue;
     byMonitor.set(row.monitor_id, [...(byMonitor.get(row.monitor_id) ?? []), row]);
+  }
   return byMonitor;
 }
 

@@ -1,31 +1,16 @@
-import { type LoopbackServer, startHttpServer } from "@upwatch/checks/testing";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { createTestAccount } from "../../test/accounts.ts";
-import { buildTestApp } from "../../test/app.ts";
 import { describeEachDatabase } from "../../test/databases.ts";
-import { type Receiver, startReceiver } from "../../test/receivers.ts";
+import {
+  jsonApi,
+  useFailingTargetAndWebhookReceiver,
+  webhookForNewMonitors,
+} from "../../test/live-alerting.ts";
 
 const HOUR = 3_600_000;
 
 describeEachDatabase("a real check of a monitor under status page maintenance", (db) => {
-  let app: FastifyInstance;
-  let target: LoopbackServer;
-  let receiver: Receiver;
-
-  beforeAll(async () => {
-    target = await startHttpServer((_request, response) => response.writeHead(503).end());
-    receiver = await startReceiver(() => ({ status: 204 }));
-    app = await buildTestApp(db(), {
-      env: { RUN_CHECKS: "true", ALLOW_PRIVATE_TARGETS: "true" },
-      startAlerting: true,
-    });
-  });
-  afterAll(async () => {
-    await app.close();
-    await target.close();
-    await receiver.close();
-  });
+  const live = useFailingTargetAndWebhookReceiver(db);
 
   /** A page whose following component links the monitor, in a window under way for an hour. */
   async function pageUnderMaintenance(accountId: string, monitorId: string) {
@@ -71,24 +56,12 @@ describeEachDatabase("a real check of a monitor under status page maintenance", 
 
   it("records the failing check and the outage, follows it on the page, shows the alert held by the window, and pages nobody until it ends", async () => {
     const account = await createTestAccount(db(), "hobby");
-    const api = async (method: "POST" | "GET", url: string, payload?: object) =>
-      (
-        await app.inject({
-          method,
-          url: `/api/v1${url}`,
-          headers: account.headers,
-          ...(payload ? { payload } : {}),
-        })
-      ).json();
-    await api("POST", "/channels", {
-      type: "webhook",
-      config: { url: `${receiver.url}/hooks` },
-      attach_to_new_monitors: true,
-    });
+    const api = jsonApi(live.app, account.headers);
+    await api("POST", "/channels", webhookForNewMonitors(live.receiver));
     const monitor = await api("POST", "/monitors", {
       type: "http",
       name: "Status API",
-      target: `http://127.0.0.1:${target.port}/health`,
+      target: `http://127.0.0.1:${live.target.port}/health`,
       interval_seconds: 600,
       failure_threshold: 1,
       paused: true,
@@ -124,15 +97,15 @@ describeEachDatabase("a real check of a monitor under status page maintenance", 
       .where("monitor_id", "=", monitor.id)
       .execute();
     expect(queued).toEqual([]);
-    expect(receiver.received).toEqual([]);
+    expect(live.receiver.received).toEqual([]);
 
     await database
       .updateTable("status_maintenances")
       .set({ ends_at: Date.now() })
       .where("id", "=", page.window)
       .execute();
-    await expect.poll(() => receiver.received.length, { timeout: 10_000 }).toBe(1);
-    expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({
+    await expect.poll(() => live.receiver.received.length, { timeout: 10_000 }).toBe(1);
+    expect(JSON.parse(live.receiver.received[0]!.body)).toMatchObject({
       event: "monitor.down",
       monitor: { id: monitor.id },
     });

@@ -5,9 +5,15 @@ import {
   type ScheduledCheck,
   type SchedulerOptions,
 } from "@upwatch/checks";
-import type { HealthRules, MonitorHealth, RegionRule } from "@upwatch/core";
+import {
+  type HealthRules,
+  isScheduledCheckType,
+  type MonitorHealth,
+  type RegionRule,
+} from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
+import type { ChangedAlert } from "../alerting/alert-changes.ts";
 import { PeriodicTask } from "../background/periodic-task.ts";
 import type { CheckMetrics, RegionMetrics, ResultWriteMetrics } from "../metrics/server-metrics.ts";
 import type { ImmediateCheck, ImmediateChecks } from "../services/checks/check-monitor-now.ts";
@@ -15,6 +21,7 @@ import type { MonitorChanges } from "../services/monitors/monitor-changes.ts";
 import { type Monitor, monitorFromRow } from "../services/monitors/monitor-record.ts";
 import type { SecretBox } from "../services/secrets/secret-box.ts";
 import { loadSecureValues } from "../services/secure-variables/load-secure-values.ts";
+import { AgentTaskPlanner } from "./agent-task-planner.ts";
 import type { EngineBroker, RunnerResultMessage } from "./broker-ports.ts";
 import { JobBatcher } from "./job-batcher.ts";
 import {
@@ -76,6 +83,10 @@ export interface MonitoringEngineOptions {
   /** Turns stored checks into alerts in the same transaction. */
   alerting?: Pick<ResultWriterOptions, "hook" | "afterCommit">;
   metrics?: (CheckMetrics & ResultWriteMetrics & Partial<RegionMetrics>) | undefined;
+  /** Told of the no-agent alerts planning opened or resolved. */
+  alertsChanged?: ((alerts: readonly ChangedAlert[]) => void) | undefined;
+  /** How often planned tasks of agent-run monitors are written. */
+  taskFlushIntervalMs?: number;
 }
 
 interface Known {
@@ -89,6 +100,8 @@ interface Known {
   intervalMs: number;
   check: ScheduledCheck;
   paused: boolean;
+  /** Set for a monitor that runs from an agent: its planned times become tasks. */
+  agent?: { agentId: string | null; accountId: string; name: string } | undefined;
 }
 
 /** What runs while this process leads: the plan, the rounds, the broker's reports. */
@@ -111,6 +124,7 @@ interface Term {
  */
 export class MonitoringEngine implements MonitorChanges, ImmediateChecks {
   private readonly writer: ResultWriter;
+  private readonly planner: AgentTaskPlanner;
   private readonly known = new Map<string, Known>();
   /** When each monitor's last round here closed. */
   private readonly finished = new Map<string, number>();
@@ -149,10 +163,23 @@ export class MonitoringEngine implements MonitorChanges, ImmediateChecks {
       onError: (error, dropped) =>
         options.log.error({ err: error, dropped }, "storing check results failed; will retry"),
     });
+    const newId =
+      options.newId ?? ((prefix) => `${prefix}_${crypto.randomUUID().replaceAll("-", "")}`);
+    this.planner = new AgentTaskPlanner({
+      db: options.db,
+      secrets: options.secrets,
+      now: this.now,
+      newId,
+      flushIntervalMs: options.taskFlushIntervalMs,
+      missed: (missed) => this.writer.addMissed(missed),
+      alertsChanged: options.alertsChanged,
+      onError: (error, dropped) =>
+        options.log.error({ err: error, dropped }, "creating agent tasks failed"),
+    });
     this.watch = new RegionWatch({
       db: options.db,
       now: this.now,
-      newId: options.newId ?? ((prefix) => `${prefix}_${crypto.randomUUID().replaceAll("-", "")}`),
+      newId,
       localRegion: this.local,
       operatorEmail: options.operatorEmail,
       mailQueued: options.mailQueued,
@@ -243,6 +270,7 @@ export class MonitoringEngine implements MonitorChanges, ImmediateChecks {
     }
     term.intake?.start();
     scheduler.start();
+    this.planner.start();
     this.writer.start();
     for (const task of this.tasks) task.start();
     this.options.log.info(
@@ -263,6 +291,7 @@ export class MonitoringEngine implements MonitorChanges, ImmediateChecks {
     await Promise.all(this.tasks.map((task) => task.stop()));
     await term.scheduler.stop();
     await term.jobs?.flush();
+    await this.planner.stop();
     term.rounds.clear();
     await this.writer.stop();
     await term.intake?.stop();
@@ -298,7 +327,8 @@ export class MonitoringEngine implements MonitorChanges, ImmediateChecks {
       await this.follow([monitor], false);
     }
     const known = this.known.get(monitor.id);
-    if (!known || known.paused) return { outcome: "not-run" };
+    // An agent-run monitor is checked only by its agent, when it collects the task.
+    if (!known || known.paused || known.agent) return { outcome: "not-run" };
     let plannedAt = term.rounds.openRoundOf(monitor.id);
     if (plannedAt === undefined) {
       // Nobody could answer: say so now rather than after the round's time is up.
@@ -340,6 +370,7 @@ export class MonitoringEngine implements MonitorChanges, ImmediateChecks {
   /** Writes buffered results now (tests and shutdown). */
   async flush(): Promise<void> {
     await this.term?.jobs?.flush();
+    await this.planner.flush();
     await this.writer.flush();
     await this.term?.intake?.flushAcks();
   }
@@ -426,7 +457,12 @@ export class MonitoringEngine implements MonitorChanges, ImmediateChecks {
     const term = this.term;
     if (!term) return;
     const previous = this.known.get(monitor.id);
-    const { regions, region_rule: rule } = monitor;
+    const fromAgent = monitor.run_from === "agent";
+    // Pings check a heartbeat monitor: it is followed, never scheduled.
+    const pinged = !isScheduledCheckType(monitor.type);
+    // An agent-run monitor keeps its regions stored, but no region checks it.
+    const regions = fromAgent || pinged ? [] : monitor.regions;
+    const rule = monitor.region_rule;
     const check: ScheduledCheck = {
       ...scheduled,
       runsHere: this.local !== null && (regions as readonly string[]).includes(this.local),
@@ -451,9 +487,12 @@ export class MonitoringEngine implements MonitorChanges, ImmediateChecks {
       timeoutMs: roundTimeLimitMs(check),
       intervalMs: monitor.interval_seconds * 1000,
       check,
-      paused: monitor.paused,
+      paused: monitor.paused || pinged,
+      agent: fromAgent
+        ? { agentId: monitor.agent_id, accountId: monitor.account_id, name: monitor.name }
+        : undefined,
     });
-    if (monitor.paused) {
+    if (monitor.paused || pinged) {
       term.scheduler.remove(monitor.id);
       this.dropRounds(monitor.id);
     } else term.scheduler.upsert(check, runNow);
@@ -464,6 +503,17 @@ export class MonitoringEngine implements MonitorChanges, ImmediateChecks {
     const known = this.known.get(monitorId);
     const term = this.term;
     if (!known || !term) return;
+    if (known.agent) {
+      this.planner.add({
+        monitorId,
+        accountId: known.agent.accountId,
+        monitorName: known.agent.name,
+        agentId: known.agent.agentId,
+        plannedAt,
+        spec: known.check.spec,
+      });
+      return;
+    }
     term.rounds.start(monitorId, plannedAt, {
       regions: known.regions,
       deadline: plannedAt + known.timeoutMs + ROUND_GRACE_MS,
@@ -499,7 +549,7 @@ export class MonitoringEngine implements MonitorChanges, ImmediateChecks {
     const tagged = reportId ? { ...result, reportId } : result;
     const verdict = term.rounds.add(tagged, () => {
       const known = this.known.get(result.monitorId);
-      if (!known || known.paused) return undefined;
+      if (!known || known.paused || known.agent) return undefined;
       return {
         regions: known.regions,
         deadline: result.plannedAt + known.timeoutMs + ROUND_GRACE_MS,
@@ -560,7 +610,7 @@ export class MonitoringEngine implements MonitorChanges, ImmediateChecks {
   private activeRegions(): Map<string, ActiveRegion> {
     const regions = new Map<string, ActiveRegion>();
     for (const known of this.known.values()) {
-      if (known.paused) continue;
+      if (known.paused || known.agent) continue;
       for (const region of known.regions) {
         const entry = regions.get(region);
         if (!entry) regions.set(region, { monitors: 1, shortestMs: known.intervalMs });

@@ -84,7 +84,6 @@ describeEachDatabase("scheduling multi-step checks", (db) => {
         failure_threshold: 3,
         recovery_confirmations: 1,
         paused: 0,
-        group_name: null,
         options: JSON.stringify(options),
         state: "unknown",
         consecutive_failures: 0,

@@ -5,12 +5,13 @@ import {
   PLANS,
 } from "@upwatch/core";
 import type { Database } from "@upwatch/db";
-import type { Kysely } from "kysely";
+import type { DeleteResult, Kysely } from "kysely";
 
 const DAY_MS = 86_400_000;
 
 /** The rollups of every region together, and of each region apart: pruned alike. */
 const ROLLUP_TABLES = ["check_rollups", "check_region_rollups"] as const;
+type RollupTable = (typeof ROLLUP_TABLES)[number];
 
 export interface PruneCounts {
   results: number;
@@ -22,10 +23,28 @@ export interface PruneCounts {
   incidents: number;
 }
 
+/** How many rows a delete removed. */
+async function deletedRows(query: { executeTakeFirst(): Promise<DeleteResult> }): Promise<number> {
+  return Number((await query.executeTakeFirst()).numDeletedRows);
+}
+
+function rollupsBefore(
+  db: Kysely<Database>,
+  table: RollupTable,
+  bucketSeconds: number,
+  before: number,
+) {
+  return db
+    .deleteFrom(table)
+    .where("bucket_seconds", "=", bucketSeconds)
+    .where("period_start", "<", before);
+}
+
 /**
- * Deletes raw results and missed checks, hourly rollups (of all regions and of each region), resolved alerts and ended incidents older than each plan's
- * history, half-hour rollups after HALF_HOUR_ROLLUP_RETENTION_DAYS and daily rollups after
- * DAILY_ROLLUP_RETENTION_DAYS on every plan.
+ * Deletes raw results and missed checks, hourly rollups (of all regions and of each region),
+ * resolved alerts and ended incidents older than each plan's history, half-hour rollups after
+ * HALF_HOUR_ROLLUP_RETENTION_DAYS and daily rollups after DAILY_ROLLUP_RETENTION_DAYS on every
+ * plan.
  */
 export async function pruneCheckHistory(db: Kysely<Database>, now: number): Promise<PruneCounts> {
   const counts: PruneCounts = {
@@ -44,55 +63,45 @@ export async function pruneCheckHistory(db: Kysely<Database>, now: number): Prom
       .innerJoin("accounts", "accounts.id", "monitors.account_id")
       .select("monitors.id")
       .where("accounts.plan", "=", plan.id);
-    const results = await db
-      .deleteFrom("check_results")
-      .where("checked_at", "<", cutoff)
-      .where("monitor_id", "in", monitorsOfPlan)
-      .executeTakeFirst();
-    counts.results += Number(results.numDeletedRows);
-    const missed = await db
-      .deleteFrom("missed_checks")
-      .where("planned_at", "<", cutoff)
-      .where("monitor_id", "in", monitorsOfPlan)
-      .executeTakeFirst();
-    counts.missed += Number(missed.numDeletedRows);
+    counts.results += await deletedRows(
+      db
+        .deleteFrom("check_results")
+        .where("checked_at", "<", cutoff)
+        .where("monitor_id", "in", monitorsOfPlan),
+    );
+    counts.missed += await deletedRows(
+      db
+        .deleteFrom("missed_checks")
+        .where("planned_at", "<", cutoff)
+        .where("monitor_id", "in", monitorsOfPlan),
+    );
     for (const table of ROLLUP_TABLES) {
-      const hourly = await db
-        .deleteFrom(table)
-        .where("bucket_seconds", "=", 3600)
-        .where("period_start", "<", cutoff)
-        .where("monitor_id", "in", monitorsOfPlan)
-        .executeTakeFirst();
-      counts.hourly += Number(hourly.numDeletedRows);
+      counts.hourly += await deletedRows(
+        rollupsBefore(db, table, 3600, cutoff).where("monitor_id", "in", monitorsOfPlan),
+      );
     }
     const accountsOfPlan = db.selectFrom("accounts").select("id").where("plan", "=", plan.id);
-    const alerts = await db
-      .deleteFrom("alerts")
-      .where("state", "=", "resolved")
-      .where("resolved_at", "<", cutoff)
-      .where("account_id", "in", accountsOfPlan)
-      .executeTakeFirst();
-    counts.alerts += Number(alerts.numDeletedRows);
-    const incidents = await db
-      .deleteFrom("incidents")
-      .where("ended_at", "<", cutoff)
-      .where("account_id", "in", accountsOfPlan)
-      .executeTakeFirst();
-    counts.incidents += Number(incidents.numDeletedRows);
+    counts.alerts += await deletedRows(
+      db
+        .deleteFrom("alerts")
+        .where("state", "=", "resolved")
+        .where("resolved_at", "<", cutoff)
+        .where("account_id", "in", accountsOfPlan),
+    );
+    counts.incidents += await deletedRows(
+      db
+        .deleteFrom("incidents")
+        .where("ended_at", "<", cutoff)
+        .where("account_id", "in", accountsOfPlan),
+    );
   }
   for (const table of ROLLUP_TABLES) {
-    const daily = await db
-      .deleteFrom(table)
-      .where("bucket_seconds", "=", 86_400)
-      .where("period_start", "<", now - DAILY_ROLLUP_RETENTION_DAYS * DAY_MS)
-      .executeTakeFirst();
-    counts.daily += Number(daily.numDeletedRows);
-    const halfHourly = await db
-      .deleteFrom(table)
-      .where("bucket_seconds", "=", 1800)
-      .where("period_start", "<", now - HALF_HOUR_ROLLUP_RETENTION_DAYS * DAY_MS)
-      .executeTakeFirst();
-    counts.halfHourly += Number(halfHourly.numDeletedRows);
+    counts.daily += await deletedRows(
+      rollupsBefore(db, table, 86_400, now - DAILY_ROLLUP_RETENTION_DAYS * DAY_MS),
+    );
+    counts.halfHourly += await deletedRows(
+      rollupsBefore(db, table, 1800, now - HALF_HOUR_ROLLUP_RETENTION_DAYS * DAY_MS),
+    );
   }
   return counts;
 }

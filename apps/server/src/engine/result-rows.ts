@@ -49,10 +49,13 @@ export function resultRow(record: CheckRecord): CheckResultTable {
 const SUMMED = ["response", "dns", "connect", "tls", "first_byte"] as const;
 
 /** Additive counters of a rollup row: what a batch adds to one monitor's hour or day. */
-export type RollupIncrement = Record<string, number | string> & {
+export type RollupIncrement = Record<string, number | string | null> & {
   monitor_id: string;
   bucket_seconds: number;
   period_start: number;
+  /** The fastest and slowest response the batch adds; null when it adds none. */
+  response_min: number | null;
+  response_max: number | null;
 };
 
 /** The counters every rollup row adds up. */
@@ -77,6 +80,8 @@ export function rollupIncrements(rows: readonly CheckResultTable[]): RollupIncre
           monitor_id: row.monitor_id,
           bucket_seconds: bucketSeconds,
           period_start: periodStart,
+          response_min: null,
+          response_max: null,
         };
         for (const counter of ROLLUP_COUNTERS) increment[counter] = 0;
         increments.set(key, increment);
@@ -106,5 +111,8 @@ function add(increment: RollupIncrement, row: CheckResultTable): void {
     bump(`${name}_sum`, value);
     bump(`${name}_count`);
   }
-  if (row.response_ms !== null) bump(ROLLUP_HISTOGRAM_COLUMNS[histogramBucket(row.response_ms)]!);
+  if (row.response_ms === null) return;
+  bump(ROLLUP_HISTOGRAM_COLUMNS[histogramBucket(row.response_ms)]!);
+  increment.response_min = Math.min(increment.response_min ?? row.response_ms, row.response_ms);
+  increment.response_max = Math.max(increment.response_max ?? row.response_ms, row.response_ms);
 }

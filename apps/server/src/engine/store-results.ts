@@ -23,7 +23,8 @@ export interface MissedCheck {
   monitorId: string;
   region: string;
   plannedAt: number;
-  reason: "no-runner" | "no-result";
+  /** `no-agent`: an agent-run monitor's agent was deleted, revoked or cannot run checks. */
+  reason: "no-runner" | "no-result" | "no-agent";
 }
 
 /** What a batch came to: checks stored, and checks dropped because they were stored before. */
@@ -57,67 +58,79 @@ export async function storeChecks(
   batch: { records: readonly CheckRecord[]; missed?: readonly MissedCheck[] },
   hook?: CheckBatchHook,
 ): Promise<StoredBatch> {
+  const missed = batch.missed ?? [];
+  if (batch.records.length === 0 && missed.length === 0) {
+    return { stored: 0, duplicates: 0, missed: 0 };
+  }
+  return db.transaction().execute((trx) => storeChecksIn(trx, batch, hook));
+}
+
+/** `storeChecks` inside a transaction the caller holds (a task's result stores its state with it). */
+export async function storeChecksIn(
+  trx: Transaction<Database>,
+  batch: { records: readonly CheckRecord[]; missed?: readonly MissedCheck[] },
+  hook?: CheckBatchHook,
+): Promise<StoredBatch> {
   const { records } = batch;
   const missed = batch.missed ?? [];
-  if (records.length === 0 && missed.length === 0) return { stored: 0, duplicates: 0, missed: 0 };
-  return db.transaction().execute(async (trx) => {
-    const ids = [...new Set([...records, ...missed].map((record) => record.monitorId))];
-    const existing = new Set<string>();
-    for (const part of chunks(ids)) {
-      const rows = await trx.selectFrom("monitors").select("id").where("id", "in", part).execute();
-      for (const row of rows) existing.add(row.id);
-    }
-    const present = records.filter((record) => existing.has(record.monitorId));
-    const inserted = new Set<string>();
-    for (const part of chunks(present.map(resultRow))) {
-      const rows = await trx
-        .insertInto("check_results")
-        .values(part)
-        // Any key: the identity, or (rarely) two rounds started at the same millisecond.
-        .onConflict((oc) => oc.doNothing())
-        .returning(["monitor_id", "planned_at", "region"])
-        .execute();
-      for (const row of rows)
-        inserted.add(identity(row.monitor_id, Number(row.planned_at), row.region));
-    }
-    const kept = present.filter((record) =>
-      inserted.has(identity(record.monitorId, record.plannedAt, record.region)),
-    );
-    const rows: CheckResultTable[] = kept.map(resultRow);
-    const missedRows = await insertMissed(
-      trx,
-      missed.filter((miss) => existing.has(miss.monitorId)),
-    );
-    for (const part of chunks(rollupIncrements(rows), 200)) {
-      await trx
-        .insertInto("check_rollups")
-        .values(part as never)
-        .onConflict((oc) =>
-          oc
-            .columns(["monitor_id", "bucket_seconds", "period_start"])
-            .doUpdateSet(sumOf("check_rollups", ROLLUP_COUNTERS)),
-        )
-        .execute();
-    }
-    for (const part of chunks(regionRollupIncrements(rows, missedRows), 200)) {
-      await trx
-        .insertInto("check_region_rollups")
-        .values(part as never)
-        .onConflict((oc) =>
-          oc
-            .columns(["monitor_id", "region", "bucket_seconds", "period_start"])
-            .doUpdateSet(sumOf("check_region_rollups", REGION_ROLLUP_COUNTERS)),
-        )
-        .execute();
-    }
-    if (hook && kept.length) await hook(trx, kept);
-    await saveLatestHealth(trx, kept);
-    return {
-      stored: kept.length,
-      duplicates: present.length - kept.length,
-      missed: missedRows.length,
-    };
-  });
+  const ids = [...new Set([...records, ...missed].map((record) => record.monitorId))];
+  const existing = new Set<string>();
+  for (const part of chunks(ids)) {
+    const rows = await trx.selectFrom("monitors").select("id").where("id", "in", part).execute();
+    for (const row of rows) existing.add(row.id);
+  }
+  const present = records.filter((record) => existing.has(record.monitorId));
+  const inserted = new Set<string>();
+  for (const part of chunks(present.map(resultRow))) {
+    const rows = await trx
+      .insertInto("check_results")
+      .values(part)
+      // Any key: the identity, or (rarely) two rounds started at the same millisecond.
+      .onConflict((oc) => oc.doNothing())
+      .returning(["monitor_id", "planned_at", "region"])
+      .execute();
+    for (const row of rows)
+      inserted.add(identity(row.monitor_id, Number(row.planned_at), row.region));
+  }
+  const kept = present.filter((record) =>
+    inserted.has(identity(record.monitorId, record.plannedAt, record.region)),
+  );
+  const rows: CheckResultTable[] = kept.map(resultRow);
+  const missedRows = await insertMissed(
+    trx,
+    missed.filter((miss) => existing.has(miss.monitorId)),
+  );
+  for (const part of chunks(rollupIncrements(rows), 200)) {
+    await trx
+      .insertInto("check_rollups")
+      .values(part as never)
+      .onConflict((oc) =>
+        oc.columns(["monitor_id", "bucket_seconds", "period_start"]).doUpdateSet({
+          ...(sumOf("check_rollups", ROLLUP_COUNTERS) as object),
+          ...(responseRange("check_rollups") as object),
+        } as never),
+      )
+      .execute();
+  }
+  for (const part of chunks(regionRollupIncrements(rows, missedRows), 200)) {
+    await trx
+      .insertInto("check_region_rollups")
+      .values(part as never)
+      .onConflict((oc) =>
+        oc.columns(["monitor_id", "region", "bucket_seconds", "period_start"]).doUpdateSet({
+          ...(sumOf("check_region_rollups", REGION_ROLLUP_COUNTERS) as object),
+          ...(responseRange("check_region_rollups") as object),
+        } as never),
+      )
+      .execute();
+  }
+  if (hook && kept.length) await hook(trx, kept);
+  await saveLatestHealth(trx, kept);
+  return {
+    stored: kept.length,
+    duplicates: present.length - kept.length,
+    missed: missedRows.length,
+  };
 }
 
 function identity(monitorId: string, plannedAt: number, region: string): string {
@@ -131,6 +144,28 @@ function sumOf(table: string, columns: readonly string[]): never {
       sql`${sql.ref(`${table}.${column}`)} + ${sql.ref(`excluded.${column}`)}`,
     ]),
   ) as never;
+}
+
+/**
+ * The fastest and slowest response of a rollup's period after adding a batch. A period that had
+ * responses before the range was kept stays without one: its range would leave them out.
+ */
+function responseRange(table: "check_rollups" | "check_region_rollups"): never {
+  const pick = (column: "response_min" | "response_max", better: "<" | ">") => {
+    const stored = sql.ref(`${table}.${column}`);
+    const added = sql.ref(`excluded.${column}`);
+    const storedCount = sql.ref(`${table}.response_count`);
+    return sql`case
+      when ${stored} is null and ${storedCount} > 0 then null
+      when ${stored} is null then ${added}
+      when ${added} is null then ${stored}
+      when ${added} ${sql.raw(better)} ${stored} then ${added}
+      else ${stored} end`;
+  };
+  return {
+    response_min: pick("response_min", "<"),
+    response_max: pick("response_max", ">"),
+  } as never;
 }
 
 /** Records missed checks; returns those not recorded before. */

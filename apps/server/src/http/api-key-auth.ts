@@ -28,7 +28,11 @@ export function requireApiKeyOrSession(options: SessionOptions) {
       reply.header("www-authenticate", `${CHALLENGE}, error="invalid_token"`);
       throw new ServiceError("unauthenticated", "The API key is not valid or has been revoked.");
     }
-    request.access = access;
+    request.access = {
+      ...access,
+      clientAddress: request.ip,
+      userAgent: request.headers["user-agent"],
+    };
   };
 }
 

@@ -77,6 +77,11 @@ export async function authenticateSession(
     plan: session.plan,
     userId: session.userId,
     sessionId: session.id,
+    role: session.role,
+    customRoleId: session.customRoleId,
+    permissions: session.permissions,
+    clientAddress: request.ip,
+    userAgent: request.headers["user-agent"],
   };
   return true;
 }

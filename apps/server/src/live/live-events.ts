@@ -1,4 +1,10 @@
-import type { alertResponse, checkResultResponse, monitorResponse } from "@upwatch/api";
+import type {
+  alertResponse,
+  checkResultResponse,
+  groupResponse,
+  heartbeatPingsResponse,
+  monitorResponse,
+} from "@upwatch/api";
 import type { z } from "zod";
 import type { MonitorStatus } from "../services/monitors/monitor-status.ts";
 
@@ -14,7 +20,13 @@ export type LiveEvent =
     }
   | { name: "alert"; data: { alert: z.infer<typeof alertResponse> } }
   | { name: "monitor"; data: { monitor: z.infer<typeof monitorResponse> } }
-  | { name: "monitor-deleted"; data: { monitor_id: string } };
+  | { name: "monitor-deleted"; data: { monitor_id: string } }
+  | { name: "group"; data: { group: z.infer<typeof groupResponse> } }
+  | { name: "group-deleted"; data: { group_id: string } }
+  | {
+      name: "heartbeat";
+      data: { monitor_id: string; heartbeat: z.infer<typeof heartbeatPingsResponse> };
+    };
 
 /** An event in the server-sent events format. */
 export function formatLiveEvent(event: LiveEvent): string {

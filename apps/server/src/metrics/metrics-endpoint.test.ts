@@ -195,7 +195,7 @@ describeEachDatabase("the notification metrics", (db) => {
     const monitor = await api("POST", "/monitors", {
       type: "http",
       name: "Checkout",
-      target: "https://example.com/",
+      target: "http://127.0.0.1:9/",
     });
     await api("PUT", `/monitors/${monitor.id}/channels`, {
       channel_ids: channels.map((channel) => channel.id),

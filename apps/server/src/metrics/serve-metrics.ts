@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
+import { addClosingStep } from "../wiring/closing-steps.ts";
 import type { ServerMetrics } from "./server-metrics.ts";
 
 export interface MetricsServing {
@@ -75,7 +76,7 @@ function listenForMetrics(app: FastifyInstance, serving: MetricsServing, port: n
     });
     log.info({ host, port }, `metrics are served on ${host}:${port}/metrics`);
   });
-  app.addHook("onClose", async () => {
+  addClosingStep(app, "the metrics listener", async () => {
     if (!server.listening) return;
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));

@@ -30,6 +30,7 @@ export async function logDeliveryAttempt(
       channel_type: notification.channel_type,
       alert_id: notification.alert_id,
       monitor_id: notification.monitor_id,
+      agent_id: notification.agent_id,
       event: notification.event,
       status: attempt.status,
       latency_ms: attempt.latencyMs,

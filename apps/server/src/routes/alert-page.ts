@@ -9,12 +9,20 @@ import type { ServiceContext } from "../services/context.ts";
 const HOME = { label: "Back to the home page", url: "/" };
 const utc = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
+function resolvesWhen(alert: AlertPageFacts["alert"]): string {
+  if (alert.agent_id !== null) return "the condition clears";
+  if (alert.kind === "monitor-no-agent") {
+    return "the monitor is changed or its agent can take its checks again";
+  }
+  return "the monitor recovers";
+}
+
 function describe({ alert }: AlertPageFacts): string {
   const opened = `${alert.severity.charAt(0).toUpperCase()}${alert.severity.slice(1)} alert opened ${utc(alert.opened_at)}: ${alert.message}`;
   const state = alertState(alert);
   if (state === "resolved") return `${opened} It was resolved ${utc(alert.resolved_at ?? 0)}.`;
   if (state === "acknowledged") {
-    return `${opened} It was acknowledged ${utc(alert.acknowledged_at ?? 0)}, so no more notifications are sent; it resolves when the monitor recovers.`;
+    return `${opened} It was acknowledged ${utc(alert.acknowledged_at ?? 0)}, so no more notifications are sent; it resolves when ${resolvesWhen(alert)}.`;
   }
   return `${opened} ${alert.notifications_sent} notification${alert.notifications_sent === 1 ? "" : "s"} sent so far. Acknowledge it to stop further notifications on every channel.`;
 }

@@ -7,7 +7,9 @@ import { checkRecord } from "../../test/monitors.ts";
 import { TEST_SECRETS } from "../../test/secrets.ts";
 import { loopbackSmtpTransport, type SmtpSink, startSmtpSink } from "../../test/smtp-sink.ts";
 import { storeCheckBatch } from "../engine/store-results.ts";
+import { createAccount } from "../services/accounts/create-account.ts";
 import { createServiceContext } from "../services/context.ts";
+import { addMember } from "../services/team/add-member.ts";
 
 type Account = Awaited<ReturnType<typeof createTestAccount>>;
 
@@ -128,6 +130,35 @@ describeEachDatabase("e-mail channels to outside addresses wait for their recipi
     });
     expect(created.body.confirmed).toBe(true);
     expect(await mailsTo(owner.toUpperCase())).toEqual([]);
+  });
+
+  it("needs no confirmation for the address of any member, but asks people of other accounts", async () => {
+    const account = await createTestAccount(db(), "business", ctx());
+    const memberEmail = `member-${Date.now()}@example.com`;
+    const outsiderEmail = `outsider-${Date.now()}@example.com`;
+    const own = await createAccount(ctx(), { name: "Own", plan: "free", ownerEmail: memberEmail });
+    await createAccount(ctx(), { name: "Other", plan: "free", ownerEmail: outsiderEmail });
+    await addMember(ctx(), { accountId: account.accountId, email: memberEmail, role: "viewer" });
+    // The member still signs in to their own account by default.
+    await db()
+      .handle.db.updateTable("users")
+      .set({ account_id: own.accountId })
+      .where("id", "=", own.userId)
+      .execute();
+    const member = await api(account, "POST", "/channels", {
+      type: "email",
+      name: "Our viewer",
+      config: { address: memberEmail },
+    });
+    expect(member.body.confirmed).toBe(true);
+    expect(await mailsTo(memberEmail)).toEqual([]);
+    const outsider = await api(account, "POST", "/channels", {
+      type: "email",
+      name: "Someone else",
+      config: { address: outsiderEmail },
+    });
+    expect(outsider.body.confirmed).toBe(false);
+    expect(await mailsTo(outsiderEmail)).toHaveLength(1);
   });
 
   it("asks a changed address to confirm, resends at most every ten minutes, and honours only the newest link", async () => {

@@ -49,4 +49,21 @@ describeEachDatabase("group commit", (db) => {
     expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
     expect((await stored("mixed_")).sort()).toEqual(["mixed_a", "mixed_b"]);
   });
+
+  it("holds the first write for the gather time, so one arriving meanwhile joins its commit", async () => {
+    const batcher = new WriteBatcher(db().handle.db, { gatherMs: 60 });
+    const insert = (id: string) =>
+      batcher.run(async (trx) => {
+        await trx.insertInto("contact_messages").values(row(id)).execute();
+        return id;
+      });
+    const started = Date.now();
+    const first = insert("gather_a");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await stored("gather_")).toEqual([]);
+    const answers = await Promise.all([first, insert("gather_b")]);
+    expect(answers).toEqual(["gather_a", "gather_b"]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(55);
+    expect((await stored("gather_")).sort()).toEqual(["gather_a", "gather_b"]);
+  });
 });

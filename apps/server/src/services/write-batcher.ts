@@ -20,7 +20,14 @@ export class WriteBatcher {
   private readonly queue: Pending[] = [];
   private flushing = false;
 
-  constructor(private readonly db: Kysely<Database>) {}
+  /**
+   * `gatherMs` holds the first write of a batch that long for others to join it: fewer commits
+   * (each one a disk sync, and on SQLite a pause of the event loop) for a little latency.
+   */
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly options: { gatherMs?: number } = {},
+  ) {}
 
   /** Runs `work` inside a committed transaction, possibly shared with other writes. */
   run<T>(work: TransactionWork<T>): Promise<T> {
@@ -28,7 +35,9 @@ export class WriteBatcher {
       this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
       if (!this.flushing) {
         this.flushing = true;
-        setImmediate(() => void this.flush());
+        const gatherMs = this.options.gatherMs ?? 0;
+        if (gatherMs > 0) setTimeout(() => void this.flush(), gatherMs);
+        else setImmediate(() => void this.flush());
       }
     });
   }

@@ -13,6 +13,7 @@ import {
 import { pruneAuthTokens } from "../services/auth/prune-auth-tokens.ts";
 import type { ServiceContext } from "../services/context.ts";
 import { loadServerSecret } from "../services/server-secret.ts";
+import { addClosingStep } from "./closing-steps.ts";
 
 const PRUNE_EVERY_MS = 3_600_000;
 
@@ -42,7 +43,7 @@ export async function prepareAccounts(
     onError: (error) => app.log.warn({ err: error }, "pruning expired sessions failed"),
   });
   app.addHook("onReady", async () => pruning.start());
-  app.addHook("onClose", async () => pruning.stop());
+  addClosingStep(app, "pruning of sign-in records", () => pruning.stop());
   return {
     auth: { ...ctx, csrfSecret, appUrl, newAccountPlan: config.defaultPlan },
     session: {

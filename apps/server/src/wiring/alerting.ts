@@ -1,5 +1,6 @@
 import type { NetworkAccess } from "@upwatch/checks";
 import type { FastifyInstance } from "fastify";
+import { AgentAlerting } from "../alerting/agents/index.ts";
 import { AlertEngine, type AlertingContext } from "../alerting/index.ts";
 import { PeriodicTask } from "../background/periodic-task.ts";
 import type { Leadership } from "../cluster/leadership.ts";
@@ -20,6 +21,7 @@ import { channelConfirmationRoutes } from "../routes/channel-confirmation.ts";
 import type { AlertingHooks } from "../services/alerts/alerting-hooks.ts";
 import { pruneChannelSends } from "../services/channels/prune-channel-sends.ts";
 import type { ServiceContext } from "../services/context.ts";
+import { addClosingStep } from "./closing-steps.ts";
 
 export interface AlertingOptions {
   config: Config;
@@ -40,6 +42,8 @@ export interface AlertingOptions {
 /** Everything the API and the check engine need of alerting. */
 export interface Alerting extends AlertingForRoutes {
   engine: AlertEngine;
+  /** Agents' alerts: `agents.onReports` is the ingest's hook; the offline watch is the leader's. */
+  agents: AgentAlerting;
   worker: NotificationWorker;
 }
 
@@ -69,6 +73,7 @@ export function registerAlerting(app: FastifyInstance, options: AlertingOptions)
     metrics: options.metrics,
   });
   const engine = new AlertEngine({ db: ctx.db, actx, log, onQueued: () => worker.wake() });
+  const agents = new AgentAlerting({ db: ctx.db, actx, log, onQueued: () => worker.wake() });
   outbox.onAttempt(logAlertMailAttempts(ctx, attempts));
   if (options.metrics) outbox.onAttempt(countMailNotifications(options.metrics));
   const hooks: AlertingHooks = {
@@ -100,16 +105,23 @@ export function registerAlerting(app: FastifyInstance, options: AlertingOptions)
       start: async () => engine.start(),
       stop: () => engine.stop(),
     });
+    options.leadership.run({
+      name: "agent offline watch",
+      start: async () => agents.start(),
+      stop: () => agents.stop(),
+    });
   }
-  app.addHook("onClose", async () => {
+  addClosingStep(app, "alerting", async () => {
     await pruning.stop();
     await engine.stop();
+    await agents.stop();
     await worker.stop();
   });
   void app.register(alertPageRoutes, { ctx, alertsChanged: actx.alertsChanged });
   void app.register(channelConfirmationRoutes, { ctx });
   return {
     engine,
+    agents,
     worker,
     attempts,
     hooks,

@@ -1,7 +1,7 @@
 import compress from "@fastify/compress";
 import { createNetworkAccess, type NetworkAccess } from "@upwatch/checks";
 import type { DatabaseHandle } from "@upwatch/db";
-import Fastify, { type FastifyInstance, LogController } from "fastify";
+import Fastify, { type FastifyInstance, LogController, type RouteOptions } from "fastify";
 import type { Leadership } from "../cluster/leadership.ts";
 import type { Config } from "../config.ts";
 import type { MonitoringEngine } from "../engine/monitoring-engine.ts";
@@ -11,18 +11,25 @@ import { registerRateLimits } from "../http/rate-limits/register-rate-limits.ts"
 import { installRequestLog } from "../http/request-log.ts";
 import { installSecurityHeaders } from "../http/security-headers.ts";
 import type { LiveBus } from "../live/live-bus.ts";
+import { checkPublisher } from "../live/publish-checks.ts";
 import { loggerOptions } from "../logger.ts";
 import type { OutboxWorker } from "../mail/outbox-worker.ts";
 import type { MailTransport } from "../mail/outgoing-mail.ts";
 import { installMetrics } from "../metrics/install-metrics.ts";
 import { healthRoutes } from "../routes/health.ts";
+import { taskCheckHooks } from "../services/agent-tasks/task-check-hooks.ts";
 import { createServiceContext, type ServiceContext } from "../services/context.ts";
 import { CustomDomainDirectory } from "../status-site/custom-domains.ts";
 import { serveWeb } from "../web/serve-web.ts";
 import { prepareAccounts } from "./accounts.ts";
+import { registerAgentDownloads } from "./agent-downloads.ts";
+import { prepareAgentKeys, registerAgents } from "./agents.ts";
 import { type Alerting, registerAlerting } from "./alerting.ts";
+import { registerAuditLogPruning } from "./audit-log.ts";
+import { trackClosing } from "./closing-steps.ts";
 import { prepareCluster } from "./cluster.ts";
 import { registerForms } from "./forms.ts";
+import { registerHeartbeats } from "./heartbeats.ts";
 import { type MonitoringOptions, registerMonitoring } from "./monitoring.ts";
 import { prepareSecrets } from "./secrets.ts";
 import { serverHosts } from "./server-hosts.ts";
@@ -51,6 +58,8 @@ export interface AppDependencies {
   runCheck?: MonitoringOptions["runCheck"];
   /** Where log lines go instead of standard output (tests read them). */
   logStream?: { write(line: string): void } | undefined;
+  /** Sees every route as it is added (tests check what each route declares). */
+  onRoute?: ((route: RouteOptions) => void) | undefined;
 }
 
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -73,6 +82,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     rewriteUrl: (request) => statusDomains.rewrite(request),
     ...frameworkErrorOptions,
   });
+  if (deps.onRoute) app.addHook("onRoute", deps.onRoute);
+  trackClosing(app);
   answerWhileClosing(app);
   installRequestLog(app);
   installSecurityHeaders(app, { https: config.publicUrl.startsWith("https://") });
@@ -124,6 +135,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     start: deps.startAlerting ?? true,
   });
   const accounts = await prepareAccounts(app, { config, ctx, sharedRedis });
+  const agentPackages = await registerAgentDownloads(app, { config });
+  const agentKeys = prepareAgentKeys(ctx);
   const engine = await registerMonitoring(app, {
     config,
     ctx,
@@ -137,7 +150,32 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     checksFor: cluster.checksFor,
     changesFor: cluster.changesFor,
     runCheck: deps.runCheck,
+    agentPackages,
+    agentKeys,
   });
+  // Checks that arrive from outside the scheduler: agents' task results and heartbeat pings.
+  const outsideChecks = taskCheckHooks({
+    actx: alerting.hooks.actx,
+    queued: alerting.hooks.queued,
+    stored: checkPublisher(live, ctx.db, app.log.child({ part: "live" })),
+  });
+  await registerAgents(app, {
+    ctx,
+    keys: agentKeys,
+    leadership,
+    start: deps.startAlerting ?? true,
+    onReports: alerting.agents.onReports,
+    afterReports: alerting.agents.afterReports,
+    taskChecks: outsideChecks,
+  });
+  await registerHeartbeats(app, {
+    ctx,
+    hooks: outsideChecks,
+    live,
+    leadership,
+    start: deps.startAlerting ?? true,
+  });
+  registerAuditLogPruning(app, { ctx, leadership, start: deps.startAlerting ?? true });
   await registerStatusSite(app, { config, ctx, domains: statusDomains });
   if (deps.webClientDir) {
     await serveWeb(app, { clientDir: deps.webClientDir, siteConfig: siteConfigFrom(config) });

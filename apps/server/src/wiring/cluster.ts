@@ -19,6 +19,7 @@ import {
   IGNORE_MONITOR_CHANGES,
   type MonitorChanges,
 } from "../services/monitors/monitor-changes.ts";
+import { addClosingStep } from "./closing-steps.ts";
 
 /** What runs differently when this process is one of several. */
 export interface Cluster {
@@ -45,7 +46,7 @@ export async function prepareCluster(
   if (!connection) {
     const leadership = alwaysLeader();
     app.addHook("onReady", () => leadership.start());
-    app.addHook("onClose", () => leadership.stop());
+    addClosingStep(app, "leadership", () => leadership.stop());
     return {
       leadership,
       live: new LiveBus(),
@@ -64,7 +65,7 @@ export async function prepareCluster(
   const load = monitorLoader(ctx);
   const forwarded: { stop(): void }[] = [];
   app.addHook("onReady", () => leadership.start());
-  app.addHook("onClose", async () => {
+  addClosingStep(app, "leadership and the cluster channel", async () => {
     await leadership.stop();
     for (const checks of forwarded) checks.stop();
     await live.stop();

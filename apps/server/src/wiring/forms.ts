@@ -8,6 +8,7 @@ import { contactRoutes } from "../routes/contact.ts";
 import { newsletterRoutes } from "../routes/newsletter.ts";
 import type { ServiceContext } from "../services/context.ts";
 import { loadServerSecret } from "../services/server-secret.ts";
+import { addClosingStep } from "./closing-steps.ts";
 
 export interface FormsOptions {
   config: Config;
@@ -36,7 +37,7 @@ export async function registerForms(
     );
   }
   if (options.startOutboxWorker) app.addHook("onReady", async () => outbox.start());
-  app.addHook("onClose", async () => {
+  addClosingStep(app, "the mail outbox", async () => {
     await outbox.stop();
     await transport.close();
   });

@@ -9,8 +9,12 @@ import { checkPublisher } from "../live/publish-checks.ts";
 import type { CheckMetrics, RegionMetrics, ResultWriteMetrics } from "../metrics/server-metrics.ts";
 import type { Accounts } from "../routes/api/api-deps.ts";
 import { apiRoutes } from "../routes/api/index.ts";
+import type { AgentPackageShelf } from "../services/agent-downloads/index.ts";
+import type { AgentKeyCache } from "../services/agents/authenticate-agent.ts";
 import type { ImmediateChecks } from "../services/checks/check-monitor-now.ts";
 import type { ServiceContext } from "../services/context.ts";
+import { loadHeartbeats } from "../services/heartbeats/load-heartbeats.ts";
+import { loadMonitorAgents } from "../services/monitors/monitor-agents.ts";
 import {
   everyMonitorChange,
   IGNORE_MONITOR_CHANGES,
@@ -18,6 +22,7 @@ import {
 } from "../services/monitors/monitor-changes.ts";
 import { regionDirectory } from "../services/regions/region-directory.ts";
 import type { Alerting } from "./alerting.ts";
+import { addClosingStep } from "./closing-steps.ts";
 import { engineBroker } from "./engine-broker.ts";
 import { serverHosts } from "./server-hosts.ts";
 
@@ -40,6 +45,10 @@ export interface MonitoringOptions {
   changesFor?: ((engine: MonitoringEngine | undefined) => MonitorChanges) | undefined;
   /** Replaces the check runner (tests). */
   runCheck?: MonitoringEngineOptions["run"];
+  /** The agent packages the API lists. */
+  agentPackages: AgentPackageShelf;
+  /** The agent keys the agent API remembers; the agents API forgets them when they stop. */
+  agentKeys: AgentKeyCache;
 }
 
 /**
@@ -83,6 +92,7 @@ export async function registerMonitoring(
             publishChecks(records);
           },
         },
+        alertsChanged: (alerts) => alerting.hooks.actx.alertsChanged?.(alerts),
       })
     : undefined;
   if (engine) {
@@ -90,19 +100,19 @@ export async function registerMonitoring(
     if (!leadership) {
       const single = alwaysLeader();
       app.addHook("onReady", () => single.start());
-      app.addHook("onClose", () => single.stop());
+      addClosingStep(app, "leadership", () => single.stop());
       leadership = single;
     }
     leadership.run({ name: "monitoring", start: () => engine.start(), stop: () => engine.stop() });
   }
   // Script steps run in worker threads: stopped once no check is left to run them.
-  app.addHook("onClose", async () => {
+  addClosingStep(app, "the monitoring engine and script steps", async () => {
     await engine?.stop();
     await closeScriptSandbox();
   });
   if (remote) {
     // The broker's connections outlive every term of leadership; the engine is stopped first.
-    app.addHook("onClose", async () => {
+    addClosingStep(app, "the broker connections", async () => {
       await engine?.stop();
       await remote.close();
     });
@@ -113,7 +123,10 @@ export async function registerMonitoring(
     ctx,
     changes: everyMonitorChange(
       options.changesFor ? options.changesFor(engine) : (engine ?? IGNORE_MONITOR_CHANGES),
-      liveMonitorChanges(live, alerting.hooks.actx.alertsChanged, regions),
+      liveMonitorChanges(live, alerting.hooks.actx.alertsChanged, regions, async (monitor) => ({
+        agents: await loadMonitorAgents(ctx.db, [monitor], ctx.now()),
+        heartbeats: await loadHeartbeats(ctx.db, ctx.secrets, config.publicUrl, [monitor]),
+      })),
     ),
     checks: options.checksFor ? options.checksFor(engine) : engine,
     alerting,
@@ -124,6 +137,9 @@ export async function registerMonitoring(
     serverUrl: config.apiUrl || config.publicUrl,
     publicUrl: config.publicUrl,
     serverHosts: serverHosts(config),
+    agentPackages: options.agentPackages,
+    agentKeys: options.agentKeys,
+    allowPrivateTargets: config.monitoring.allowPrivateTargets,
   });
   return engine;
 }

@@ -13,6 +13,7 @@ import {
   STATUS_LINK_SECRET_NAME,
   type StatusSubscriberContext,
 } from "../services/status-subscribers/subscriber-links.ts";
+import { addClosingStep } from "./closing-steps.ts";
 
 export interface StatusNoticesOptions {
   config: Config;
@@ -88,7 +89,7 @@ export async function registerStatusNotices(
       },
     });
   }
-  app.addHook("onClose", async () => {
+  addClosingStep(app, "status page notices", async () => {
     await ticker.stop();
     await fanning.stop();
   });

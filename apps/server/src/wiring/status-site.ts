@@ -4,6 +4,7 @@ import { statusSiteRoutes } from "../routes/status-site.ts";
 import type { ServiceContext } from "../services/context.ts";
 import { type CustomDomainDirectory, DOMAIN_REFRESH_MS } from "../status-site/custom-domains.ts";
 import { PageCache } from "../status-site/page-cache.ts";
+import { addClosingStep } from "./closing-steps.ts";
 
 /**
  * The public status pages: their routes over one answer cache, and the custom-domain directory
@@ -21,7 +22,7 @@ export async function registerStatusSite(
       .catch((error: unknown) => app.log.warn({ err: error }, "custom domains not reloaded"));
   }, DOMAIN_REFRESH_MS);
   timer.unref();
-  app.addHook("onClose", async () => clearInterval(timer));
+  addClosingStep(app, "status page domains", () => clearInterval(timer));
   const cache = new PageCache();
   await app.register(statusSiteRoutes, {
     db: options.ctx.db,

@@ -13,6 +13,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (blockers.length) {
     throw new Error(`The system tests cannot run here: ${blockers.join("; ")}.`);
   }
-  await ensureBuild({ parts: ["web", "server", "runner"] });
+  await ensureBuild({ parts: ["web", "server", "runner", "agent"] });
   return setupDatabases(project);
 }

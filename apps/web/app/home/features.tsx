@@ -24,7 +24,7 @@ const FEATURES: readonly Feature[] = [
   },
   {
     title: "Agents inside your servers",
-    body: "A light agent for Linux, Windows and macOS reports CPU, memory, disk, network and services every 60 seconds, and alerts when a threshold is crossed.",
+    body: "A light agent for Linux, Windows and macOS reports CPU, memory, disk, network load and services every 60 seconds. Alert rules you add from templates (CPU, memory, disk, load, services) notify you, and so does an agent that stops reporting.",
     icon: ServerIcon,
     proFrom: "Business",
     article: { slug: "monitoring-agents", label: "Read the agents guide" },

@@ -78,7 +78,9 @@ export default function AccountDeletion() {
       <h2>Before you go</h2>
       <p>
         Export anything you want to keep (check history and reports) first, and remove the Upwatch
-        agent from your servers: it stops reporting once the account is gone.
+        agent from your servers. Deleting the account does not stop an installed agent: it keeps
+        trying to report, the server refuses every report, and the agent logs an error each time
+        until you uninstall it.
       </p>
     </LegalPage>
   );

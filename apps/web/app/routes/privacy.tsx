@@ -47,8 +47,10 @@ export default function Privacy() {
         </li>
         <li>
           <strong>Monitoring data</strong>: the URLs, hosts and API steps you ask us to check, the
-          results of each check, and the metrics our agent reports from your servers (CPU, memory,
-          disk, network and the services you choose).
+          results of each check, and what our agent reports from your servers: CPU, memory, load
+          averages, network, disks (with their mount points and the descriptions you give them), the
+          state of the services you choose, the machine's hostname, platform and architecture, the
+          agent's version, and the thresholds and reporting interval set in its agent.yaml.
         </li>
         <li>
           <strong>Alert contacts</strong>: the email addresses, phone numbers, Slack channels and

@@ -16,6 +16,9 @@ const SIGN_IN_PATHS = [
   "/auth/register",
   "/auth/password-reset",
   "/auth/password-reset/complete",
+  "/auth/login/two-factor",
+  "/auth/login/two-factor/setup",
+  "/auth/login/two-factor/enable",
 ];
 
 export const NETWORK_ERROR = "We could not reach Upwatch. Check your connection and try again.";

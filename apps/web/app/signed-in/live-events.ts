@@ -1,4 +1,11 @@
-import type { AlertView, CheckView, MonitorStatus, MonitorView } from "@upwatch/api";
+import type {
+  AlertView,
+  CheckView,
+  Group,
+  HeartbeatPingsView,
+  MonitorStatus,
+  MonitorView,
+} from "@upwatch/api";
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { getSiteConfig } from "../lib/site-config.ts";
 
@@ -8,15 +15,28 @@ export type LiveEvent =
   | { type: "alert"; alert: AlertView }
   | { type: "monitor"; monitor: MonitorView }
   | { type: "monitor-deleted"; monitor_id: string }
+  | { type: "group"; group: Group }
+  | { type: "group-deleted"; group_id: string }
+  /** A heartbeat's ping arrived (a start or a paused monitor's ping stores no check). */
+  | { type: "heartbeat"; monitor_id: string; heartbeat: HeartbeatPingsView }
   /** The stream came back after a break: events may have been missed, so reload. */
   | { type: "resync" };
 
 /** Whether the screens are receiving updates right now. */
 export type LiveStatus = "connecting" | "live" | "offline";
 
-const EVENT_TYPES = ["check", "alert", "monitor", "monitor-deleted"] as const;
+const EVENT_TYPES = [
+  "check",
+  "alert",
+  "monitor",
+  "monitor-deleted",
+  "group",
+  "group-deleted",
+  "heartbeat",
+] as const;
 const EVENTS_PATH = "/api/v1/events";
-const MAX_RETRY_MS = 30_000;
+// Short enough that a page catches up soon after a server restart; one cheap request per try.
+const MAX_RETRY_MS = 10_000;
 const CLOSE_DELAY_MS = 5_000;
 
 type Listener = (event: LiveEvent) => void;
@@ -77,9 +97,25 @@ function open(): void {
   }
 }
 
+/** A waiting retry happens at once when the network or the tab comes back. */
+function retryNow(): void {
+  if (!retryTimer || document.visibilityState === "hidden") return;
+  retryMs = 1_000;
+  open();
+}
+
+let retryTriggersAdded = false;
+function addRetryTriggers(): void {
+  if (retryTriggersAdded) return;
+  retryTriggersAdded = true;
+  window.addEventListener("online", retryNow);
+  document.addEventListener("visibilitychange", retryNow);
+}
+
 function subscribe(listener: Listener): () => void {
   listeners.add(listener);
   clearTimeout(closeTimer);
+  addRetryTriggers();
   if (!source && !retryTimer) open();
   return () => {
     listeners.delete(listener);

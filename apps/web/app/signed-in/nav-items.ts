@@ -4,9 +4,10 @@ import { APP_BASE } from "./api-client.ts";
 export const APP_NAV_ITEMS = [
   { to: APP_BASE, label: "Monitors", end: true, alsoFor: `${APP_BASE}/monitors` },
   { to: `${APP_BASE}/alerts`, label: "Alerts", end: false },
+  { to: `${APP_BASE}/agents`, label: "Agents", end: false },
   { to: `${APP_BASE}/status-pages`, label: "Status pages", end: false },
   { to: `${APP_BASE}/channels`, label: "Channels", end: false },
-  { to: `${APP_BASE}/api-keys`, label: "API keys", end: false },
+  { to: `${APP_BASE}/api-keys`, label: "API keys", end: false, permission: "api_keys.manage" },
   { to: `${APP_BASE}/regions`, label: "Regions", end: false },
   { to: `${APP_BASE}/settings`, label: "Settings", end: false },
 ] as const;

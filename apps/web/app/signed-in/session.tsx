@@ -1,4 +1,5 @@
-import type { SessionAccount, SessionAnswer, SessionUser } from "@upwatch/api";
+import type { SessionAccount, SessionAnswer, SessionMembership, SessionUser } from "@upwatch/api";
+import type { Permission } from "@upwatch/core";
 import {
   createContext,
   type ReactNode,
@@ -9,18 +10,30 @@ import {
   useState,
 } from "react";
 import { ApiError, apiRequest, errorDetail, setCsrfToken } from "./api-client.ts";
+import { can } from "./permissions.ts";
 
 export type SessionState =
   | { status: "loading" }
   /** `visitor`: they signed out here; `absent`: there was no session (or it ended). */
   | { status: "signed-out"; by: "visitor" | "absent" }
   | { status: "error"; detail: string }
-  | { status: "signed-in"; user: SessionUser; account: SessionAccount; csrfToken: string };
+  | {
+      status: "signed-in";
+      user: SessionUser;
+      account: SessionAccount;
+      membership: SessionMembership;
+      accounts: SessionAnswer["accounts"];
+      csrfToken: string;
+    };
 
 /** The signed-in visitor, for every screen inside the app's frame. */
 export interface Session {
   user: SessionUser;
   account: SessionAccount;
+  /** The person's role in the account and what it allows. */
+  membership: SessionMembership;
+  /** Every account the person belongs to, with their role in each. */
+  accounts: SessionAnswer["accounts"];
   csrfToken: string;
   /** Reads the session again (after the e-mail address or the plan changed). */
   refresh(): Promise<void>;
@@ -43,6 +56,8 @@ export function acceptSession(answer: SessionAnswer): SessionState {
     status: "signed-in",
     user: answer.user,
     account: answer.account,
+    membership: answer.membership,
+    accounts: answer.accounts,
     csrfToken: answer.csrf_token,
   };
 }
@@ -114,8 +129,19 @@ export function useSession(): Session {
   return {
     user: state.user,
     account: state.account,
+    membership: state.membership,
+    accounts: state.accounts,
     csrfToken: state.csrfToken,
     refresh,
     signOut,
   };
+}
+
+/**
+ * Whether the signed-in person's role allows a permission: screens show a control only when
+ * it does (the server refuses the rest anyway).
+ */
+export function useCan(): (permission: Permission) => boolean {
+  const { membership } = useSession();
+  return (permission) => can(membership, permission);
 }

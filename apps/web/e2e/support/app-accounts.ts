@@ -52,6 +52,20 @@ export async function setPlan(product: RunningProduct, accountId: string, plan: 
   );
 }
 
+/** Adds a person who already signs in to an account with a role, with the admin command. */
+export async function addMember(
+  product: RunningProduct,
+  accountId: string,
+  email: string,
+  role: "admin" | "member" | "viewer",
+) {
+  await run(
+    process.execPath,
+    ["scripts/admin.mjs", "add-member", "--account", accountId, "--email", email, "--role", role],
+    { cwd: ROOT, env: { ...process.env, DATA_DIR: product.dataDir, LOG_LEVEL: "warn" } },
+  );
+}
+
 /** Fills the login form and submits it. */
 export async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel("E-mail address").fill(email);

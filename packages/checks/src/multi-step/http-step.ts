@@ -54,7 +54,7 @@ export async function runHttpStep(
       url,
       options,
       { network: state.network, signal: bounded.signal, now: Date.now },
-      RESPONSE_BODY_LIMIT,
+      { limit: RESPONSE_BODY_LIMIT },
     );
     const timeMs = roundMs(performance.now() - started);
     const timings = roundTimings(answer.timings);

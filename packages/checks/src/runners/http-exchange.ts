@@ -3,12 +3,21 @@ import { type CheckTimings, type HttpOptions, headerValue } from "@upwatch/core"
 import { CheckError, describeNetworkError } from "../check-error.ts";
 import { describeEndpoint, openConnection } from "../network/open-connection.ts";
 import type { CheckContext } from "../runner.ts";
+import { ACCEPTED_ENCODINGS, type BodyText, readBody } from "./response-body.ts";
+
+/** How much of each answer's body to read, and whether to ask for and undo compression. */
+export interface BodyReading {
+  limit: number;
+  decompress?: boolean;
+}
 
 /** The final answer of an HTTP exchange, after any redirects. */
 export interface HttpAnswer {
   statusCode: number;
   /** The body as text, up to the exchange's limit; empty unless asked for. */
   body: string;
+  /** The body went on past the limit; only the limit was read. */
+  bodyTruncated: boolean;
   /** The final response's headers, names lower-cased, repeated headers joined with ", ". */
   headers: Record<string, string>;
   timings: CheckTimings;
@@ -29,7 +38,7 @@ export async function exchangeHttp(
   target: string,
   options: HttpOptions,
   context: CheckContext,
-  bodyLimit: number,
+  reading: BodyReading,
 ): Promise<HttpAnswer> {
   let url = new URL(target);
   let method: string = options.method;
@@ -37,12 +46,13 @@ export async function exchangeHttp(
   let sameOrigin = true;
   const totals: CheckTimings = { dnsMs: null, connectMs: null, tlsMs: null, firstByteMs: null };
   for (let hop = 0; ; hop++) {
-    const answer = await exchangeOnce(url, method, body, options, sameOrigin, context, bodyLimit);
+    const answer = await exchangeOnce(url, method, body, options, sameOrigin, context, reading);
     addTimings(totals, answer.timings);
     const location = answer.location;
     if (!options.follow_redirects || !REDIRECT_CODES.has(answer.statusCode) || !location) {
       const { statusCode, headers } = answer;
-      return { statusCode, body: answer.body, headers, timings: totals, url };
+      const { text, truncated } = answer.body;
+      return { statusCode, body: text, bodyTruncated: truncated, headers, timings: totals, url };
     }
     if (hop >= MAX_REDIRECTS) {
       throw new CheckError(
@@ -66,7 +76,7 @@ export async function exchangeHttp(
 interface HopAnswer {
   statusCode: number;
   location: string | undefined;
-  body: string;
+  body: BodyText;
   headers: Record<string, string>;
   timings: CheckTimings;
 }
@@ -78,7 +88,7 @@ async function exchangeOnce(
   options: HttpOptions,
   sameOrigin: boolean,
   context: CheckContext,
-  bodyLimit: number,
+  reading: BodyReading,
 ): Promise<HopAnswer> {
   const secure = url.protocol === "https:";
   const host = url.hostname.replace(/^\[|\]$/g, "");
@@ -90,7 +100,7 @@ async function exchangeOnce(
     context.signal,
   );
   const sent = performance.now();
-  const headers = requestHeaders(url, body, options, sameOrigin);
+  const headers = requestHeaders(url, body, options, sameOrigin, reading.decompress === true);
   return new Promise<HopAnswer>((resolve, reject) => {
     const request = httpRequest({
       method,
@@ -105,7 +115,8 @@ async function exchangeOnce(
     });
     request.once("response", (response) => {
       const firstByteMs = performance.now() - sent;
-      readBody(response, method === "HEAD" ? 0 : bodyLimit).then(
+      const limit = method === "HEAD" ? 0 : reading.limit;
+      readBody(response, limit, reading.decompress === true).then(
         (text) => {
           connection.socket.destroy();
           resolve({
@@ -136,6 +147,7 @@ function requestHeaders(
   body: string | null,
   options: HttpOptions,
   sameOrigin: boolean,
+  decompress: boolean,
 ): Record<string, string> {
   const headers: Record<string, string> = {
     host: url.host,
@@ -146,6 +158,9 @@ function requestHeaders(
   if (sameOrigin) {
     for (const [name, entry] of Object.entries(options.headers)) headers[name] = headerValue(entry);
   }
+  // The person's own Accept-Encoding, where their headers go, wins; the answer is still decoded.
+  const ownEncoding = Object.keys(headers).some((name) => name.toLowerCase() === "accept-encoding");
+  if (decompress && !ownEncoding) headers["accept-encoding"] = ACCEPTED_ENCODINGS;
   if (body !== null) headers["content-length"] = String(Buffer.byteLength(body));
   const auth = options.auth;
   if (sameOrigin && auth?.type === "basic") {
@@ -155,28 +170,6 @@ function requestHeaders(
     headers.authorization = `Bearer ${auth.token}`;
   }
   return headers;
-}
-
-/** Reads up to `limit` bytes of the body as text, then stops reading. */
-function readBody(response: IncomingMessage, limit: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const finish = () => resolve(Buffer.concat(chunks).toString("utf8"));
-    response.on("data", (chunk: Buffer) => {
-      if (size < limit) chunks.push(chunk.subarray(0, limit - size));
-      size += chunk.length;
-      if (size >= limit) {
-        response.removeAllListeners("data");
-        response.removeAllListeners("end");
-        response.removeAllListeners("error");
-        response.destroy();
-        finish();
-      }
-    });
-    response.once("end", finish);
-    response.once("error", reject);
-  });
 }
 
 function headerRecord(response: IncomingMessage): Record<string, string> {

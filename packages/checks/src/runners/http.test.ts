@@ -32,6 +32,8 @@ describe("the HTTP runner", () => {
         if (url === "/ok") return response.end("all good");
         if (url === "/broken") return response.writeHead(503).end("down");
         if (url === "/created") return response.writeHead(201).end();
+        if (url === "/gone") return response.writeHead(410).end();
+        if (url === "/permanent") return response.writeHead(308, { location: "/ok" }).end();
         if (url === "/moved") return response.writeHead(302, { location: "/ok" }).end();
         if (url === "/loop") return response.writeHead(302, { location: "/loop" }).end();
         if (url === "/slow") return void setTimeout(() => response.end("late"), 300);
@@ -73,7 +75,7 @@ describe("the HTTP runner", () => {
     const outcome = await runCheck(spec(`${base}/broken`), { network });
     expect(outcome).toMatchObject({ status: "down", statusCode: 503 });
     expect(outcome.error).toBe(
-      "Expected a 2xx or 3xx status but the server answered 503 Service Unavailable.",
+      "Expected a 2xx status but the server answered 503 Service Unavailable.",
     );
   });
 
@@ -116,14 +118,30 @@ describe("the HTTP runner", () => {
     expect(outcome).toMatchObject({ status: "up", statusCode: 200 });
   });
 
-  it("reports the redirect itself when told not to follow", async () => {
+  it("judges the redirect itself when told not to follow, which is down unless expected", async () => {
     const outcome = await runCheck(spec(`${base}/moved`, { follow_redirects: false }), { network });
-    expect(outcome).toMatchObject({ status: "up", statusCode: 302 });
-    const strict = await runCheck(
-      spec(`${base}/moved`, { follow_redirects: false, expected_status_codes: [200] }),
+    expect(outcome).toMatchObject({ status: "down", statusCode: 302 });
+    expect(outcome.error).toBe("Expected a 2xx status but the server answered 302 Found.");
+    const expected = await runCheck(
+      spec(`${base}/moved`, { follow_redirects: false, expected_status_codes: ["301-308"] }),
       { network },
     );
-    expect(strict.status).toBe("down");
+    expect(expected).toMatchObject({ status: "up", statusCode: 302 });
+  });
+
+  it("accepts codes and ranges together, and names both when the answer is outside them", async () => {
+    const expected = [200, "301-308", 404];
+    const options = { follow_redirects: false, expected_status_codes: expected };
+    for (const path of ["/ok", "/moved", "/permanent", "/missing"]) {
+      expect((await runCheck(spec(`${base}${path}`, options), { network })).status).toBe("up");
+    }
+    const gone = await runCheck(spec(`${base}/gone`, options), { network });
+    expect(gone).toMatchObject({ status: "down", statusCode: 410 });
+    expect(gone.error).toBe("Expected 200, 301-308, 404 but the server answered 410 Gone.");
+    const broken = await runCheck(spec(`${base}/broken`, { expected_status_codes: ["200-299"] }), {
+      network,
+    });
+    expect(broken.error).toBe("Expected 200-299 but the server answered 503 Service Unavailable.");
   });
 
   it("gives up on a redirect loop with a clear error", async () => {

@@ -10,6 +10,16 @@ import { channelConfirmationMigration } from "./2026_11_24_0100_channel_confirma
 import { regionsMigration } from "./2026_11_25_0100_regions.ts";
 import { multiStepMigration } from "./2026_11_26_0100_multi_step.ts";
 import { statusPagesMigration } from "./2026_11_27_0100_status_pages.ts";
+import { agentsMigration } from "./2026_11_28_0100_agents.ts";
+import { agentOfflineIndexMigration } from "./2026_11_28_0200_agent_offline_index.ts";
+import { agentBreachLastAtMigration } from "./2026_11_28_0300_agent_breach_last_at.ts";
+import { agentRollupMemorySamplesMigration } from "./2026_11_28_0400_agent_rollup_memory_samples.ts";
+import { agentTasksMigration } from "./2026_11_29_0100_agent_tasks.ts";
+import { teamsMigration } from "./2026_12_01_0100_teams.ts";
+import { monitorGroupsMigration } from "./2026_12_02_0100_monitor_groups.ts";
+import { heartbeatsMigration } from "./2026_12_02_0200_heartbeats.ts";
+import { planChangesMigration } from "./2026_12_02_0300_plan_changes.ts";
+import { responseRangeMigration } from "./2026_12_02_0400_response_range.ts";
 
 /** Every migration, in the order they apply. Names sort in that order too. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +34,14 @@ export const migrations: Record<string, Migration> = {
   "2026_11_25_0100_regions": regionsMigration,
   "2026_11_26_0100_multi_step": multiStepMigration,
   "2026_11_27_0100_status_pages": statusPagesMigration,
+  "2026_11_28_0100_agents": agentsMigration,
+  "2026_11_28_0200_agent_offline_index": agentOfflineIndexMigration,
+  "2026_11_28_0300_agent_breach_last_at": agentBreachLastAtMigration,
+  "2026_11_28_0400_agent_rollup_memory_samples": agentRollupMemorySamplesMigration,
+  "2026_11_29_0100_agent_tasks": agentTasksMigration,
+  "2026_12_01_0100_teams": teamsMigration,
+  "2026_12_02_0100_monitor_groups": monitorGroupsMigration,
+  "2026_12_02_0200_heartbeats": heartbeatsMigration,
+  "2026_12_02_0300_plan_changes": planChangesMigration,
+  "2026_12_02_0400_response_range": responseRangeMigration,
 };

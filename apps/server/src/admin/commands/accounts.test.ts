@@ -43,9 +43,9 @@ describeEachDatabase("the account admin commands", (db) => {
     expect(keys).toMatch(/uw_\S{12}\.\.\./);
     await ACCOUNT_COMMANDS["revoke-key"]!(ctx, { key: keyId });
     expect(await ACCOUNT_COMMANDS["list-keys"]!(ctx, { account: accountId })).toContain("revoked");
-    expect(
-      await ACCOUNT_COMMANDS["set-plan"]!(ctx, { account: accountId, plan: "hobby" }),
-    ).toContain("hobby");
+    expect(await ACCOUNT_COMMANDS["set-plan"]!(ctx, { account: accountId, plan: "hobby" })).toBe(
+      `Account ${accountId} is now on the Hobby plan.\nNothing else changed.\n`,
+    );
   });
 
   it("explain a missing option or a bad plan", async () => {

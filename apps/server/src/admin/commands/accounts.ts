@@ -1,11 +1,14 @@
-import { getPlan } from "@upwatch/core";
+import { describePlanChange, getPlan, type PlanId, type Region } from "@upwatch/core";
 import { createAccount } from "../../services/accounts/create-account.ts";
 import { listAccounts } from "../../services/accounts/list-accounts.ts";
 import { setAccountPlan } from "../../services/accounts/set-account-plan.ts";
 import { createApiKey } from "../../services/api-keys/create-api-key.ts";
 import { listApiKeys } from "../../services/api-keys/list-api-keys.ts";
 import { revokeApiKey } from "../../services/api-keys/revoke-api-key.ts";
+import { resetTwoFactor } from "../../services/auth/reset-two-factor.ts";
 import type { ServiceContext } from "../../services/context.ts";
+import { regionDirectory } from "../../services/regions/region-directory.ts";
+import { addMember } from "../../services/team/add-member.ts";
 
 /** The options the account commands read. */
 export interface AccountCommandOptions {
@@ -14,6 +17,11 @@ export interface AccountCommandOptions {
   email?: string | undefined;
   account?: string | undefined;
   key?: string | undefined;
+  role?: string | undefined;
+  /** Comma-separated monitor ids that stay active on a smaller plan (set-plan). */
+  keep?: string | undefined;
+  /** The deployment's own region (LOCAL_REGION), for plans without a choice of region. */
+  localRegion?: Region | null | undefined;
   /** The plan when --plan is not given: the operator's DEFAULT_PLAN. */
   defaultPlan?: string | undefined;
 }
@@ -78,7 +86,36 @@ export const ACCOUNT_COMMANDS: Record<string, AccountCommand> = {
   },
   "set-plan": async (ctx, options) => {
     const plan = required(options.plan, "plan");
-    await setAccountPlan(ctx, required(options.account, "account"), plan);
-    return `Account ${options.account} is now on the ${plan} plan.\n`;
+    const keep = options.keep
+      ?.split(",")
+      .map((id) => id.trim())
+      .filter(Boolean);
+    const directory = regionDirectory(ctx, { localRegion: options.localRegion ?? null });
+    const changes = await setAccountPlan(ctx, required(options.account, "account"), plan, {
+      defaultRegion: await directory.defaultRegion(),
+      keep,
+    });
+    const to = getPlan(plan as PlanId);
+    const lines = changes.map((change) => `  ${describePlanChange(change, to)}`);
+    return [
+      `Account ${options.account} is now on the ${to.name} plan.`,
+      ...(lines.length ? ["Changes:", ...lines] : ["Nothing else changed."]),
+      "",
+    ].join("\n");
+  },
+  "add-member": async (ctx, options) => {
+    const email = required(options.email, "email");
+    const added = await addMember(ctx, {
+      accountId: required(options.account, "account"),
+      email,
+      role: required(options.role, "role"),
+    });
+    return `${email} (${added.userId}) is now ${added.role === "admin" ? "an" : "a"} ${added.role} of ${options.account}; their next sign-in opens it.\n`;
+  },
+  "reset-two-factor": async (ctx, options) => {
+    const email = required(options.email, "email");
+    const reset = await resetTwoFactor(ctx, email);
+    const sessions = reset.sessionsEnded === 1 ? "1 session" : `${reset.sessionsEnded} sessions`;
+    return `Two-factor sign-in is off for ${email} (${reset.userId}): recovery codes deleted, ${sessions} ended, and they were told by mail.\n`;
   },
 };

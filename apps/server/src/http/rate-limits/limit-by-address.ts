@@ -10,6 +10,8 @@ export interface RateLimitOptions {
   windowMs: number;
   /** The 429's sentence, given the wait in words ("3 minutes"). */
   message?: (wait: string) => string;
+  /** What is counted instead of the client address, such as a ping URL's token hash. */
+  keyOf?: (request: FastifyRequest) => string;
 }
 
 const TOO_MANY_SUBMISSIONS = (wait: string) =>
@@ -18,15 +20,15 @@ const TOO_MANY_SUBMISSIONS = (wait: string) =>
 const allowEverything = async () => {};
 
 /**
- * A fixed-window counter per client address (the address `TRUST_PROXY` lets through), in the
- * app's rate-limit store, answering 429 with Retry-After when exceeded.
+ * A fixed-window counter per client address (the address `TRUST_PROXY` lets through, or what
+ * `keyOf` names), in the app's rate-limit store, answering 429 with Retry-After when exceeded.
  */
 export function rateLimitByAddress(app: FastifyInstance, options: RateLimitOptions) {
   if (options.limit === 0) return allowEverything;
   const count = app.createRateLimit({
     max: options.limit,
     timeWindow: options.windowMs,
-    keyGenerator: (request) => `${options.name}:${request.ip}`,
+    keyGenerator: (request) => `${options.name}:${options.keyOf?.(request) ?? request.ip}`,
   });
   const message = options.message ?? TOO_MANY_SUBMISSIONS;
 

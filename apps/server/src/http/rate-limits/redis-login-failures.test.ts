@@ -55,6 +55,20 @@ if (shared) {
       expect(await refused(second, "ada@example.com", "198.51.100.1")).toBe(false);
     });
 
+    it("counts an attempt on every server before it is checked, and gives a right one back to the client", async () => {
+      const prefix = shared.newKeyPrefix();
+      const [first, second] = [server(prefix), server(prefix)];
+      for (let i = 0; i < 5; i++) {
+        await first.claim(`person${i}@example.com`, "203.0.113.9");
+        await second.recordClaimedSuccess(`person${i}@example.com`, "203.0.113.9");
+      }
+      expect(await refused(second, "grace@example.com", "203.0.113.9")).toBe(false);
+      for (let i = 0; i < 3; i++) await first.claim("ada@example.com", `198.51.100.${i}`);
+      await expect(second.claim("ada@example.com", "198.51.100.9")).rejects.toBeInstanceOf(
+        TooManySignInAttemptsError,
+      );
+    });
+
     it("never writes an e-mail address into Redis", async () => {
       const prefix = shared.newKeyPrefix();
       await server(prefix).recordFailure("ada@example.com", "203.0.113.7");

@@ -14,6 +14,12 @@ for i, key in ipairs(KEYS) do
 end
 return 0`;
 
+// Takes back one failure, never below zero, keeping the window's expiry.
+const TAKE_BACK = `
+local left = tonumber(redis.call('GET', KEYS[1]) or '0')
+if left > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
+
 /**
  * Failed sign-ins counted in Redis under `keyPrefix`, shared by every server process using it.
  * Keys carry a SHA-256 of the e-mail or address, never the address itself. While Redis does not
@@ -66,6 +72,15 @@ export function redisLoginFailures(
       await orFallback(
         async () => {
           await redis.del(keyOf(key));
+        },
+        async () => {},
+      );
+    },
+    takeBack: async (key) => {
+      await fallback.takeBack(key);
+      await orFallback(
+        async () => {
+          await redis.eval(TAKE_BACK, 1, keyOf(key));
         },
         async () => {},
       );

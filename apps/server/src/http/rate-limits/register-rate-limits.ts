@@ -1,6 +1,7 @@
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
+import { addClosingStep } from "../../wiring/closing-steps.ts";
 import { asPluginStore } from "./counting-store.ts";
 import { memoryRateLimitStore } from "./memory-store.ts";
 import { redisRateLimitStore } from "./redis-store.ts";
@@ -62,7 +63,7 @@ async function connectRedis(app: FastifyInstance, url: string, setting: string):
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`the Redis server in ${setting} is unreachable (${reason}).`);
   }
-  app.addHook("onClose", async () => {
+  addClosingStep(app, "the Redis connection", async () => {
     await redis.quit().catch(() => redis.disconnect());
   });
   return redis;

@@ -2,13 +2,17 @@ import { PRODUCT_NAME } from "@upwatch/core";
 import { describeDuration, type NotificationMessage } from "../../alerting/index.ts";
 import type { OutgoingMail } from "../../mail/outgoing-mail.ts";
 import type { Delivery, DeliveryReceipt, NotificationProvider } from "../provider.ts";
-import { dateTimeUtc } from "./alert-facts.ts";
+import { agentEmailBody, agentEmailSubject } from "./agent-texts.ts";
+import { dateTimeUtc, isHeartbeat } from "./alert-facts.ts";
 
 const number = new Intl.NumberFormat("en-US");
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** "[Critical] Checkout API - EU is down", "[Resolved] ... is up after 23 minutes". */
 export function emailSubject(event: Delivery["event"], message: NotificationMessage): string {
+  if ("agent" in message.payload) {
+    return agentEmailSubject(event, { ...message, payload: message.payload });
+  }
   const severity = capitalised(message.payload.alert.severity);
   const lasted = describeDuration(message.openForMs ?? 0);
   const subjects: Record<Delivery["event"], () => string> = {
@@ -17,6 +21,10 @@ export function emailSubject(event: Delivery["event"], message: NotificationMess
     "monitor.up": () => `[Resolved] ${message.summary} after ${lasted}`,
     "alert.resolved": () => `[Resolved] ${message.summary} after ${lasted}`,
     "ssl.expiring": () => `[${severity}] ${message.summary}`,
+    "monitor.no-agent": () => `[${severity}] ${message.summary}`,
+    "agent.offline": () => `[${severity}] ${message.summary}`,
+    "agent.alert": () => `[${severity}] ${message.summary}`,
+    "agent.online": () => `[Resolved] ${message.summary} after ${lasted}`,
     test: () => `[Test] ${PRODUCT_NAME} test notification`,
   };
   return subjects[event]();
@@ -25,14 +33,17 @@ export function emailSubject(event: Delivery["event"], message: NotificationMess
 /** The body: the essentials for someone reading on a phone, and the link to acknowledge. */
 export function emailBody(event: Delivery["event"], message: NotificationMessage): string {
   if (event === "test") return `${message.summary}.\n\nThis address will receive alerts.\n`;
-  const { monitor, alert, metadata } = message.payload;
+  const payload = message.payload;
+  if ("agent" in payload) return agentEmailBody(event, { ...message, payload });
+  const { monitor, alert, metadata } = payload;
+  const heartbeat = isHeartbeat(payload);
   const lines = [
     `${message.summary}.`,
     "",
     `Monitor: ${monitor.name}`,
-    `Target: ${monitor.url}`,
+    ...(heartbeat ? [] : [`Target: ${monitor.url}`]),
     `Check type: ${monitor.type}`,
-    `Region: ${metadata.region}`,
+    ...(heartbeat ? [] : [`Region: ${metadata.region}`]),
     `${event === "monitor.up" || event === "alert.resolved" ? "Note" : "Problem"}: ${alert.message}`,
   ];
   if (alert.response_code !== null) lines.push(`Status code: ${alert.response_code}`);

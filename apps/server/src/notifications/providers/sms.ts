@@ -7,25 +7,33 @@ import {
   type NotificationProvider,
   type ProviderDeps,
 } from "../provider.ts";
-import { severityWord } from "./alert-facts.ts";
+import { agentSms } from "./agent-texts.ts";
+import { isHeartbeat, severityWord } from "./alert-facts.ts";
 
 /** What one text message costs on paid plans, in US cents. */
 export const SMS_PRICE_CENTS = 20;
 
 /** "Upwatch CRITICAL: Checkout API - EU is DOWN (HTTP 503, eu-west-1, 3 failures). Ack: ..." */
 export function alertSms(event: Delivery["event"], message: NotificationMessage): string {
-  const { alert, metadata, monitor } = message.payload;
   if (event === "test") {
     return `${PRODUCT_NAME} TEST: this phone will receive ${PRODUCT_NAME} alerts.`;
   }
+  const payload = message.payload;
+  if ("agent" in payload) return agentSms(event, { ...message, payload });
+  const { alert, metadata, monitor } = payload;
   const ack = message.alertUrl ? ` Ack: ${message.alertUrl}` : "";
-  if (event === "ssl.expiring") {
+  // Neither says anything of a check: no check was run.
+  if (event === "ssl.expiring" || event === "monitor.no-agent") {
     return `${PRODUCT_NAME} ${severityWord(message)}: ${message.summary}.${ack}`;
   }
   const facts = [
     event === "alert.escalated" ? `notification ${message.number}` : null,
     alert.response_code === null ? null : `HTTP ${alert.response_code}`,
-    metadata.region,
+    message.agentName
+      ? `agent ${message.agentName}`
+      : isHeartbeat(payload)
+        ? null
+        : metadata.region,
     `${metadata.consecutive_failures} failure${metadata.consecutive_failures === 1 ? "" : "s"}`,
   ].filter(Boolean);
   const state = event === "alert.escalated" ? "is still DOWN" : "is DOWN";
@@ -34,8 +42,10 @@ export function alertSms(event: Delivery["event"], message: NotificationMessage)
 
 /** "Upwatch RESOLVED: Checkout API - EU is UP after 23 min." */
 export function recoverySms(event: Delivery["event"], message: NotificationMessage): string {
+  const payload = message.payload;
+  if ("agent" in payload) return agentSms(event, { ...message, payload });
   const after = describeDurationShort(message.openForMs ?? 0);
-  const name = message.payload.monitor.name;
+  const name = payload.monitor.name;
   return event === "monitor.up"
     ? `${PRODUCT_NAME} RESOLVED: ${name} is UP after ${after}.`
     : `${PRODUCT_NAME} RESOLVED: the alert for ${name} was resolved by hand after ${after}.`;

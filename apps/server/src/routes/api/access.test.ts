@@ -89,7 +89,30 @@ describeEachDatabase("API keys and rate limits", (db) => {
         api_requests_per_hour: 1000,
       },
       monitors: 0,
+      active_monitors: 0,
     });
+  });
+
+  it("counts every monitor against the plan and says how many of them are active", async () => {
+    const account = await createTestAccount(db(), "business", ctx);
+    const ids: string[] = [];
+    for (const name of ["Shop", "Blog", "Docs"]) {
+      const created = await app.inject({
+        method: "POST",
+        url: "/api/v1/monitors",
+        headers: account.headers,
+        payload: { name, type: "http", target: "https://example.com" },
+      });
+      expect(created.statusCode).toBe(201);
+      ids.push(created.json().id);
+    }
+    const paused = await app.inject({
+      method: "POST",
+      url: `/api/v1/monitors/${ids[0]}/pause`,
+      headers: account.headers,
+    });
+    expect(paused.statusCode).toBe(200);
+    expect((await get(account.headers)).json()).toMatchObject({ monitors: 3, active_monitors: 2 });
   });
 
   it("limits the Free plan to 100 requests an hour with headers and a 429 detail", async () => {

@@ -52,6 +52,7 @@ export async function accountRoutes(
           history_days: limits.historyDays,
         },
         monitors: overview.monitors,
+        active_monitors: overview.activeMonitors,
       };
     },
   });

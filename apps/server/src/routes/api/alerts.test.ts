@@ -46,6 +46,8 @@ describeEachDatabase("the alerts API", (db) => {
       {
         id: expect.stringMatching(/^alt_/),
         monitor_id: api.id,
+        agent_id: null,
+        subject: { type: "monitor", id: api.id, name: "API" },
         incident_id: expect.stringMatching(/^inc_/),
         kind: "monitor-down",
         severity: "critical",
@@ -59,6 +61,7 @@ describeEachDatabase("the alerts API", (db) => {
         next_notification_at: new Date(h.clock.now + 9 * MINUTE).toISOString(),
         suppressed: false,
         suppressed_by: [],
+        held_by: [],
         held_by_maintenance: null,
       },
     ]);
@@ -100,21 +103,29 @@ describeEachDatabase("the alerts API", (db) => {
     expect((await call("POST", `/alerts/${alert!.id}/resolve`)).status).toBe(200);
   });
 
-  it("shows a child's alert as suppressed by the parents that are down", async () => {
+  it("shows a child's alert as suppressed by the parents that are down, naming them", async () => {
     const gateway = await h.monitor("Gateway", { failureThreshold: 1 });
+    const backup = await h.monitor("Backup gateway", { failureThreshold: 1 });
     const printer = await h.monitor("Printer", { failureThreshold: 1 });
-    await createDependency(h.ctx, h.access, {
-      child_monitor_id: printer.id,
-      parent_monitor_id: gateway.id,
-    });
+    for (const parent of [gateway, backup]) {
+      await createDependency(h.ctx, h.access, {
+        child_monitor_id: printer.id,
+        parent_monitor_id: parent.id,
+      });
+    }
     await h.check(gateway.id, false);
+    await h.check(backup.id, false);
     await h.check(printer.id, false);
     const [alert] = (await call("GET", `/alerts?monitor_id=${printer.id}`)).body.data;
     expect(alert).toMatchObject({
       state: "open",
       notifications_sent: 0,
       suppressed: true,
-      suppressed_by: [gateway.id],
+      suppressed_by: [backup.id, gateway.id],
+      held_by: [
+        { monitor_id: backup.id, name: "Backup gateway" },
+        { monitor_id: gateway.id, name: "Gateway" },
+      ],
     });
     const incidents = (await call("GET", `/monitors/${printer.id}/incidents`)).body.data;
     expect(incidents).toEqual([

@@ -28,6 +28,7 @@ export async function alertRoutes(
         state: query.state,
         severity: query.severity,
         monitorId: query.monitor_id,
+        agentId: query.agent_id,
         limit: query.limit,
         before: query.before,
       });

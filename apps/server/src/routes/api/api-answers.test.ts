@@ -12,10 +12,33 @@ function normalise(text: string, seen: Map<string, string>): string {
     .replace(/"csrf_token":"[^"]+"/g, '"csrf_token":"<token>"')
     .replace(/"name":"Test hobby \d+"/g, '"name":"Test hobby"')
     .replace(/owner-\d+-\d+@example\.com|user-[^"@]+@example\.com/g, "<email>")
-    .replace(/\b(?:uw|whsec|acc|alt|chg|chn|dep|dlv|inc|key|mon|usr)_[A-Za-z0-9_-]{8,}/g, (id) => {
-      if (!seen.has(id)) seen.set(id, `<id${seen.size + 1}>`);
-      return seen.get(id)!;
-    });
+    .replace(
+      /\b(?:uw|uwa|whsec|acc|agt|alt|arl|chg|chn|dep|dlv|grp|inc|key|mon|usr)_[A-Za-z0-9_-]{8,}/g,
+      (id) => {
+        if (!seen.has(id)) seen.set(id, `<id${seen.size + 1}>`);
+        return seen.get(id)!;
+      },
+    );
+}
+
+type Call = (
+  method: "GET" | "POST" | "PATCH" | "PUT",
+  url: string,
+  body?: object,
+) => Promise<{ id: string; agent: { id: string } } | undefined>;
+
+/** The agents' answers: refused on Hobby, then added, shown, given a rule and a dependency. */
+async function agentAnswers(call: Call, monitorId: string, upgrade: () => Promise<unknown>) {
+  await call("POST", "/agents", { name: "db-primary", os: "linux" });
+  await upgrade();
+  const created = await call("POST", "/agents", { name: "db-primary", os: "linux" });
+  const agentId = created!.agent.id;
+  await call("GET", "/agents");
+  await call("GET", `/agents/${agentId}`);
+  await call("PATCH", `/agents/${agentId}`, { offline_after_minutes: 61 });
+  await call("POST", `/agents/${agentId}/alert-rules`, { kind: "disk", disks: ["/", "/var"] });
+  await call("GET", `/agents/${agentId}/alert-rules`);
+  await call("POST", "/dependencies", { child_agent_id: agentId, parent_monitor_id: monitorId });
 }
 
 describeEachDatabase("the API's answers as text", (db) => {
@@ -47,11 +70,12 @@ describeEachDatabase("the API's answers as text", (db) => {
     };
 
     await call("GET", "/account");
+    const group = await call("POST", "/groups", { name: "Production", description: "Live" });
     const monitor = await call("POST", "/monitors", {
       type: "http",
       name: "Shop",
       target: "https://shop.example.com/",
-      group: "Production",
+      group_ids: [group.id],
       options: { headers: { Authorization: "Bearer secret-token" }, expected_status_codes: [200] },
     });
     const parent = await h.monitor("Gateway", { failureThreshold: 1 });
@@ -91,6 +115,11 @@ describeEachDatabase("the API's answers as text", (db) => {
     await call("PATCH", `/channels/${channel.id}`, { attach_to_new_monitors: true });
     await call("PUT", `/monitors/${parent.id}/channels`, { channel_ids: [channel.id] });
     await call("GET", `/monitors/${parent.id}/channels`);
+    await call("PATCH", `/groups/${group.id}`, { channel_ids: [channel.id] });
+    await call("POST", `/groups/${group.id}/monitors`, { monitor_ids: [parent.id] });
+    await call("GET", "/groups");
+    await call("GET", `/monitors/${parent.id}`);
+    await call("GET", `/monitors?group=${group.id}`);
     await call("GET", "/notifications");
     await call("POST", "/api-keys", { name: "Deploys" });
     await call("GET", "/api-keys");
@@ -106,6 +135,9 @@ describeEachDatabase("the API's answers as text", (db) => {
       regions: ["eu-west-1"],
     });
     await call("GET", `/monitors/${parent.id}/region-latency?period=1y`);
+    await agentAnswers(call, parent.id, () =>
+      db().handle.db.updateTable("accounts").set({ plan: "business" }).execute(),
+    );
 
     const register = await app.inject({
       method: "POST",

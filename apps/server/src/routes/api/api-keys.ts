@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from "../../http/zod-type-provider.ts";
 import { createApiKey } from "../../services/api-keys/create-api-key.ts";
 import { listApiKeys } from "../../services/api-keys/list-api-keys.ts";
 import { revokeApiKey } from "../../services/api-keys/revoke-api-key.ts";
+import { actorOf } from "../../services/audit/record-audit-event.ts";
 import type { ServiceContext } from "../../services/context.ts";
 import type { LiveStreams } from "./api-deps.ts";
 import { presentApiKey } from "./present-auth.ts";
@@ -31,7 +32,13 @@ export async function apiKeyRoutes(
   api.route({
     ...routeOf(OP.createApiKey),
     handler: async (request, reply) => {
-      const created = await createApiKey(ctx, accessOf(request).accountId, request.body.name);
+      const access = accessOf(request);
+      const created = await createApiKey(ctx, access.accountId, request.body.name, {
+        scope: request.body.scope,
+        createdBy: access.userId,
+        makerPermissions: access.permissions,
+        actor: actorOf(access),
+      });
       return reply.code(OP.createApiKey.status).send({
         ...presentApiKey({ ...created, lastUsedAt: null, revokedAt: null }),
         key: created.key,
@@ -42,7 +49,8 @@ export async function apiKeyRoutes(
   api.route({
     ...routeOf(OP.revokeApiKey),
     handler: async (request, reply) => {
-      await revokeApiKey(ctx, request.params.id, accessOf(request).accountId);
+      const access = accessOf(request);
+      await revokeApiKey(ctx, request.params.id, access.accountId, actorOf(access));
       options.live.endCredential(`key:${request.params.id}`);
       return reply.code(OP.revokeApiKey.status).send();
     },

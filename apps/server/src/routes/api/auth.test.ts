@@ -43,6 +43,8 @@ describeEachDatabase("registering, signing in and out", (db) => {
     expect(response.json()).toEqual({
       user: { id: expect.stringMatching(/^usr_/), email },
       account: { id: expect.stringMatching(/^acc_/), name: email, plan: "free" },
+      membership: { role: "owner", role_name: "Owner", permissions: expect.any(Array) },
+      accounts: [{ id: expect.stringMatching(/^acc_/), name: email, role: "owner" }],
       csrf_token: expect.stringMatching(/^[\w-]{43}$/),
     });
     expect(setCookieOf(response)).toMatch(

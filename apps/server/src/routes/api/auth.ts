@@ -16,6 +16,7 @@ import { requestPasswordReset } from "../../services/auth/request-password-reset
 import type { SignedIn } from "../../services/auth/signed-in.ts";
 import type { Accounts, LiveStreams } from "./api-deps.ts";
 import { presentSignedIn } from "./present-auth.ts";
+import { presentSecondStep } from "./present-two-factor.ts";
 import { routeOf } from "./route-of.ts";
 
 export const PASSWORD_RESET_REQUESTED =
@@ -64,16 +65,28 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
     ...routeOf(OP.register),
     ...perAddressPerHour("register", TOO_MANY_REGISTRATIONS),
     handler: async (request, reply) =>
-      answerSignedIn(reply, OP.register.status, await register(auth, request.body)),
+      answerSignedIn(
+        reply,
+        OP.register.status,
+        await register(auth, request.body, {
+          ipAddress: request.ip,
+          userAgent: request.headers["user-agent"],
+        }),
+      ),
   });
 
   api.route({
     ...routeOf(OP.login),
     ...sameSite,
     handler: async (request, reply) => {
-      const attempt = { ...request.body, clientAddress: request.ip };
-      const result = await logIn(auth, throttle, attempt);
-      return answerSignedIn(reply, OP.login.status, result);
+      const attempt = {
+        ...request.body,
+        clientAddress: request.ip,
+        userAgent: request.headers["user-agent"],
+      };
+      const step = await logIn(auth, throttle, attempt);
+      if (step.kind === "signed-in") return answerSignedIn(reply, OP.login.status, step.signedIn);
+      return reply.code(OP.login.status).send(presentSecondStep(step));
     },
   });
 
@@ -109,8 +122,12 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
     ...routeOf(OP.completePasswordReset),
     ...sameSite,
     handler: async (request, reply) => {
-      const result = await completePasswordReset(auth, request.body);
-      return answerSignedIn(reply, OP.completePasswordReset.status, result);
+      const client = { clientAddress: request.ip, userAgent: request.headers["user-agent"] };
+      const step = await completePasswordReset(auth, request.body, client);
+      if (step.kind === "signed-in") {
+        return answerSignedIn(reply, OP.completePasswordReset.status, step.signedIn);
+      }
+      return reply.code(OP.completePasswordReset.status).send(presentSecondStep(step));
     },
   });
 

@@ -1,47 +1,10 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { createTestAccount } from "../../../test/accounts.ts";
-import { buildTestApp } from "../../../test/app.ts";
+import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../../test/databases.ts";
+import { useTwoAccountsApi } from "../../../test/two-accounts-api.ts";
 
 describeEachDatabase("the dependencies API", (db) => {
-  let app: FastifyInstance;
-  let account: Awaited<ReturnType<typeof createTestAccount>>;
-  let other: Awaited<ReturnType<typeof createTestAccount>>;
-
-  beforeAll(async () => {
-    app = await buildTestApp(db());
-    account = await createTestAccount(db(), "hobby");
-    other = await createTestAccount(db(), "hobby");
-  });
-  afterAll(() => app.close());
-
-  const call = async (
-    method: "GET" | "POST" | "DELETE",
-    url: string,
-    payload?: object,
-    headers = account.headers,
-  ) => {
-    const response = await app.inject({
-      method,
-      url: `/api/v1${url}`,
-      headers,
-      ...(payload ? { payload } : {}),
-    });
-    return {
-      status: response.statusCode,
-      body: response.body ? response.json() : undefined,
-    };
-  };
-  const monitor = async (name: string, headers = account.headers) =>
-    (
-      await call(
-        "POST",
-        "/monitors",
-        { type: "ping", name, target: "gateway.example.com" },
-        headers,
-      )
-    ).body.id as string;
+  const api = useTwoAccountsApi(db, "hobby");
+  const { call, pingMonitor: monitor } = api;
 
   it("creates, lists and deletes dependencies in the shapes the help centre shows", async () => {
     const child = await monitor("Wiki");
@@ -54,12 +17,13 @@ describeEachDatabase("the dependencies API", (db) => {
     expect(created.body).toEqual({
       id: expect.stringMatching(/^dep_/),
       child_monitor_id: child,
+      child_agent_id: null,
       parent_monitor_id: parent,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     const list = await call("GET", "/dependencies");
     expect(list.body.data).toContainEqual(created.body);
-    expect((await call("GET", "/dependencies", undefined, other.headers)).body).toEqual({
+    expect((await call("GET", "/dependencies", undefined, api.other.headers)).body).toEqual({
       data: [],
     });
     const removed = await call("DELETE", `/dependencies/${created.body.id}`);
@@ -71,8 +35,8 @@ describeEachDatabase("the dependencies API", (db) => {
 
   it("refuses self-dependencies, cycles, duplicates and other accounts' monitors with a detail", async () => {
     const [a, b, c] = [await monitor("Site"), await monitor("Balancer"), await monitor("Uplink")];
-    const stranger = await monitor("Someone else's", other.headers);
-    const link = (child: string, parent: string, headers = account.headers) =>
+    const stranger = await monitor("Someone else's", api.other.headers);
+    const link = (child: string, parent: string, headers = api.account.headers) =>
       call(
         "POST",
         "/dependencies",
@@ -92,14 +56,14 @@ describeEachDatabase("the dependencies API", (db) => {
         `parent_monitor_id: there is no monitor ${stranger} in this account.`,
       ],
       [
-        link(stranger, a, other.headers),
+        link(stranger, a, api.other.headers),
         400,
         `parent_monitor_id: there is no monitor ${a} in this account.`,
       ],
       [
         call("POST", "/dependencies", { parent_monitor_id: a }),
         400,
-        "child_monitor_id is required: the monitor whose alerts depend on the parent.",
+        "child_monitor_id or child_agent_id is required: the monitor or agent whose alerts depend on the parent.",
       ],
       [
         call("POST", "/dependencies", { child_monitor_id: a, parent_monitor_id: b, kind: "x" }),
@@ -114,7 +78,7 @@ describeEachDatabase("the dependencies API", (db) => {
     }
     const dependency = (await call("GET", "/dependencies")).body.data[0];
     expect(
-      (await call("DELETE", `/dependencies/${dependency.id}`, undefined, other.headers)).status,
+      (await call("DELETE", `/dependencies/${dependency.id}`, undefined, api.other.headers)).status,
     ).toBe(404);
   });
 });

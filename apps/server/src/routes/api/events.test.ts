@@ -163,14 +163,77 @@ describeEachDatabase("live updates over a real socket", (db) => {
         JSON.stringify(event.data).includes("Dublin shop"),
     );
     expect(dataOf(changed).monitor).toMatchObject({ unserved_regions: ["eu-west-1"] });
-    expect(dataOf(changed).monitor).toEqual(await api("GET", `/monitors/${monitor.id}`));
+    // The monitor's own read adds the channels reached through its groups; the event has the rest.
+    const { effective_channels: _reachedThroughGroups, ...read } = await api(
+      "GET",
+      `/monitors/${monitor.id}`,
+    );
+    expect(dataOf(changed).monitor).toEqual(read);
+  });
+
+  it("sends each heartbeat ping with what the last pings say now, a start that stores no check included", async () => {
+    const heartbeat = await api("POST", "/monitors", {
+      type: "heartbeat",
+      name: "Nightly backup",
+      options: { period_seconds: 3600 },
+    });
+    const pingPath = new URL(heartbeat.heartbeat.ping_url).pathname;
+    const started = await fetch(`${base}${pingPath}/start`, { method: "POST", body: "rsync" });
+    expect(started.status).toBe(200);
+    const event = await ours.next(
+      (received) => received.event === "heartbeat" && about(heartbeat.id)(received),
+    );
+    expect(event.data).toEqual({
+      monitor_id: heartbeat.id,
+      heartbeat: {
+        last_ping_at: expect.any(String),
+        last_started_at: expect.any(String),
+        last_run_ms: null,
+        last_signal: "start",
+        last_body: "rsync",
+      },
+    });
+    const read = await api("GET", `/monitors/${heartbeat.id}`);
+    const { ping_url: _url, ...pings } = read.heartbeat;
+    expect(pings).toEqual((event.data as { heartbeat: unknown }).heartbeat);
+
+    expect((await fetch(`${base}${pingPath}`)).status).toBe(200);
+    const finished = await ours.next(
+      (received) =>
+        received.event === "heartbeat" &&
+        about(heartbeat.id)(received) &&
+        JSON.stringify(received.data).includes('"last_signal":"success"'),
+    );
+    expect(dataOf(finished).heartbeat).toMatchObject({ last_run_ms: expect.any(Number) });
+    expect(theirs.events.filter(about(heartbeat.id))).toEqual([]);
+  });
+
+  it("sends a group as it is made, given a monitor and deleted, to the account alone", async () => {
+    const member = await api("POST", "/monitors", {
+      type: "http",
+      name: "Grouped",
+      target: `http://127.0.0.1:${target.port}/`,
+      interval_seconds: 600,
+    });
+    const group = await api("POST", "/groups", { name: "Production" });
+    const made = await ours.next((event) => event.event === "group" && about(group.id)(event));
+    expect(dataOf(made).group).toEqual(group);
+    const joined = await api("POST", `/groups/${group.id}/monitors`, { monitor_ids: [member.id] });
+    const changed = await ours.next(
+      (event) => event.event === "group" && about(group.id)(event) && about(member.id)(event),
+    );
+    expect(dataOf(changed).group).toEqual(joined);
+    await api("DELETE", `/groups/${group.id}`);
+    const deleted = await ours.next((event) => event.event === "group-deleted");
+    expect(deleted.data).toEqual({ group_id: group.id });
+    expect(theirs.events.filter(about(group.id))).toEqual([]);
   });
 
   it("never sends one account's events to another", async () => {
     const own = await api(
       "POST",
       "/monitors",
-      { type: "http", name: "Theirs", target: "https://example.com/" },
+      { type: "http", name: "Theirs", target: `http://127.0.0.1:${target.port}/` },
       stranger.headers,
     );
     await theirs.next((event) => event.event === "monitor" && about(own.id)(event));

@@ -5,6 +5,7 @@ import { sendEventStream } from "../../http/event-stream.ts";
 import type { LiveBus } from "../../live/live-bus.ts";
 import type { AccountAccess } from "../../services/accounts/account-access.ts";
 import { ServiceError } from "../../services/service-error.ts";
+import { liveEventFor } from "./ping-url-visibility.ts";
 import { routeOf } from "./route-of.ts";
 
 export interface EventRouteOptions {
@@ -40,7 +41,11 @@ export async function eventRoutes(app: FastifyInstance, options: EventRouteOptio
       const access = accessOf(request);
       const sent = sendEventStream(
         reply,
-        (listener) => live.subscribe(access.accountId, listener),
+        (listener) =>
+          live.subscribe(access.accountId, {
+            ...listener,
+            send: (event) => listener.send(liveEventFor(access, event)),
+          }),
         {
           keepAliveMs: options.keepAliveMs,
           credential: streamCredential(access),

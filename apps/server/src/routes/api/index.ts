@@ -3,30 +3,49 @@ import type { FastifyInstance } from "fastify";
 import { requireApiKeyOrSession } from "../../http/api-key-auth.ts";
 import { limitApiRequestsByPlan } from "../../http/rate-limits/limit-api-by-plan.ts";
 import { limitSessionRequests } from "../../http/rate-limits/limit-session-requests.ts";
+import { requirePermission } from "../../http/require-permission.ts";
 import { serializeWithZod, validateWithZod } from "../../http/zod-type-provider.ts";
 import type { LiveBus } from "../../live/live-bus.ts";
+import type { AgentPackageShelf } from "../../services/agent-downloads/index.ts";
+import type { AgentKeyCache } from "../../services/agents/authenticate-agent.ts";
 import { sessionIsLive } from "../../services/auth/session-is-live.ts";
 import type { ImmediateChecks } from "../../services/checks/check-monitor-now.ts";
 import type { ServiceContext } from "../../services/context.ts";
 import type { MonitorChanges } from "../../services/monitors/monitor-changes.ts";
+import { agentDownloadListRoutes } from "../agent-downloads.ts";
 import { accountRoutes } from "./account.ts";
+import { accountSecurityRoutes } from "./account-security.ts";
+import { accountSwitchingRoutes } from "./account-switching.ts";
+import { agentAlertRuleRoutes } from "./agent-alert-rules.ts";
+import { agentTaskRoutes } from "./agent-tasks.ts";
+import { agentRoutes } from "./agents.ts";
 import { alertRoutes } from "./alerts.ts";
 import type { Accounts, Alerting, Regions } from "./api-deps.ts";
 import { apiKeyRoutes } from "./api-keys.ts";
+import { auditLogRoutes } from "./audit-log.ts";
 import { authRoutes } from "./auth.ts";
 import { channelRoutes } from "./channels.ts";
 import { dependencyRoutes } from "./dependencies.ts";
 import { eventRoutes } from "./events.ts";
+import { groupRoutes } from "./groups.ts";
+import { invitationLinkRoutes } from "./invitation-links.ts";
+import { invitationRoutes } from "./invitations.ts";
+import { memberRoutes } from "./members.ts";
 import { monitorResultRoutes } from "./monitor-results.ts";
 import { monitorRoutes } from "./monitors.ts";
 import { notificationRoutes } from "./notifications.ts";
 import { buildOpenApiDocument } from "./openapi-document.ts";
+import { planChangeRoutes } from "./plan-changes.ts";
 import { regionRoutes } from "./regions.ts";
+import { roleRoutes } from "./roles.ts";
 import { secureVariableRoutes } from "./secure-variables.ts";
+import { sessionRoutes } from "./sessions.ts";
+import { ssoConfigRoutes, ssoSignInRoutes } from "./sso.ts";
 import { statusIncidentRoutes } from "./status-incidents.ts";
 import { statusMaintenanceRoutes } from "./status-maintenances.ts";
 import { statusPageRoutes } from "./status-pages.ts";
 import { statusSubscriberRoutes } from "./status-subscribers.ts";
+import { twoFactorRoutes } from "./two-factor.ts";
 
 export interface ApiOptions {
   ctx: ServiceContext;
@@ -46,6 +65,12 @@ export interface ApiOptions {
   publicUrl: string;
   /** The server's own hosts, which no status page may take as its custom domain. */
   serverHosts: readonly string[];
+  /** The agent packages this server offers. */
+  agentPackages: AgentPackageShelf;
+  /** The agent keys remembered by the agent API, forgotten when a key stops. */
+  agentKeys: AgentKeyCache;
+  /** Targets on private networks are allowed (ALLOW_PRIVATE_TARGETS): also loopback SSO issuers. */
+  allowPrivateTargets?: boolean;
 }
 
 /**
@@ -57,64 +82,93 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
   app.setSerializerCompiler(serializeWithZod);
   const document = buildOpenApiDocument(options.serverUrl);
   app.get("/openapi.json", async () => document);
-  const { session } = options.accounts;
   await app.register(authRoutes, {
     accounts: options.accounts,
     live: options.live,
     mailQueued: options.mailQueued,
   });
-
+  await app.register(twoFactorRoutes, { accounts: options.accounts });
+  await app.register(sessionRoutes, { accounts: options.accounts, live: options.live });
+  await app.register(invitationLinkRoutes, { accounts: options.accounts });
+  const sso = {
+    accounts: options.accounts,
+    publicUrl: options.publicUrl,
+    allowLoopbackIssuers: options.allowPrivateTargets ?? false,
+  };
+  await app.register(ssoSignInRoutes, sso);
   await app.register(async (authenticated) => {
-    authenticated.addHook("onRequest", requireApiKeyOrSession(session));
-    authenticated.addHook("onRequest", limitApiRequestsByPlan(authenticated, options.ctx.now));
-    authenticated.addHook(
-      "onRequest",
-      limitSessionRequests(
-        authenticated,
-        options.accounts.sessionRateLimit,
-        `${authenticated.prefix}${OP.streamEvents.url}`,
-      ),
-    );
-    await authenticated.register(accountRoutes, {
-      ctx: options.ctx,
-      changes: options.changes,
-      session,
-      live: options.live,
-    });
-    await authenticated.register(apiKeyRoutes, { ctx: options.ctx, live: options.live });
-    await authenticated.register(monitorRoutes, {
-      ctx: options.ctx,
-      changes: options.changes,
-      regions: options.regions,
-    });
-    await authenticated.register(secureVariableRoutes, {
-      ctx: options.ctx,
-      changes: options.changes,
-    });
-    await authenticated.register(statusPageRoutes, {
-      ctx: options.ctx,
-      publicUrl: options.publicUrl,
-      serverHosts: options.serverHosts,
-    });
-    await authenticated.register(statusIncidentRoutes, { ctx: options.ctx });
-    await authenticated.register(statusMaintenanceRoutes, { ctx: options.ctx });
-    await authenticated.register(statusSubscriberRoutes, { ctx: options.ctx });
-    await authenticated.register(regionRoutes, { ctx: options.ctx, regions: options.regions });
-    await authenticated.register(monitorResultRoutes, {
-      ctx: options.ctx,
-      checks: options.checks,
-    });
-    const alerting = { ctx: options.ctx, alerting: options.alerting };
-    await authenticated.register(alertRoutes, alerting);
-    await authenticated.register(dependencyRoutes, alerting);
-    await authenticated.register(channelRoutes, {
-      ...alerting,
-      mailQueued: options.mailQueued,
-    });
-    await authenticated.register(notificationRoutes, { ctx: options.ctx });
-    await authenticated.register(eventRoutes, {
-      live: options.live,
-      sessionIsLive: (sessionId) => sessionIsLive(options.ctx, sessionId),
-    });
+    limitAuthenticatedRequests(authenticated, options);
+    await accountAndMonitorRoutes(authenticated, options);
+    await authenticated.register(ssoConfigRoutes, sso);
+    await agentAndAlertingRoutes(authenticated, options);
+  });
+}
+
+/**
+ * Every request below needs an API key or a session, within the plan's and session's limits,
+ * whose role or scope allows what the route's operation names.
+ */
+function limitAuthenticatedRequests(app: FastifyInstance, options: ApiOptions) {
+  const { session, sessionRateLimit } = options.accounts;
+  app.addHook("onRequest", requireApiKeyOrSession(session));
+  app.addHook("onRequest", limitApiRequestsByPlan(app, options.ctx.now));
+  app.addHook(
+    "onRequest",
+    limitSessionRequests(app, sessionRateLimit, `${app.prefix}${OP.streamEvents.url}`),
+  );
+  app.addHook("preHandler", requirePermission);
+}
+
+/** The account, its keys, monitors and their results, secure variables and status pages. */
+async function accountAndMonitorRoutes(app: FastifyInstance, options: ApiOptions) {
+  const { ctx, changes, live } = options;
+  await app.register(accountRoutes, { ctx, changes, session: options.accounts.session, live });
+  await app.register(apiKeyRoutes, { ctx, live });
+  await app.register(roleRoutes, { ctx });
+  await app.register(auditLogRoutes, { ctx });
+  await app.register(planChangeRoutes, { ctx });
+  await app.register(accountSecurityRoutes, { ctx, live });
+  const { auth, session } = options.accounts;
+  await app.register(memberRoutes, { ctx, live, session, throttle: options.accounts.throttle });
+  await app.register(invitationRoutes, { auth, live, mailQueued: options.mailQueued });
+  await app.register(accountSwitchingRoutes, { auth, live });
+  await app.register(monitorRoutes, {
+    ctx,
+    changes,
+    regions: options.regions,
+    publicUrl: options.publicUrl,
+  });
+  await app.register(groupRoutes, { ctx, live });
+  await app.register(secureVariableRoutes, { ctx, changes });
+  await app.register(statusPageRoutes, {
+    ctx,
+    publicUrl: options.publicUrl,
+    serverHosts: options.serverHosts,
+  });
+  await app.register(statusIncidentRoutes, { ctx });
+  await app.register(statusMaintenanceRoutes, { ctx });
+  await app.register(statusSubscriberRoutes, { ctx });
+  await app.register(regionRoutes, { ctx, regions: options.regions });
+  await app.register(monitorResultRoutes, { ctx, checks: options.checks });
+}
+
+/** Agents, alerts, dependencies, channels, notifications and the live event stream. */
+async function agentAndAlertingRoutes(app: FastifyInstance, options: ApiOptions) {
+  const { ctx } = options;
+  await app.register(agentRoutes, { ctx, keys: options.agentKeys });
+  await app.register(agentTaskRoutes, { ctx });
+  await app.register(agentAlertRuleRoutes, { ctx, hooks: options.alerting.hooks });
+  await app.register(agentDownloadListRoutes, {
+    shelf: options.agentPackages,
+    publicUrl: options.publicUrl,
+  });
+  const alerting = { ctx, alerting: options.alerting };
+  await app.register(alertRoutes, alerting);
+  await app.register(dependencyRoutes, alerting);
+  await app.register(channelRoutes, { ...alerting, mailQueued: options.mailQueued });
+  await app.register(notificationRoutes, { ctx });
+  await app.register(eventRoutes, {
+    live: options.live,
+    sessionIsLive: (sessionId) => sessionIsLive(ctx, sessionId),
   });
 }

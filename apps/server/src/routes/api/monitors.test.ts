@@ -48,7 +48,7 @@ describeEachDatabase("the monitors API", (db) => {
       failure_threshold: 3,
       recovery_confirmations: 1,
       paused: false,
-      group: null,
+      group_ids: [],
       state: "unknown",
       last_checked_at: null,
       options: { method: "GET", follow_redirects: true },
@@ -62,14 +62,13 @@ describeEachDatabase("the monitors API", (db) => {
       await call("POST", "/monitors", hobby.headers, {
         ...HTTP_MONITOR,
         name: "API",
-        group: "Production",
       })
     ).json();
     const list = (await call("GET", "/monitors", hobby.headers)).json();
     expect(list.data.map((m: { id: string }) => m.id)).toContain(created.id);
 
     const read = await call("GET", `/monitors/${created.id}`, hobby.headers);
-    expect(read.json()).toMatchObject({ name: "API", group: "Production" });
+    expect(read.json()).toMatchObject({ name: "API", group_ids: [] });
 
     const changed = await call("PATCH", `/monitors/${created.id}`, hobby.headers, {
       name: "Public API",
@@ -186,7 +185,7 @@ describeEachDatabase("the monitors API", (db) => {
     const cases: Array<[unknown, string]> = [
       [
         { ...HTTP_MONITOR, type: "smtp" },
-        "type must be one of http, keyword, ping, tcp, dns, ssl, multi_step.",
+        "type must be one of http, keyword, ping, tcp, dns, ssl, multi_step, heartbeat.",
       ],
       [
         { ...HTTP_MONITOR, target: "example.com" },

@@ -2,17 +2,23 @@ import { OPERATIONS as OP } from "@upwatch/api";
 import type { FastifyInstance } from "fastify";
 import { accessOf } from "../../http/api-key-auth.ts";
 import type { ZodTypeProvider } from "../../http/zod-type-provider.ts";
+import type { AccountAccess } from "../../services/accounts/account-access.ts";
 import type { ServiceContext } from "../../services/context.ts";
+import { effectiveChannelsOf } from "../../services/groups/effective-channels.ts";
+import { loadHeartbeats } from "../../services/heartbeats/load-heartbeats.ts";
+import { regenerateHeartbeatToken } from "../../services/heartbeats/regenerate-heartbeat-token.ts";
 import { createMonitor } from "../../services/monitors/create-monitor.ts";
 import { deleteMonitor } from "../../services/monitors/delete-monitor.ts";
 import { getMonitor } from "../../services/monitors/get-monitor.ts";
 import { getMonitorOverview } from "../../services/monitors/get-monitor-overview.ts";
 import { listMonitors } from "../../services/monitors/list-monitors.ts";
+import { loadMonitorAgents } from "../../services/monitors/monitor-agents.ts";
 import type { MonitorChanges } from "../../services/monitors/monitor-changes.ts";
 import type { Monitor } from "../../services/monitors/monitor-record.ts";
 import { setMonitorPaused } from "../../services/monitors/set-monitor-paused.ts";
 import { updateMonitor } from "../../services/monitors/update-monitor.ts";
 import type { RegionDirectory } from "../../services/regions/region-directory.ts";
+import { heartbeatsFor } from "./ping-url-visibility.ts";
 import { presentMonitor, presentOverview } from "./present.ts";
 import { routeOf } from "./route-of.ts";
 
@@ -20,6 +26,8 @@ export interface MonitorRouteOptions {
   ctx: ServiceContext;
   changes: MonitorChanges;
   regions: RegionDirectory;
+  /** Where jobs reach this server: heartbeat ping URLs start with it. */
+  publicUrl: string;
 }
 
 /**
@@ -30,16 +38,31 @@ const MONITOR_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 
 /** `/api/v1/monitors`: create, read, change, delete, pause and resume monitors; the overview. */
 export async function monitorRoutes(app: FastifyInstance, options: MonitorRouteOptions) {
-  const { ctx, changes, regions } = options;
+  const { ctx, changes, regions, publicUrl } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const present = async (monitor: Monitor) => presentMonitor(monitor, await regions.served());
+  const heartbeatsOf = (monitors: readonly Monitor[]) =>
+    loadHeartbeats(ctx.db, ctx.secrets, publicUrl, monitors);
+  // Writes need monitors.manage, so only reads pass the caller's access for the ping URL.
+  const present = async (monitor: Monitor, access?: AccountAccess) => {
+    const heartbeats = await heartbeatsOf([monitor]);
+    return presentMonitor(
+      monitor,
+      await regions.served(),
+      await loadMonitorAgents(ctx.db, [monitor], ctx.now()),
+      access ? heartbeatsFor(access, heartbeats) : heartbeats,
+    );
+  };
 
   api.route({
     ...routeOf(OP.listMonitors),
     handler: async (request) => {
-      const monitors = await listMonitors(ctx, accessOf(request));
+      const monitors = await listMonitors(ctx, accessOf(request), request.query.group);
       const served = await regions.served();
-      return { data: monitors.map((monitor) => presentMonitor(monitor, served)) };
+      const agents = await loadMonitorAgents(ctx.db, monitors, ctx.now());
+      const heartbeats = heartbeatsFor(accessOf(request), await heartbeatsOf(monitors));
+      return {
+        data: monitors.map((monitor) => presentMonitor(monitor, served, agents, heartbeats)),
+      };
     },
   });
 
@@ -56,14 +79,23 @@ export async function monitorRoutes(app: FastifyInstance, options: MonitorRouteO
   api.route({
     ...routeOf(OP.monitorOverview),
     handler: async (request) => ({
-      data: (await getMonitorOverview(ctx, accessOf(request))).map(presentOverview),
+      data: (await getMonitorOverview(ctx, accessOf(request), request.query.group)).map(
+        presentOverview,
+      ),
     }),
   });
 
   api.route({
     ...routeOf(OP.getMonitor),
-    handler: async (request) =>
-      present(await getMonitor(ctx, accessOf(request), request.params.id)),
+    handler: async (request) => {
+      const access = accessOf(request);
+      const monitor = await getMonitor(ctx, access, request.params.id);
+      const channels = await effectiveChannelsOf(ctx.db, [monitor.id]);
+      return {
+        ...(await present(monitor, access)),
+        effective_channels: channels.get(monitor.id) ?? [],
+      };
+    },
   });
 
   api.route({
@@ -83,6 +115,12 @@ export async function monitorRoutes(app: FastifyInstance, options: MonitorRouteO
       await deleteMonitor(ctx, accessOf(request), request.params.id, changes);
       return reply.code(OP.deleteMonitor.status).send();
     },
+  });
+
+  api.route({
+    ...routeOf(OP.regenerateHeartbeatToken),
+    handler: async (request) =>
+      present(await regenerateHeartbeatToken(ctx, accessOf(request), request.params.id)),
   });
 
   for (const [operation, paused] of [

@@ -15,22 +15,54 @@ describeEachDatabase("the OpenAPI document", (db) => {
     expect(response.statusCode).toBe(200);
     const document = response.json();
     expect(document.openapi).toBe("3.1.0");
-    expect(Object.keys(document.paths).sort()).toEqual([
+    const apiPaths = Object.keys(document.paths).filter((path) => !path.startsWith("/agent/"));
+    expect(apiPaths.sort()).toEqual([
       "/account",
+      "/account/leave",
+      "/account/plan-change",
+      "/account/plan-change/dismiss",
+      "/account/security",
+      "/account/sso",
+      "/account/transfer-ownership",
+      "/accounts",
+      "/agents",
+      "/agents/downloads",
+      "/agents/{id}",
+      "/agents/{id}/alert-rules",
+      "/agents/{id}/alert-rules/{ruleId}",
+      "/agents/{id}/key",
+      "/agents/{id}/metrics",
+      "/agents/{id}/tasks",
       "/alerts",
       "/alerts/{id}",
       "/alerts/{id}/acknowledge",
       "/alerts/{id}/resolve",
       "/api-keys",
       "/api-keys/{id}",
+      "/audit-log",
+      "/audit-log.csv",
+      "/audit-log/actors",
       "/auth/email",
       "/auth/login",
+      "/auth/login/two-factor",
+      "/auth/login/two-factor/enable",
+      "/auth/login/two-factor/setup",
       "/auth/logout",
       "/auth/password",
       "/auth/password-reset",
       "/auth/password-reset/complete",
       "/auth/register",
       "/auth/session",
+      "/auth/session/account",
+      "/auth/sessions",
+      "/auth/sessions/{id}",
+      "/auth/sso/callback",
+      "/auth/sso/start",
+      "/auth/two-factor",
+      "/auth/two-factor/disable",
+      "/auth/two-factor/enable",
+      "/auth/two-factor/recovery-codes",
+      "/auth/two-factor/setup",
       "/channels",
       "/channels/{id}",
       "/channels/{id}/confirmation",
@@ -38,12 +70,25 @@ describeEachDatabase("the OpenAPI document", (db) => {
       "/dependencies",
       "/dependencies/{id}",
       "/events",
+      "/groups",
+      "/groups/{id}",
+      "/groups/{id}/monitors",
+      "/groups/{id}/monitors/{monitorId}",
+      "/invitations",
+      "/invitations/by-token/{token}",
+      "/invitations/by-token/{token}/accept",
+      "/invitations/by-token/{token}/register",
+      "/invitations/{id}",
+      "/invitations/{id}/resend",
+      "/members",
+      "/members/{userId}",
       "/monitors",
       "/monitors/overview",
       "/monitors/{id}",
       "/monitors/{id}/channels",
       "/monitors/{id}/check",
       "/monitors/{id}/checks",
+      "/monitors/{id}/heartbeat-token",
       "/monitors/{id}/incidents",
       "/monitors/{id}/pause",
       "/monitors/{id}/region-latency",
@@ -52,6 +97,8 @@ describeEachDatabase("the OpenAPI document", (db) => {
       "/monitors/{id}/status-components",
       "/notifications",
       "/regions",
+      "/roles",
+      "/roles/{id}",
       "/secure-variables",
       "/secure-variables/{name}",
       "/status-pages",
@@ -86,7 +133,16 @@ describeEachDatabase("the OpenAPI document", (db) => {
     const types = create.oneOf.map(
       (variant: { properties: { type: { const: string } } }) => variant.properties.type.const,
     );
-    expect(types).toEqual(["http", "keyword", "ping", "tcp", "dns", "ssl", "multi_step"]);
+    expect(types).toEqual([
+      "http",
+      "keyword",
+      "ping",
+      "tcp",
+      "dns",
+      "ssl",
+      "multi_step",
+      "heartbeat",
+    ]);
     const http = create.oneOf[0].properties;
     expect(http.timeout_seconds).toMatchObject({ minimum: 1, maximum: 60, default: 30 });
     expect(http.interval_seconds).toMatchObject({ minimum: 30, maximum: 3600 });
@@ -121,7 +177,12 @@ describeEachDatabase("the OpenAPI document", (db) => {
     const document = (await app.inject({ method: "GET", url: "/api/v1/openapi.json" })).json();
     const dependency =
       document.paths["/dependencies"].post.requestBody.content["application/json"].schema;
-    expect(dependency.required.sort()).toEqual(["child_monitor_id", "parent_monitor_id"]);
+    expect(dependency.required).toEqual(["parent_monitor_id"]);
+    expect(Object.keys(dependency.properties).sort()).toEqual([
+      "child_agent_id",
+      "child_monitor_id",
+      "parent_monitor_id",
+    ]);
     const channel = document.paths["/channels"].post.requestBody.content["application/json"].schema;
     expect(
       channel.oneOf.map(

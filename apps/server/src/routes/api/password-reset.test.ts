@@ -1,8 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
-import { buildTestApp } from "../../../test/app.ts";
+import { startAppWithMail } from "../../../test/app-with-mail.ts";
 import { describeEachDatabase } from "../../../test/databases.ts";
-import { TEST_SECRETS } from "../../../test/secrets.ts";
 import {
   logInRequest,
   registerUser,
@@ -10,9 +9,9 @@ import {
   setCookieOf,
   uniqueEmail,
 } from "../../../test/sessions.ts";
-import { loopbackSmtpTransport, type SmtpSink, startSmtpSink } from "../../../test/smtp-sink.ts";
+import type { SmtpSink } from "../../../test/smtp-sink.ts";
 import { createAccount } from "../../services/accounts/create-account.ts";
-import { createServiceContext, randomId, type ServiceContext } from "../../services/context.ts";
+import type { ServiceContext } from "../../services/context.ts";
 import { PASSWORD_RESET_REQUESTED } from "./auth.ts";
 
 const EXPIRED = "This reset link has expired or was already used. Ask for a new one.";
@@ -22,23 +21,11 @@ describeEachDatabase("resetting a forgotten password", (db) => {
   let smtp: SmtpSink;
   let clock = Date.UTC(2026, 10, 21, 10, 15);
   let ctx: ServiceContext;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    smtp = await startSmtpSink();
-    ctx = {
-      ...createServiceContext(db().handle.db, TEST_SECRETS),
-      now: () => clock,
-      newId: randomId,
-    };
-    app = await buildTestApp(db(), {
-      ctx,
-      env: { PUBLIC_URL: "https://upwatch.example" },
-      mailTransport: loopbackSmtpTransport(smtp.port),
-    });
+    ({ app, smtp, ctx, close } = await startAppWithMail(db(), () => clock));
   });
-  afterAll(async () => {
-    await app.close();
-    await smtp.close();
-  });
+  afterAll(() => close());
   beforeEach(() => {
     smtp.received.length = 0;
   });

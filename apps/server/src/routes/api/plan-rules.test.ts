@@ -88,7 +88,7 @@ describeEachDatabase("the plan rules of the monitors API", (db) => {
       const response = await create(free.headers, { ...FREE_OK, ...monitor });
       expect(response.statusCode).toBe(403);
       expect(response.json().detail).toBe(
-        `${name} monitors need the Hobby plan or above; the Free plan offers HTTP/HTTPS, Keyword, Ping.`,
+        `${name} monitors need the Hobby plan or above; the Free plan offers HTTP/HTTPS, Keyword, Ping, Heartbeat.`,
       );
     }
   });

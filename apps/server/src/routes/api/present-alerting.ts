@@ -43,6 +43,7 @@ export function presentDelivery(row: NotificationDeliveryTable): z.infer<typeof 
     event: row.event as z.infer<typeof deliveryResponse>["event"],
     alert_id: row.alert_id,
     monitor_id: row.monitor_id,
+    agent_id: row.agent_id,
     status: row.status as z.infer<typeof deliveryResponse>["status"],
     latency_ms: row.latency_ms,
     error: row.error,

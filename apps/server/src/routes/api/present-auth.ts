@@ -5,7 +5,17 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
 
 export function presentSignedIn(view: SignedInView) {
-  return { user: view.user, account: view.account, csrf_token: view.csrfToken };
+  return {
+    user: view.user,
+    account: view.account,
+    membership: {
+      role: view.membership.role,
+      role_name: view.membership.roleName,
+      permissions: view.membership.permissions,
+    },
+    accounts: view.accounts,
+    csrf_token: view.csrfToken,
+  };
 }
 
 export function presentApiKey(key: ApiKeySummary) {
@@ -13,6 +23,7 @@ export function presentApiKey(key: ApiKeySummary) {
     id: key.id,
     name: key.name,
     prefix: key.prefix,
+    scope: key.scope,
     created_at: iso(key.createdAt),
     last_used_at: isoOrNull(key.lastUsedAt),
     revoked_at: isoOrNull(key.revokedAt),

@@ -1,5 +1,6 @@
 import type {
   checkResultResponse,
+  heartbeatPingsResponse,
   monitorOverviewResponse,
   monitorResponse,
   regionLatencyResponse,
@@ -11,21 +12,30 @@ import type { CheckResultTable } from "@upwatch/db";
 import type { z } from "zod";
 import type { MonitorStats } from "../../services/checks/monitor-stats.ts";
 import type { RegionLatency } from "../../services/checks/region-latency.ts";
+import type { HeartbeatView } from "../../services/heartbeats/load-heartbeats.ts";
 import type { MonitorOverview } from "../../services/monitors/get-monitor-overview.ts";
+import { type MonitorAgent, runnerProblem } from "../../services/monitors/monitor-agents.ts";
 import type { Monitor } from "../../services/monitors/monitor-record.ts";
 import { maskSecrets } from "../../services/monitors/secret-options.ts";
 import type { RegionStatus } from "../../services/regions/list-regions.ts";
 
-const iso = (ms: number) => new Date(ms).toISOString();
+/** A time in milliseconds as the API shows times. */
+export const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * A monitor as the API shows it; `served` (the regions served now) names the monitor's regions
- * nobody checks. Without it none is named.
+ * nobody checks. Without it none is named. `agents` (`loadMonitorAgents`) holds the agent it runs
+ * from; without them an agent-run monitor's agent and problem are not told. `heartbeats`
+ * (`loadHeartbeats`) hold a heartbeat monitor's ping URL and last pings.
  */
 export function presentMonitor(
   monitor: Monitor,
   served?: ReadonlySet<Region>,
+  agents?: ReadonlyMap<string, MonitorAgent>,
+  heartbeats?: ReadonlyMap<string, HeartbeatView>,
 ): z.infer<typeof monitorResponse> {
+  const agent = monitor.agent_id ? agents?.get(monitor.agent_id) : undefined;
+  const heartbeat = monitor.type === "heartbeat" ? heartbeats?.get(monitor.id) : undefined;
   return {
     id: monitor.id,
     name: monitor.name,
@@ -36,17 +46,53 @@ export function presentMonitor(
     region: monitor.region,
     regions: monitor.regions,
     region_rule: monitor.region_rule,
-    unserved_regions: served ? monitor.regions.filter((region) => !served.has(region)) : [],
+    unserved_regions:
+      served && monitor.run_from === "regions" && monitor.type !== "heartbeat"
+        ? monitor.regions.filter((region) => !served.has(region))
+        : [],
+    run_from: monitor.run_from,
+    agent_id: monitor.run_from === "agent" ? monitor.agent_id : null,
+    agent:
+      monitor.run_from === "agent" && agent
+        ? {
+            id: agent.id,
+            name: agent.name,
+            status: agent.status,
+            proxy_capable: agent.proxy_capable,
+          }
+        : null,
+    runner_problem: agents ? runnerProblem(monitor, agent) : null,
     failure_threshold: monitor.failure_threshold,
     recovery_confirmations: monitor.recovery_confirmations,
     paused: monitor.paused,
-    group: monitor.group,
+    group_ids: monitor.group_ids,
     options: maskSecrets(monitor.options),
+    heartbeat: heartbeat ? presentHeartbeat(heartbeat) : null,
     state: monitor.state,
     consecutive_failures: monitor.consecutive_failures,
     last_checked_at: monitor.last_checked_at === null ? null : iso(monitor.last_checked_at),
     created_at: iso(monitor.created_at),
     updated_at: iso(monitor.updated_at),
+  };
+}
+
+function presentHeartbeat(
+  view: HeartbeatView,
+): NonNullable<z.infer<typeof monitorResponse>["heartbeat"]> {
+  return { ping_url: view.pingUrl, ...presentHeartbeatPings(view) };
+}
+
+/** What a heartbeat's last pings said, as the API and the live `heartbeat` event show it. */
+export function presentHeartbeatPings(
+  view: Omit<HeartbeatView, "pingUrl">,
+): z.infer<typeof heartbeatPingsResponse> {
+  const time = (ms: number | null) => (ms === null ? null : iso(ms));
+  return {
+    last_ping_at: time(view.lastPingAt),
+    last_started_at: time(view.lastStartedAt),
+    last_run_ms: view.lastRunMs,
+    last_signal: view.lastSignal,
+    last_body: view.lastBody,
   };
 }
 

@@ -17,7 +17,12 @@ export interface OperationSchema<O extends ApiOperation> {
  */
 export function routeOf<const O extends ApiOperation>(
   operation: O,
-): { method: O["method"]; url: O["url"]; schema: OperationSchema<O> } {
+): {
+  method: O["method"];
+  url: O["url"];
+  schema: OperationSchema<O>;
+  config: { permission: ApiOperation["permission"] };
+} {
   const schema: Record<string, unknown> = {};
   if (operation.params) schema.params = operation.params;
   if (operation.query) schema.querystring = operation.query;
@@ -27,5 +32,7 @@ export function routeOf<const O extends ApiOperation>(
     method: operation.method,
     url: operation.url,
     schema: schema as unknown as OperationSchema<O>,
+    // Read by requirePermission before the handler runs.
+    config: { permission: operation.permission },
   };
 }

@@ -129,7 +129,7 @@ describeEachDatabase("channel secrets sealed at rest", (db) => {
       await api("POST", "/monitors", {
         type: "http",
         name: "Sealed",
-        target: "https://example.com/",
+        target: "http://127.0.0.1:9/",
       })
     ).body;
     await api("PUT", `/monitors/${monitor.id}/channels`, { channel_ids: [webhook.id] });

@@ -1,4 +1,4 @@
-import type { PlanId } from "@upwatch/core";
+import type { Permission, PlanId, Role } from "@upwatch/core";
 
 /** Who is asking: the account (by an API key or a signed-in session) and its plan. */
 export interface AccountAccess {
@@ -10,4 +10,19 @@ export interface AccountAccess {
   userId?: string | undefined;
   /** Signed-in requests: the session's id (its token's hash). */
   sessionId?: string | undefined;
+  /** Signed-in requests: the person's role in the account. */
+  role?: Role | undefined;
+  /**
+   * The custom role behind the request, if any: the signed-in person's, or for a key, its
+   * maker's (nobody edits the custom role they hold).
+   */
+  customRoleId?: string | null | undefined;
+  /**
+   * What the request may do: the person's role, or the key's scope. Requests authenticated by
+   * the API always carry it; verbs called from inside the server have none and need none.
+   */
+  permissions?: ReadonlySet<Permission> | undefined;
+  /** The request's client address and browser, for the audit log. */
+  clientAddress?: string | undefined;
+  userAgent?: string | undefined;
 }

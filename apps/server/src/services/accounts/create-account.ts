@@ -1,8 +1,8 @@
 import { PLAN_IDS, type PlanId } from "@upwatch/core";
-import { sealChannel } from "../channels/channel-record.ts";
 import type { ServiceContext } from "../context.ts";
 import { ServiceError } from "../service-error.ts";
 import { storeOrExplain } from "../storage-error.ts";
+import { ownerAlertChannel } from "./owner-alert-channel.ts";
 
 export interface CreateAccountInput {
   name: string;
@@ -61,26 +61,24 @@ export async function createAccount(
           account_id: accountId,
           email,
           email_key: email.toLowerCase(),
-          role: "owner",
           password_hash: input.ownerPasswordHash ?? null,
           created_at: at,
         })
         .execute();
-      const channel = {
-        id: ctx.newId("chn"),
-        account_id: accountId,
-        type: "email",
-        name: email,
-        config: JSON.stringify({ address: email }),
-        secret: null,
-        attach_to_new_monitors: 1,
-        created_at: at,
-        updated_at: at,
-        confirmed_at: at,
-        confirmation_token_hash: null,
-        confirmation_sent_at: null,
-      };
-      await trx.insertInto("channels").values(sealChannel(channel, ctx.secrets)).execute();
+      await trx
+        .insertInto("memberships")
+        .values({
+          account_id: accountId,
+          user_id: userId,
+          role: "owner",
+          custom_role_id: null,
+          created_at: at,
+        })
+        .execute();
+      await trx
+        .insertInto("channels")
+        .values(ownerAlertChannel(ctx, accountId, email, at))
+        .execute();
     }),
   );
   return { accountId, userId, plan: input.plan as PlanId };

@@ -8,9 +8,11 @@ export interface AccountOverview {
   name: string;
   plan: Plan;
   monitors: number;
+  /** Monitors not paused: the count a plan's limit holds when resuming one. */
+  activeMonitors: number;
 }
 
-/** The caller's account with its plan and how many monitors it has. */
+/** The caller's account with its plan and how many monitors it has, and how many are active. */
 export async function getAccountOverview(
   ctx: ServiceContext,
   access: AccountAccess,
@@ -21,15 +23,19 @@ export async function getAccountOverview(
     .where("id", "=", access.accountId)
     .executeTakeFirst();
   if (!account) throw new NotFoundError("account");
-  const { count } = await ctx.db
+  const counts = await ctx.db
     .selectFrom("monitors")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .select((eb) => [
+      eb.fn.countAll<number>().as("all"),
+      eb.fn.count<number>("id").filterWhere("paused", "=", 0).as("active"),
+    ])
     .where("account_id", "=", access.accountId)
     .executeTakeFirstOrThrow();
   return {
     id: account.id,
     name: account.name,
     plan: getPlan(access.plan),
-    monitors: Number(count),
+    monitors: Number(counts.all),
+    activeMonitors: Number(counts.active),
   };
 }

@@ -1,18 +1,56 @@
+import { DEFAULT_REGION, getPlan, type PlanChange } from "@upwatch/core";
+import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import type { ServiceContext } from "../context.ts";
+import { applyPlanChange } from "../plan-changes/apply-plan-change.ts";
 import { NotFoundError, ServiceError } from "../service-error.ts";
 import { isPlanId } from "./create-account.ts";
 
-/** Moves an account to another plan; existing monitors stay, new ones follow the new rules. */
+export interface SetAccountPlanOptions {
+  /** The region plans without a choice of region run from; the catalogue's first by default. */
+  defaultRegion?: string | undefined;
+  /** Monitors that stay active; by default the oldest active ones within the new limit. */
+  keep?: readonly string[] | undefined;
+}
+
+/**
+ * Moves an account to another plan, in one transaction: what the new plan does not allow is
+ * paused or held back (nothing is deleted), what it allows again is given back, and a notice
+ * lists the changes for the account. Changes are recorded in the audit log when the new plan
+ * keeps one. Returns the changes; none when the account is already on the plan.
+ */
 export async function setAccountPlan(
   ctx: ServiceContext,
   accountId: string,
   plan: string,
-): Promise<void> {
+  options: SetAccountPlanOptions = {},
+): Promise<PlanChange[]> {
   if (!isPlanId(plan)) throw new ServiceError("invalid", `Unknown plan "${plan}".`);
-  const result = await ctx.db
-    .updateTable("accounts")
-    .set({ plan })
+  const account = await ctx.db
+    .selectFrom("accounts")
+    .select(["name", "plan"])
     .where("id", "=", accountId)
     .executeTakeFirst();
-  if (result.numUpdatedRows === 0n) throw new NotFoundError("account");
+  if (!account) throw new NotFoundError("account");
+  if (account.plan === plan || !isPlanId(account.plan)) return [];
+  const from = getPlan(account.plan);
+  const to = getPlan(plan);
+  return ctx.db.transaction().execute(async (trx) => {
+    // The write comes first: SQLite then waits for the running server's writes to take its lock,
+    // where a read first would fail to upgrade ("database is locked") while the server writes.
+    await trx.updateTable("accounts").set({ plan }).where("id", "=", accountId).execute();
+    const actor = { kind: "operator" } as const;
+    await recordAuditEvent(trx, ctx, accountId, actor, {
+      action: "plan.changed",
+      target: { type: "account", id: accountId, label: account.name },
+      changes: { plan: { before: from.name, after: to.name } },
+    });
+    return applyPlanChange(trx, ctx, {
+      accountId,
+      from,
+      to,
+      defaultRegion: options.defaultRegion ?? DEFAULT_REGION,
+      keep: options.keep,
+      actor,
+    });
+  });
 }

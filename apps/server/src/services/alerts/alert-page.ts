@@ -4,6 +4,7 @@ import type { ServiceContext } from "../context.ts";
 /** What an alert's page shows. */
 export interface AlertPageFacts {
   alert: AlertTable;
+  /** The name of the monitor, or of the agent, the alert is about. */
   monitorName: string;
 }
 
@@ -15,12 +16,13 @@ export async function findAlertByPageToken(
   if (!/^[A-Za-z0-9_-]{6,64}$/.test(token)) return null;
   const row = await ctx.db
     .selectFrom("alerts")
-    .innerJoin("monitors", "monitors.id", "alerts.monitor_id")
+    .leftJoin("monitors", "monitors.id", "alerts.monitor_id")
+    .leftJoin("agents", "agents.id", "alerts.agent_id")
     .selectAll("alerts")
-    .select("monitors.name as monitor_name")
+    .select(["monitors.name as monitor_name", "agents.name as agent_name"])
     .where("alerts.page_token", "=", token)
     .executeTakeFirst();
   if (!row) return null;
-  const { monitor_name, ...alert } = row;
-  return { alert, monitorName: monitor_name };
+  const { monitor_name, agent_name, ...alert } = row;
+  return { alert, monitorName: monitor_name ?? agent_name ?? "" };
 }

@@ -1,18 +1,18 @@
-import {
-  type AlertKind,
-  type AlertSeverity,
-  type AlertState,
-  isSuppressedByParents,
-} from "@upwatch/core";
+import type { AlertKind, AlertSeverity, AlertState } from "@upwatch/core";
 import type { AlertTable, Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
 import { alertState } from "../../alerting/index.ts";
+import { loadAgentSuppression, loadSubjectNames } from "./alert-subjects.ts";
 import { loadMaintenanceHolds, type MaintenanceHold } from "./maintenance-holds.ts";
+import { type HoldingParent, suppressedChildren } from "./suppressed-children.ts";
 
 /** An alert as the API shows it, with whether its notifications are held back right now. */
 export interface AlertView {
   id: string;
-  monitor_id: string;
+  /** The monitor the alert is about; null for an agent's alert. */
+  monitor_id: string | null;
+  agent_id: string | null;
+  subject: { type: "monitor" | "agent"; id: string; name: string };
   incident_id: string | null;
   kind: AlertKind;
   severity: AlertSeverity;
@@ -26,8 +26,10 @@ export interface AlertView {
   next_notification_at: number | null;
   /** True while every parent of the monitor is down (notifications are held back). */
   suppressed: boolean;
-  /** The parents holding the notifications back. */
+  /** The ids of the parents holding the notifications back. */
   suppressed_by: string[];
+  /** The same parents with their names, for saying which ones hold the alert back. */
+  held_by: HoldingParent[];
   /** The maintenance window under way that holds the notifications back, if any. */
   held_by_maintenance: MaintenanceHold | null;
 }
@@ -36,32 +38,21 @@ export interface AlertView {
 export async function loadSuppression(
   db: Kysely<Database>,
   monitorIds: readonly string[],
-): Promise<Map<string, string[]>> {
-  const suppressed = new Map<string, string[]>();
+): Promise<Map<string, HoldingParent[]>> {
   const unique = [...new Set(monitorIds)];
-  if (unique.length === 0) return suppressed;
+  if (unique.length === 0) return new Map();
   const edges = await db
     .selectFrom("dependencies")
     .innerJoin("monitors", "monitors.id", "dependencies.parent_monitor_id")
-    .select(["dependencies.child_monitor_id as child", "monitors.id as parent", "monitors.state"])
+    .select([
+      "dependencies.child_monitor_id as child",
+      "monitors.id as parent",
+      "monitors.name",
+      "monitors.state",
+    ])
     .where("dependencies.child_monitor_id", "in", unique)
     .execute();
-  const parents = new Map<string, { id: string; down: boolean }[]>();
-  for (const edge of edges) {
-    parents.set(edge.child, [
-      ...(parents.get(edge.child) ?? []),
-      { id: edge.parent, down: edge.state === "down" },
-    ]);
-  }
-  for (const [child, list] of parents) {
-    if (isSuppressedByParents(list.map((p) => p.down))) {
-      suppressed.set(
-        child,
-        list.map((p) => p.id),
-      );
-    }
-  }
-  return suppressed;
+  return suppressedChildren(edges);
 }
 
 /** Presents stored alerts at `now`; suppression only matters while they are open. */
@@ -71,14 +62,23 @@ export async function viewAlerts(
   now: number,
 ): Promise<AlertView[]> {
   const open = alerts.filter((alert) => alert.state === "open");
-  const openMonitors = open.map((alert) => alert.monitor_id);
+  const openMonitors = open.flatMap((alert) => (alert.monitor_id ? [alert.monitor_id] : []));
+  const openAgents = open.flatMap((alert) => (alert.agent_id ? [alert.agent_id] : []));
   const suppression = await loadSuppression(db, openMonitors);
+  const agentSuppression = await loadAgentSuppression(db, openAgents);
   const holds = await loadMaintenanceHolds(db, openMonitors, now);
+  const names = await loadSubjectNames(db, alerts);
   return alerts.map((alert) => {
-    const by = alert.state === "open" ? (suppression.get(alert.monitor_id) ?? []) : [];
+    const subjectId = alert.agent_id ?? alert.monitor_id ?? "";
+    const type = alert.agent_id ? "agent" : "monitor";
+    const suppressedBy = alert.agent_id ? agentSuppression : suppression;
+    const by = alert.state === "open" ? (suppressedBy.get(subjectId) ?? []) : [];
+    const held = alert.state === "open" && alert.monitor_id ? holds.get(alert.monitor_id) : null;
     return {
       id: alert.id,
       monitor_id: alert.monitor_id,
+      agent_id: alert.agent_id,
+      subject: { type, id: subjectId, name: names.get(`${type}:${subjectId}`) ?? "" },
       incident_id: alert.incident_id,
       kind: alert.kind as AlertKind,
       severity: alert.severity as AlertSeverity,
@@ -91,8 +91,9 @@ export async function viewAlerts(
       notifications_sent: alert.notifications_sent,
       next_notification_at: alert.next_due_at,
       suppressed: by.length > 0,
-      suppressed_by: by,
-      held_by_maintenance: alert.state === "open" ? (holds.get(alert.monitor_id) ?? null) : null,
+      suppressed_by: by.map((parent) => parent.monitor_id),
+      held_by: by,
+      held_by_maintenance: held ?? null,
     };
   });
 }

@@ -7,6 +7,7 @@ export interface AlertFilter {
   state?: AlertState | undefined;
   severity?: AlertSeverity | undefined;
   monitorId?: string | undefined;
+  agentId?: string | undefined;
   limit: number;
   /** Only alerts opened before this time (the `next_before` of the previous page). */
   before?: number | undefined;
@@ -17,7 +18,7 @@ export interface AlertPage {
   nextBefore: number | null;
 }
 
-/** The account's alerts, newest first, filtered by state, severity and monitor. */
+/** The account's alerts, newest first, filtered by state, severity, monitor and agent. */
 export async function listAlerts(
   ctx: ServiceContext,
   access: AccountAccess,
@@ -39,6 +40,7 @@ export async function listAlerts(
   }
   if (filter.severity) query = query.where("severity", "=", filter.severity);
   if (filter.monitorId) query = query.where("monitor_id", "=", filter.monitorId);
+  if (filter.agentId) query = query.where("agent_id", "=", filter.agentId);
   if (filter.before !== undefined) query = query.where("opened_at", "<", filter.before);
   const rows = await query.execute();
   const page = rows.slice(0, filter.limit);

@@ -1,3 +1,4 @@
+import { API_KEY_SCOPES, type ApiKeyScope } from "@upwatch/core";
 import type { ServiceContext } from "../context.ts";
 import { displayPrefix } from "./api-key-format.ts";
 
@@ -5,6 +6,7 @@ export interface ApiKeySummary {
   id: string;
   name: string;
   prefix: string;
+  scope: ApiKeyScope;
   createdAt: number;
   lastUsedAt: number | null;
   revokedAt: number | null;
@@ -25,8 +27,14 @@ export async function listApiKeys(
     id: row.id,
     name: row.name,
     prefix: displayPrefix(row.lookup),
+    scope: scopeOf(row.scope),
     createdAt: row.created_at,
     lastUsedAt: row.last_used_at,
     revokedAt: row.revoked_at,
   }));
+}
+
+/** A stored scope; anything unknown is shown as (and treated like) a read-only key. */
+function scopeOf(stored: string): ApiKeyScope {
+  return (API_KEY_SCOPES as readonly string[]).includes(stored) ? (stored as ApiKeyScope) : "read";
 }

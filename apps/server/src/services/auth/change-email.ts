@@ -1,5 +1,6 @@
 import { emailChangedMail } from "../../mail/messages/email-changed.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
+import { recordAuditEvent } from "../audit/record-audit-event.ts";
 import type { AuthContext } from "./auth-context.ts";
 import { EmailTakenError, WrongCurrentPasswordError } from "./auth-errors.ts";
 import { verifyPassword } from "./password-hash.ts";
@@ -12,7 +13,7 @@ export const EMAIL_CHANGED_MAIL_KIND = "email-changed";
 
 /**
  * Changes the address a signed-in user signs in with, after checking the current password. An
- * account still named after the old address is renamed; alert channels keep their addresses. The
+ * account the person owns and that is still named after the old address is renamed; alert channels keep their addresses. The
  * old address is told, so a stolen password cannot quietly take the account over.
  */
 export async function changeEmail(
@@ -44,12 +45,36 @@ export async function changeEmail(
         .set({ email: input.email, email_key: emailKey })
         .where("id", "=", user.id)
         .execute();
-      await trx
+      const renamed = await trx
         .updateTable("accounts")
         .set({ name: accountNameFor(input.email) })
         .where("id", "=", session.accountId)
         .where("name", "=", accountNameFor(user.email))
-        .execute();
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom("memberships")
+              .select("memberships.user_id")
+              .whereRef("memberships.account_id", "=", "accounts.id")
+              .where("memberships.user_id", "=", user.id)
+              .where("memberships.role", "=", "owner"),
+          ),
+        )
+        .executeTakeFirst();
+      if (Number(renamed.numUpdatedRows) > 0) {
+        const name = { before: accountNameFor(user.email), after: accountNameFor(input.email) };
+        await recordAuditEvent(
+          trx,
+          ctx,
+          session.accountId,
+          { kind: "user", userId: user.id, label: input.email },
+          {
+            action: "account.renamed",
+            target: { type: "account", id: session.accountId, label: name.after },
+            changes: name.before === name.after ? null : { name },
+          },
+        );
+      }
       if (emailKey !== user.email.toLowerCase()) {
         const notice = emailChangedMail({
           oldEmail: user.email,

@@ -1,19 +1,21 @@
+import { ensurePasswordSignInAllowed } from "../sso/password-sign-in-allowed.ts";
+import { nextSignInStep, type SignInStep } from "../two-factor/next-sign-in-step.ts";
 import type { AuthContext } from "./auth-context.ts";
 import { ResetLinkExpiredError } from "./auth-errors.ts";
 import { hashToken } from "./auth-tokens.ts";
 import { endOtherSessions } from "./end-other-sessions.ts";
 import { hashPassword } from "./password-hash.ts";
-import { signInUser } from "./sign-in-user.ts";
-import type { SignedIn } from "./signed-in.ts";
 
 /**
- * Sets a new password with a reset link's token and signs the user in. The link works once; the
- * user's other links and every other session end with it.
+ * Sets a new password with a reset link's token and signs the user in, or asks for the second
+ * step first when two-factor sign-in is on or required (a mailbox alone never passes it). The
+ * link works once; the user's other links and every other session end with it.
  */
 export async function completePasswordReset(
   ctx: AuthContext,
   input: { token: string; password: string },
-): Promise<SignedIn> {
+  client: { clientAddress?: string | undefined; userAgent?: string | undefined } = {},
+): Promise<SignInStep> {
   const tokenHash = hashToken(input.token);
   const found = await ctx.db
     .selectFrom("password_resets")
@@ -23,8 +25,9 @@ export async function completePasswordReset(
   if (!found || found.used_at !== null || found.expires_at <= ctx.now()) {
     throw new ResetLinkExpiredError();
   }
+  await ensurePasswordSignInAllowed(ctx.db, found.user_id);
   const passwordHash = await hashPassword(input.password);
-  return ctx.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now();
     const claimed = await trx
       .updateTable("password_resets")
@@ -46,6 +49,6 @@ export async function completePasswordReset(
       .where("id", "=", found.user_id)
       .execute();
     await endOtherSessions(trx, found.user_id);
-    return signInUser(ctx, trx, found.user_id);
   });
+  return nextSignInStep(ctx, found.user_id, "password", client);
 }

@@ -11,11 +11,20 @@ export interface NewSession {
   expiresAt: number;
 }
 
+/** Where and how a session was started, as the person's sessions list shows it. */
+export interface SessionDevice {
+  ipAddress?: string | undefined;
+  userAgent?: string | undefined;
+  /** `password`, `two-factor` (password and a code) or `sso`. */
+  method?: string | undefined;
+}
+
 /** Starts a session for a user, inside the caller's transaction when one is given. */
 export async function createSession(
   db: Kysely<Database>,
   ctx: Pick<ServiceContext, "now">,
   user: { id: string; accountId: string },
+  device: SessionDevice = {},
 ): Promise<NewSession> {
   const token = newToken();
   const id = hashToken(token);
@@ -30,6 +39,9 @@ export async function createSession(
       created_at: now,
       expires_at: expiresAt,
       last_seen_at: now,
+      ip_address: device.ipAddress?.slice(0, 64) ?? null,
+      user_agent: device.userAgent?.slice(0, 300) ?? null,
+      method: device.method ?? "password",
     })
     .execute();
   return { token, id, expiresAt };

@@ -1,6 +1,7 @@
-import type { PlanId } from "@upwatch/core";
+import type { Permission, PlanId, Role } from "@upwatch/core";
 import { isPlanId } from "../accounts/create-account.ts";
 import type { ServiceContext } from "../context.ts";
+import { memberPermissions } from "../team/member-permissions.ts";
 import { hashToken } from "./auth-tokens.ts";
 import { SESSION_LIFETIME_MS, SESSION_REFRESH_AFTER_MS } from "./session-lifetime.ts";
 
@@ -10,14 +11,20 @@ export interface FoundSession {
   userId: string;
   accountId: string;
   plan: PlanId;
+  role: Role | undefined;
+  permissions: Set<Permission>;
+  /** The custom role the person holds in the account, if any. */
+  customRoleId: string | null;
   expiresAt: number;
   /** The session was just extended: the cookie should be sent again with the new lifetime. */
   extended: boolean;
 }
 
 /**
- * The session behind a cookie token, or null when it is unknown or has expired. A session last
- * extended more than a day ago is extended to 30 days from now.
+ * The session behind a cookie token, or null when it is unknown, has expired, or its person is
+ * no longer a member of the session's account. A session last
+ * extended more than a day ago is extended to 30 days from now; its last use is noted at most
+ * once a minute.
  */
 export async function findSession(
   ctx: ServiceContext,
@@ -28,7 +35,16 @@ export async function findSession(
   const row = await ctx.db
     .selectFrom("sessions")
     .innerJoin("accounts", "accounts.id", "sessions.account_id")
+    .innerJoin("memberships", (join) =>
+      join
+        .onRef("memberships.account_id", "=", "sessions.account_id")
+        .onRef("memberships.user_id", "=", "sessions.user_id"),
+    )
+    .leftJoin("custom_roles", "custom_roles.id", "memberships.custom_role_id")
     .select([
+      "memberships.role",
+      "memberships.custom_role_id",
+      "custom_roles.permissions as custom_permissions",
       "sessions.user_id",
       "sessions.account_id",
       "sessions.expires_at",
@@ -44,15 +60,22 @@ export async function findSession(
     userId: row.user_id,
     accountId: row.account_id,
     plan: row.plan,
+    customRoleId: row.custom_role_id,
+    ...memberPermissions({ role: row.role, customPermissions: row.custom_permissions }, row.plan),
     expiresAt: row.expires_at,
     extended: false,
   };
-  if (now - row.last_seen_at < SESSION_REFRESH_AFTER_MS) return found;
-  const expiresAt = now + SESSION_LIFETIME_MS;
+  // When it was last extended, from its expiry: last_seen_at moves every minute.
+  const extend = now - (row.expires_at - SESSION_LIFETIME_MS) >= SESSION_REFRESH_AFTER_MS;
+  if (!extend && now - row.last_seen_at < LAST_SEEN_EVERY_MS) return found;
+  const expiresAt = extend ? now + SESSION_LIFETIME_MS : row.expires_at;
   await ctx.db
     .updateTable("sessions")
     .set({ last_seen_at: now, expires_at: expiresAt })
     .where("token_hash", "=", id)
     .execute();
-  return { ...found, expiresAt, extended: true };
+  return { ...found, expiresAt, extended: extend };
 }
+
+/** How often a session in use has its "last seen" time written (at most). */
+export const LAST_SEEN_EVERY_MS = 60_000;

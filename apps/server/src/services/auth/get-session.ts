@@ -1,18 +1,24 @@
 import type { AccountAccess } from "../accounts/account-access.ts";
+import { findMembership } from "../team/find-membership.ts";
 import type { AuthContext } from "./auth-context.ts";
 import { NotSignedInError } from "./auth-errors.ts";
 import { csrfTokenFor } from "./auth-tokens.ts";
 import { findUserWithAccount } from "./find-user-with-account.ts";
 import type { SignedInView } from "./signed-in.ts";
 
-/** Who is signed in with this session: the user, the account and the session's CSRF token. */
+/**
+ * Who is signed in with this session: the user, the account, their role in it and the
+ * session's CSRF token.
+ */
 export async function getSession(
   ctx: AuthContext,
   who: { userId: string; accountId: string; sessionId: string },
 ): Promise<SignedInView> {
-  const found = await findUserWithAccount(ctx.db, who.userId);
-  if (!found || found.account.id !== who.accountId) throw new NotSignedInError();
-  return { ...found, csrfToken: csrfTokenFor(ctx.csrfSecret, who.sessionId) };
+  const found = await findUserWithAccount(ctx.db, who.userId, who.accountId);
+  if (!found) throw new NotSignedInError();
+  const membership = await findMembership(ctx.db, who);
+  if (!membership) throw new NotSignedInError();
+  return { ...found, membership, csrfToken: csrfTokenFor(ctx.csrfSecret, who.sessionId) };
 }
 
 /** The session part of a request's access; NotSignedInError when it was not made signed in. */

@@ -53,4 +53,26 @@ describe("the sign-in throttle", () => {
       "Too many sign-in attempts. Wait 1 minute and try again.",
     );
   });
+
+  it("counts an attempt before it is checked, so attempts at once never pass the limit together", async () => {
+    const throttle = new LoginThrottle(() => 0);
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 25 }, () => throttle.claim("a@example.com", "127.0.0.1")),
+    );
+    expect(attempts.filter((attempt) => attempt.status === "fulfilled").length).toBeLessThanOrEqual(
+      LOGIN_LIMITS.perEmail,
+    );
+    await expect(throttle.claim("a@example.com", "127.0.0.1")).rejects.toBeInstanceOf(
+      TooManySignInAttemptsError,
+    );
+  });
+
+  it("gives a right attempt back to the client, so people signing in right from one network are not held up", async () => {
+    const throttle = new LoginThrottle(() => 0);
+    for (let i = 0; i < LOGIN_LIMITS.perAddress + 5; i++) {
+      await throttle.claim(`person${i}@example.com`, "127.0.0.1");
+      await throttle.recordClaimedSuccess(`person${i}@example.com`, "127.0.0.1");
+    }
+    expect(await refusal(throttle, "someone@example.com", "127.0.0.1")).toBeUndefined();
+  });
 });

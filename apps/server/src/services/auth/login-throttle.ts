@@ -22,6 +22,8 @@ export interface LoginFailureCounts {
   /** Counts a failure under each key; a key's window starts at its first failure. */
   add(keys: readonly string[], windowMs: number): Promise<void>;
   clear(key: string): Promise<void>;
+  /** Takes back one failure counted under the key (an attempt counted first that was right). */
+  takeBack(key: string): Promise<void>;
 }
 
 /**
@@ -47,8 +49,32 @@ export class LoginThrottle {
     if (wait > 0) throw new TooManySignInAttemptsError(Math.ceil(wait / 1000));
   }
 
+  /**
+   * Counts an attempt as a failure before it is checked, then refuses it when the count went
+   * past either limit: requests sent in parallel cannot all pass one check before any failure is
+   * counted. A right answer then settles the attempt with `recordClaimedSuccess`.
+   */
+  async claim(emailKey: string, address: string): Promise<void> {
+    await this.recordFailure(emailKey, address);
+    const [byEmail, byAddress] = await this.counts.read([emailOf(emailKey), addressOf(address)]);
+    const wait = Math.max(
+      waitOf(byEmail, this.limits.perEmail + 1),
+      waitOf(byAddress, this.limits.perAddress + 1),
+    );
+    if (wait > 0) throw new TooManySignInAttemptsError(Math.ceil(wait / 1000));
+  }
+
   recordFailure(emailKey: string, address: string): Promise<void> {
     return this.counts.add([emailOf(emailKey), addressOf(address)], this.limits.windowMs);
+  }
+
+  /**
+   * An attempt counted by `claim` was right: the address's count is cleared and the client's
+   * loses that attempt again, so people signing in right from one network are not held up.
+   */
+  async recordClaimedSuccess(emailKey: string, address: string): Promise<void> {
+    await this.counts.clear(emailOf(emailKey));
+    await this.counts.takeBack(addressOf(address));
   }
 
   /** A correct password clears the address's count (not the client's). */
@@ -95,6 +121,10 @@ export function memoryLoginFailures(now: () => number): LoginFailureCounts {
     },
     clear: async (key) => {
       windows.delete(key);
+    },
+    takeBack: async (key) => {
+      const window = windows.get(key);
+      if (window && window.failures > 0) window.failures -= 1;
     },
   };
 }

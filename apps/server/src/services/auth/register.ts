@@ -2,6 +2,7 @@ import type { RegisterInput } from "@upwatch/core";
 import { createAccount } from "../accounts/create-account.ts";
 import type { AuthContext } from "./auth-context.ts";
 import { EmailTakenError } from "./auth-errors.ts";
+import type { SessionDevice } from "./create-session.ts";
 import { hashPassword } from "./password-hash.ts";
 import { signInUser } from "./sign-in-user.ts";
 import type { SignedIn } from "./signed-in.ts";
@@ -16,7 +17,11 @@ export function accountNameFor(email: string): string {
  * otherwise) owned by a new user with a password, named after the address, and signs
  * the user in. An address already in use is an EmailTakenError.
  */
-export async function register(ctx: AuthContext, input: RegisterInput): Promise<SignedIn> {
+export async function register(
+  ctx: AuthContext,
+  input: RegisterInput,
+  device: SessionDevice = {},
+): Promise<SignedIn> {
   const emailTaken = async () =>
     Boolean(
       await ctx.db
@@ -40,5 +45,5 @@ export async function register(ctx: AuthContext, input: RegisterInput): Promise<
     if (await emailTaken()) throw new EmailTakenError();
     throw error;
   }
-  return signInUser(ctx, ctx.db, created.userId);
+  return signInUser(ctx, ctx.db, created.userId, { device });
 }

@@ -1,9 +1,9 @@
 import type { Channel } from "@upwatch/api";
-import type { AlertChannel } from "@upwatch/core";
+import type { AlertChannel, PlanId } from "@upwatch/core";
 import type { ChannelTable } from "@upwatch/db";
 import { placeOf } from "../secrets/reseal-stored-secrets.ts";
 import type { SecretBox } from "../secrets/secret-box.ts";
-import { CHANNEL_RULES } from "./channel-rules.ts";
+import { CHANNEL_RULES, channelDisabledReason } from "./channel-rules.ts";
 
 export const MASK = "********";
 
@@ -54,6 +54,7 @@ export function configOf(channel: ChannelTable): Record<string, string> {
 export function viewChannel(
   channel: ChannelTable,
   monitorIds: string[],
+  plan: PlanId,
   revealSecret = false,
 ): Channel {
   const type = channel.type as AlertChannel;
@@ -71,6 +72,7 @@ export function viewChannel(
     attach_to_new_monitors: channel.attach_to_new_monitors === 1,
     confirmed: channel.confirmed_at !== null,
     monitor_ids: monitorIds,
+    disabled_reason: channelDisabledReason(plan, type),
     created_at: new Date(channel.created_at).toISOString(),
     updated_at: new Date(channel.updated_at).toISOString(),
   };

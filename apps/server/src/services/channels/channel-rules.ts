@@ -1,5 +1,5 @@
 import { type NetworkAccess, urlRefusal } from "@upwatch/checks";
-import { type AlertChannel, type ChannelConfigs, getPlan, PLANS } from "@upwatch/core";
+import { type AlertChannel, type ChannelConfigs, getPlan, PLANS, type PlanId } from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
 import type { AccountAccess } from "../accounts/account-access.ts";
@@ -61,6 +61,17 @@ export function enforceChannelPlan(access: AccountAccess, type: AlertChannel): v
     "plan-limit",
     `${CHANNEL_RULES[type].label} alerts need the ${first?.name ?? "Hobby"} plan or above; the ${getPlan(access.plan).name} plan sends e-mail alerts only.`,
   );
+}
+
+/**
+ * Why a channel sends nothing on the plan, or null when the plan includes its type. The channel
+ * is kept as it is and sends again as soon as the account is on a plan that includes it.
+ */
+export function channelDisabledReason(planId: PlanId, type: AlertChannel): string | null {
+  const plan = getPlan(planId);
+  if (plan.limits.channels.includes(type)) return null;
+  const first = PLANS.find((candidate) => candidate.limits.channels.includes(type));
+  return `The ${plan.name} plan does not include ${CHANNEL_RULES[type].label} alerts: this channel sends nothing until the account moves to the ${first?.name ?? "Hobby"} plan or above.`;
 }
 
 /** Throws a plan-limit ServiceError when the account already has as many channels as its plan allows. */

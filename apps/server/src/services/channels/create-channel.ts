@@ -3,6 +3,8 @@ import type { Channel } from "@upwatch/api";
 import type { CreateChannelInput } from "@upwatch/core";
 import type { ChannelTable } from "@upwatch/db";
 import type { AccountAccess } from "../accounts/account-access.ts";
+import { channelAuditEvent } from "../audit/channel-audit.ts";
+import { actorOf, recordAuditEvent } from "../audit/record-audit-event.ts";
 import type { ServiceContext } from "../context.ts";
 import { storeOrExplain } from "../storage-error.ts";
 import { needsConfirmation } from "./channel-confirmation-rules.ts";
@@ -70,7 +72,14 @@ export async function createChannel(
       if (input.monitor_ids) {
         await setChannelMonitors(trx, access.accountId, channel.id, input.monitor_ids);
       }
+      await recordAuditEvent(
+        trx,
+        ctx,
+        access.accountId,
+        actorOf(access),
+        channelAuditEvent("channel.created", null, channel),
+      );
     }),
   );
-  return viewChannel(channel, [...new Set(input.monitor_ids ?? [])].sort(), true);
+  return viewChannel(channel, [...new Set(input.monitor_ids ?? [])].sort(), access.plan, true);
 }

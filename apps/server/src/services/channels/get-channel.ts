@@ -30,5 +30,5 @@ export async function getChannel(
 ): Promise<Channel> {
   const channel = await findChannel(ctx, access, channelId);
   const monitors = await monitorsOfChannels(ctx.db, [channel.id]);
-  return viewChannel(channel, monitors.get(channel.id) ?? []);
+  return viewChannel(channel, monitors.get(channel.id) ?? [], access.plan);
 }

@@ -18,6 +18,6 @@ export async function listChannels(ctx: ServiceContext, access: AccountAccess): 
     channels.map((channel) => channel.id),
   );
   return channels.map((channel) =>
-    viewChannel(openChannel(channel, ctx.secrets), monitors.get(channel.id) ?? []),
+    viewChannel(openChannel(channel, ctx.secrets), monitors.get(channel.id) ?? [], access.plan),
   );
 }

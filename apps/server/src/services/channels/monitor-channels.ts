@@ -2,9 +2,9 @@ import type { Channel } from "@upwatch/api";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
 import { getMonitor } from "../monitors/get-monitor.ts";
-import { ServiceError } from "../service-error.ts";
 import { monitorsOfChannels } from "./channel-monitors.ts";
 import { openChannel, viewChannel } from "./channel-record.ts";
+import { refuseForeignChannels } from "./refuse-foreign-channels.ts";
 
 /** The channels one of the account's monitors sends its alerts to. */
 export async function listMonitorChannels(
@@ -25,7 +25,7 @@ export async function listMonitorChannels(
     channels.map((channel) => channel.id),
   );
   return channels.map((channel) =>
-    viewChannel(openChannel(channel, ctx.secrets), monitors.get(channel.id) ?? []),
+    viewChannel(openChannel(channel, ctx.secrets), monitors.get(channel.id) ?? [], access.plan),
   );
 }
 
@@ -39,21 +39,7 @@ export async function setMonitorChannels(
   await getMonitor(ctx, access, monitorId);
   const wanted = [...new Set(channelIds)];
   await ctx.db.transaction().execute(async (trx) => {
-    if (wanted.length) {
-      const owned = await trx
-        .selectFrom("channels")
-        .select("id")
-        .where("account_id", "=", access.accountId)
-        .where("id", "in", wanted)
-        .execute();
-      const missing = wanted.find((id) => !owned.some((channel) => channel.id === id));
-      if (missing) {
-        throw new ServiceError(
-          "invalid",
-          `channel_ids: there is no channel ${missing} in this account.`,
-        );
-      }
-    }
+    await refuseForeignChannels(trx, access.accountId, wanted);
     await trx.deleteFrom("monitor_channels").where("monitor_id", "=", monitorId).execute();
     if (wanted.length) {
       await trx

@@ -6,13 +6,15 @@ import {
   type UpdateChannelInput,
 } from "@upwatch/core";
 import type { AccountAccess } from "../accounts/account-access.ts";
+import { channelAuditEvent } from "../audit/channel-audit.ts";
+import { actorOf, recordAuditEvent } from "../audit/record-audit-event.ts";
 import type { ServiceContext } from "../context.ts";
 import { placeOf } from "../secrets/reseal-stored-secrets.ts";
 import { ServiceError } from "../service-error.ts";
 import { storeOrExplain } from "../storage-error.ts";
 import { needsConfirmation } from "./channel-confirmation-rules.ts";
 import { setChannelMonitors } from "./channel-monitors.ts";
-import { configOf, keepMaskedConfig } from "./channel-record.ts";
+import { configOf, keepMaskedConfig, openChannel } from "./channel-record.ts";
 import { type ChannelDeps, enforceChannelConfig, enforceChannelPlan } from "./channel-rules.ts";
 import { findChannel, getChannel } from "./get-channel.ts";
 import { queueChannelConfirmation } from "./queue-channel-confirmation.ts";
@@ -73,6 +75,18 @@ export async function updateChannel(
       if (patch.monitor_ids) {
         await setChannelMonitors(trx, access.accountId, channel.id, patch.monitor_ids);
       }
+      const stored = await trx
+        .selectFrom("channels")
+        .selectAll()
+        .where("id", "=", channel.id)
+        .executeTakeFirstOrThrow();
+      await recordAuditEvent(
+        trx,
+        ctx,
+        access.accountId,
+        actorOf(access),
+        channelAuditEvent("channel.updated", channel, openChannel(stored, ctx.secrets)),
+      );
     }),
   );
   return getChannel(ctx, access, channel.id);

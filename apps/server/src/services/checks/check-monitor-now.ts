@@ -1,3 +1,4 @@
+import { AGENT_POLL_SECONDS } from "@upwatch/core";
 import type { CheckResultTable } from "@upwatch/db";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
@@ -34,6 +35,18 @@ export async function checkMonitorNow(
   const monitor = await getMonitor(ctx, access, monitorId);
   if (monitor.paused) {
     throw new ServiceError("conflict", "This monitor is paused. Resume it to check it.");
+  }
+  if (monitor.type === "heartbeat") {
+    throw new ServiceError(
+      "conflict",
+      "A heartbeat monitor is checked by its job's pings, so it cannot be checked now: run the job, or call its ping URL.",
+    );
+  }
+  if (monitor.run_from === "agent") {
+    throw new ServiceError(
+      "conflict",
+      `This monitor runs from an agent: its checks run when the agent collects them, every ${AGENT_POLL_SECONDS} seconds, so it cannot be checked now.`,
+    );
   }
   if (!checks) {
     throw new ServiceError(

@@ -17,6 +17,7 @@ import {
   readRegionRollups,
   sumRegionRollups,
 } from "./region-rollups.ts";
+import { responseRange, withinRange } from "./response-range.ts";
 
 /** Rollup bucket length of each stored source, in seconds. */
 const BUCKET_SECONDS = { hourly: 3600, daily: 86_400 } as const;
@@ -58,7 +59,8 @@ interface Totals {
 
 /**
  * Uptime and response times over a range: the last 24 hours from raw results (exact p95),
- * longer ranges from hourly or daily rollups (p95 estimated from their histograms).
+ * longer ranges from hourly or daily rollups (p95 estimated from their histograms, kept between
+ * the fastest and slowest response measured).
  */
 export async function monitorStats(
   ctx: ServiceContext,
@@ -160,7 +162,7 @@ async function rollupTotals(
         count: sum((row) => row.first_byte_count),
       },
     },
-    p95: histogramPercentile(histogram, 0.95),
+    p95: withinRange(histogramPercentile(histogram, 0.95), responseRange(rows)),
   };
 }
 

@@ -2,6 +2,7 @@ import { histogramPercentile, isRegion, type Region } from "@upwatch/core";
 import { type CheckRegionRollupTable, ROLLUP_HISTOGRAM_COLUMNS } from "@upwatch/db";
 import type { Selectable } from "kysely";
 import type { ServiceContext } from "../context.ts";
+import { responseRange, withinRange } from "./response-range.ts";
 
 type RegionRollupRow = Selectable<CheckRegionRollupTable>;
 
@@ -33,7 +34,11 @@ export async function readRegionRollups(
     .execute();
 }
 
-/** Sums rollups into figures; percentiles are estimated from their histograms. */
+/**
+ * Sums rollups into figures. Percentiles are estimated from their histograms, never outside the
+ * fastest and slowest response measured: one check of 80 ms has a median of 80 ms, not the
+ * middle of its bucket.
+ */
 export function sumRegionRollups(rows: readonly RegionRollupRow[]): RegionFigures {
   const sum = (pick: (row: RegionRollupRow) => number) =>
     rows.reduce((total, row) => total + Number(pick(row)), 0);
@@ -42,13 +47,14 @@ export function sumRegionRollups(rows: readonly RegionRollupRow[]): RegionFigure
   const responseSum = sum((row) => row.response_sum);
   const responseCount = sum((row) => row.response_count);
   const histogram = ROLLUP_HISTOGRAM_COLUMNS.map((column) => sum((row) => row[column]));
+  const range = responseRange(rows);
   return {
     checks,
     missed: sum((row) => row.missed),
     uptimePercent: checks ? Math.round((100_000 * up) / checks) / 1000 : null,
     averageResponseMs: responseCount ? Math.round((10 * responseSum) / responseCount) / 10 : null,
-    p50ResponseMs: histogramPercentile(histogram, 0.5),
-    p95ResponseMs: histogramPercentile(histogram, 0.95),
+    p50ResponseMs: withinRange(histogramPercentile(histogram, 0.5), range),
+    p95ResponseMs: withinRange(histogramPercentile(histogram, 0.95), range),
   };
 }
 

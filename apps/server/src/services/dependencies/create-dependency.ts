@@ -5,21 +5,51 @@ import { lockAccount } from "../accounts/lock-account.ts";
 import type { ServiceContext } from "../context.ts";
 import { ServiceError } from "../service-error.ts";
 import { storeOrExplain } from "../storage-error.ts";
+import { createAgentDependency } from "./create-agent-dependency.ts";
 import { type DependencyView, viewDependency } from "./dependency-record.ts";
 
-export interface DependencyInput {
+export interface MonitorDependencyInput {
   child_monitor_id: string;
   parent_monitor_id: string;
+}
+
+/** The request's form: a monitor's dependency or an agent's. */
+export type DependencyInput = {
+  child_monitor_id?: string | undefined;
+  child_agent_id?: string | undefined;
+  parent_monitor_id: string;
+};
+
+/** Makes a monitor's or an agent's notifications depend on a parent monitor. */
+export function createDependency(
+  ctx: ServiceContext,
+  access: AccountAccess,
+  input: DependencyInput,
+): Promise<DependencyView> {
+  const parent = input.parent_monitor_id;
+  if (input.child_agent_id !== undefined) {
+    return createAgentDependency(ctx, access, {
+      child_agent_id: input.child_agent_id,
+      parent_monitor_id: parent,
+    });
+  }
+  if (input.child_monitor_id === undefined) {
+    throw new ServiceError("invalid", "child_monitor_id or child_agent_id is required.");
+  }
+  return createMonitorDependency(ctx, access, {
+    child_monitor_id: input.child_monitor_id,
+    parent_monitor_id: parent,
+  });
 }
 
 /**
  * Makes the child's notifications depend on the parent. Both must be the account's monitors;
  * self-dependencies, duplicates and cycles are refused, checked under the account's lock.
  */
-export async function createDependency(
+async function createMonitorDependency(
   ctx: ServiceContext,
   access: AccountAccess,
-  input: DependencyInput,
+  input: MonitorDependencyInput,
 ): Promise<DependencyView> {
   const child = input.child_monitor_id;
   const parent = input.parent_monitor_id;

@@ -2,7 +2,12 @@ import type { CreateMonitorInput } from "@upwatch/core";
 import { sql } from "kysely";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import { lockAccount } from "../accounts/lock-account.ts";
+import { monitorAuditEvent } from "../audit/monitor-audit.ts";
+import { actorOf, recordAuditEvent } from "../audit/record-audit-event.ts";
 import type { ServiceContext } from "../context.ts";
+import { replaceMonitorGroups } from "../groups/group-links.ts";
+import { refuseForeignGroups } from "../groups/group-rules.ts";
+import { keepHeartbeat } from "../heartbeats/heartbeat-rows.ts";
 import type { RegionDirectory } from "../regions/region-directory.ts";
 import { storeOrExplain } from "../storage-error.ts";
 import { enforceMonitorCount } from "./enforce-plan.ts";
@@ -10,6 +15,7 @@ import type { MonitorChanges } from "./monitor-changes.ts";
 import type { Monitor } from "./monitor-record.ts";
 import { settingsColumns } from "./monitor-record.ts";
 import { refuseMissingSecureNames, settleMultiStep } from "./multi-step-settings.ts";
+import { settleMonitorRunner } from "./settle-monitor-runner.ts";
 import { settleMonitorRegions } from "./settle-regions.ts";
 
 /**
@@ -24,14 +30,22 @@ export async function createMonitor(
   changes: MonitorChanges,
   regions: RegionDirectory,
 ): Promise<Monitor> {
-  const settings = await settleMultiStep(
-    ctx,
-    access.accountId,
-    await settleMonitorRegions(access, input, regions),
-  );
+  const runner = await settleMonitorRunner(ctx, access, {
+    agentId: input.agent_id,
+    sentRegions: input.region !== undefined || input.regions !== undefined,
+  });
+  const settings = {
+    ...(await settleMultiStep(
+      ctx,
+      access.accountId,
+      await settleMonitorRegions(access, input, regions),
+    )),
+    ...runner,
+  };
   const at = ctx.now();
   const monitor: Monitor = {
     ...settings,
+    group_ids: settings.group_ids ?? [],
     id: ctx.newId("mon"),
     account_id: access.accountId,
     state: "unknown",
@@ -46,6 +60,7 @@ export async function createMonitor(
       await lockAccount(trx, access.accountId);
       await enforceMonitorCount(trx, access);
       await refuseMissingSecureNames(trx, access.accountId, settings);
+      await refuseForeignGroups(trx, access.accountId, monitor.group_ids);
       await trx
         .insertInto("monitors")
         .values({
@@ -60,6 +75,9 @@ export async function createMonitor(
           updated_at: at,
         })
         .execute();
+      if (settings.type === "heartbeat") {
+        await keepHeartbeat(trx, ctx.secrets, monitor.id, settings.options, at);
+      }
       await trx
         .insertInto("monitor_channels")
         .columns(["monitor_id", "channel_id"])
@@ -71,6 +89,14 @@ export async function createMonitor(
             .where("attach_to_new_monitors", "=", 1),
         )
         .execute();
+      await replaceMonitorGroups(trx, monitor.id, monitor.group_ids);
+      await recordAuditEvent(
+        trx,
+        ctx,
+        access.accountId,
+        actorOf(access),
+        monitorAuditEvent("monitor.created", null, monitor),
+      );
     }),
   );
   changes.saved(monitor);

@@ -1,4 +1,6 @@
 import type { AccountAccess } from "../accounts/account-access.ts";
+import { deletedMonitorAuditEvent } from "../audit/monitor-audit.ts";
+import { actorOf, recordAuditEvent } from "../audit/record-audit-event.ts";
 import type { ServiceContext } from "../context.ts";
 import { getMonitor } from "./get-monitor.ts";
 import type { MonitorChanges } from "./monitor-changes.ts";
@@ -10,11 +12,18 @@ export async function deleteMonitor(
   monitorId: string,
   changes: MonitorChanges,
 ): Promise<void> {
-  await getMonitor(ctx, access, monitorId);
+  const current = await getMonitor(ctx, access, monitorId);
   await ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom("check_rollups").where("monitor_id", "=", monitorId).execute();
     await trx.deleteFrom("check_results").where("monitor_id", "=", monitorId).execute();
     await trx.deleteFrom("monitors").where("id", "=", monitorId).execute();
+    await recordAuditEvent(
+      trx,
+      ctx,
+      access.accountId,
+      actorOf(access),
+      deletedMonitorAuditEvent(current),
+    );
   });
   changes.removed(monitorId, access.accountId);
 }

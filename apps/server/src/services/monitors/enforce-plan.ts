@@ -1,14 +1,17 @@
 import {
   getPlan,
+  monitorAllowedOn,
   monitorCountViolation,
   monitorSettingsViolation,
   type Region,
+  reasonText,
 } from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
 import type { AccountAccess } from "../accounts/account-access.ts";
+import { isPlanId } from "../accounts/create-account.ts";
 import { ServiceError } from "../service-error.ts";
-import type { MonitorSettings } from "./monitor-record.ts";
+import type { Monitor, MonitorSettings } from "./monitor-record.ts";
 
 /**
  * Throws a plan-limit ServiceError when the plan does not allow these monitor settings;
@@ -33,6 +36,49 @@ export async function enforceMonitorCount(
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .where("account_id", "=", access.accountId)
     .executeTakeFirstOrThrow();
-  const violation = monitorCountViolation(getPlan(access.plan), Number(count));
+  const violation = monitorCountViolation(await planNow(db, access), Number(count));
   if (violation) throw new ServiceError("plan-limit", violation.detail);
+}
+
+/**
+ * Throws a plan-limit ServiceError when resuming `monitor` would break the plan: its check type
+ * or agent is not included, or as many monitors as the plan allows are active already.
+ */
+export async function enforceResumable(
+  db: Kysely<Database>,
+  access: AccountAccess,
+  monitor: Pick<Monitor, "type" | "run_from" | "name">,
+): Promise<void> {
+  const plan = await planNow(db, access);
+  const reason = monitorAllowedOn(plan, monitor);
+  if (reason) {
+    throw new ServiceError(
+      "plan-limit",
+      `${monitor.name} cannot be resumed: ${reasonText(reason, plan)}.`,
+    );
+  }
+  const { count } = await db
+    .selectFrom("monitors")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("account_id", "=", access.accountId)
+    .where("paused", "=", 0)
+    .executeTakeFirstOrThrow();
+  if (Number(count) < plan.limits.monitors) return;
+  throw new ServiceError(
+    "plan-limit",
+    `Your ${plan.name} plan allows ${plan.limits.monitors.toLocaleString("en-US")} active monitors. Pause another monitor or upgrade your plan to resume this one.`,
+  );
+}
+
+/**
+ * The account's plan as stored now: called under the account's lock, it sees a plan change that
+ * committed while this request waited, which the request's own copy of the plan predates.
+ */
+async function planNow(db: Kysely<Database>, access: AccountAccess) {
+  const account = await db
+    .selectFrom("accounts")
+    .select("plan")
+    .where("id", "=", access.accountId)
+    .executeTakeFirst();
+  return getPlan(account && isPlanId(account.plan) ? account.plan : access.plan);
 }

@@ -1,6 +1,7 @@
 import type { HealthStatus, Region } from "@upwatch/core";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
+import { inAnyGroup } from "../groups/group-filter.ts";
 import { parseRegions } from "./monitor-record.ts";
 import { type MonitorStatus, monitorStatus } from "./monitor-status.ts";
 
@@ -40,16 +41,17 @@ export function overviewBucketStarts(now: number): number[] {
  * Every monitor of the account with its status, its last check and the last 24 hours in half-hour
  * bars, in two queries whatever the number of monitors. Bars are read from the half-hour rollups
  * (48 rows a monitor rather than up to 2,880 raw results); the uptime is that of the checks in
- * the bars, so the figure and the bars beside it always agree.
+ * the bars, so the figure and the bars beside it always agree. Given groups, only the monitors
+ * in any of them.
  */
 export async function getMonitorOverview(
   ctx: ServiceContext,
   access: AccountAccess,
+  groupIds?: readonly string[],
 ): Promise<MonitorOverview[]> {
   const now = ctx.now();
   const starts = overviewBucketStarts(now);
-  const monitors = await ctx.db
-    .selectFrom("monitors")
+  const monitors = await inAnyGroup(ctx.db.selectFrom("monitors"), groupIds)
     .leftJoin("check_results", (join) =>
       join
         .onRef("check_results.monitor_id", "=", "monitors.id")
@@ -68,6 +70,7 @@ export async function getMonitorOverview(
     .orderBy("monitors.created_at")
     .orderBy("monitors.id")
     .execute();
+  // Bars of monitors outside the groups find no overview below and are skipped.
   const bars = await ctx.db
     .selectFrom("check_rollups")
     .innerJoin("monitors", "monitors.id", "check_rollups.monitor_id")

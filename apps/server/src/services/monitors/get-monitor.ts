@@ -1,9 +1,10 @@
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
+import { groupIdsOfMonitors } from "../groups/group-links.ts";
 import { NotFoundError } from "../service-error.ts";
 import { type Monitor, monitorFromRow } from "./monitor-record.ts";
 
-/** One of the account's monitors; another account's monitor is not found, as a missing one. */
+/** One of the account's monitors with its groups; another account's monitor is not found, as a missing one. */
 export async function getMonitor(
   ctx: ServiceContext,
   access: AccountAccess,
@@ -16,5 +17,6 @@ export async function getMonitor(
     .where("account_id", "=", access.accountId)
     .executeTakeFirst();
   if (!row) throw new NotFoundError("monitor");
-  return monitorFromRow(row, ctx.secrets);
+  const groups = await groupIdsOfMonitors(ctx.db, [row.id]);
+  return { ...monitorFromRow(row, ctx.secrets), group_ids: groups.get(row.id) ?? [] };
 }

@@ -6,6 +6,7 @@ import {
   REGION_RULES,
   type Region,
   type RegionRule,
+  type RunFrom,
 } from "@upwatch/core";
 import type { MonitorTable } from "@upwatch/db";
 import type { Selectable } from "kysely";
@@ -21,8 +22,12 @@ export type MonitorSettings = CreateMonitorInput extends infer M
 
 /** A stored monitor: its settings in the API's shape plus what the engine knows of it. */
 export type Monitor = MonitorSettings & {
+  /** `agent` once an agent was chosen; stays `agent` when that agent is deleted (agent_id null). */
+  run_from: RunFrom;
   id: string;
   account_id: string;
+  /** The groups it belongs to; read by the services that show a monitor, empty elsewhere. */
+  group_ids: string[];
   state: HealthStatus;
   consecutive_failures: number;
   consecutive_successes: number;
@@ -44,10 +49,12 @@ export function monitorFromRow(row: Selectable<MonitorTable>, secrets: SecretBox
     region: parseRegions(row.regions, row.region)[0] ?? row.region,
     regions: parseRegions(row.regions, row.region),
     region_rule: parseRegionRule(row.region_rule),
+    run_from: row.run_from === "agent" ? "agent" : "regions",
+    agent_id: row.agent_id,
     failure_threshold: row.failure_threshold,
     recovery_confirmations: row.recovery_confirmations,
     paused: row.paused === 1,
-    group: row.group_name,
+    group_ids: [],
     options: JSON.parse(secrets.open(row.options, placeOf("monitors", "options", row.id))),
     state: row.state as HealthStatus,
     consecutive_failures: row.consecutive_failures,
@@ -62,7 +69,11 @@ export function monitorFromRow(row: Selectable<MonitorTable>, secrets: SecretBox
  * The columns that hold a monitor's settings. The options are sealed whole: they may carry
  * passwords, tokens and request headers, and sealing all of them needs no list of which.
  */
-export function settingsColumns(input: MonitorSettings, id: string, secrets: SecretBox) {
+export function settingsColumns(
+  input: MonitorSettings & { run_from?: RunFrom },
+  id: string,
+  secrets: SecretBox,
+) {
   return {
     name: input.name,
     type: input.type,
@@ -72,10 +83,11 @@ export function settingsColumns(input: MonitorSettings, id: string, secrets: Sec
     region: input.regions[0] ?? input.region,
     regions: JSON.stringify(input.regions),
     region_rule: input.region_rule,
+    run_from: input.run_from ?? (input.agent_id === null ? "regions" : "agent"),
+    agent_id: input.agent_id,
     failure_threshold: input.failure_threshold,
     recovery_confirmations: input.recovery_confirmations,
     paused: input.paused ? 1 : 0,
-    group_name: input.group,
     options: secrets.seal(JSON.stringify(input.options), placeOf("monitors", "options", id)),
   };
 }
@@ -108,10 +120,11 @@ export function settingsOf(monitor: Monitor): Record<string, unknown> {
     timeout_seconds: monitor.timeout_seconds,
     regions: monitor.regions,
     region_rule: monitor.region_rule,
+    agent_id: monitor.agent_id,
     failure_threshold: monitor.failure_threshold,
     recovery_confirmations: monitor.recovery_confirmations,
     paused: monitor.paused,
-    group: monitor.group,
+    group_ids: monitor.group_ids,
     options: monitor.options,
   };
 }

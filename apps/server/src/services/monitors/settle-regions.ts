@@ -26,6 +26,8 @@ export async function settleMonitorRegions(
   const regions = monitorRegions(input, defaultRegion);
   const settings = { ...input, region: regions[0]!, regions } as MonitorSettings;
   enforceMonitorSettings(access, settings, defaultRegion);
+  // Nothing runs a heartbeat monitor: its stored region needs no runner.
+  if (settings.type === "heartbeat") return settings;
   const added = regions.filter((region) => !alreadyChecked.includes(region));
   const problem = unservedRegionProblem(added, await directory.served());
   if (problem) throw new ServiceError("invalid", problem);

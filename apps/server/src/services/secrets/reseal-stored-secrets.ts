@@ -5,10 +5,19 @@ import { keyIdOf, type SecretBox } from "./secret-box.ts";
 /** Where the server keeps values it must read back: each is sealed for its table, column and row. */
 export const SEALED_COLUMNS = [
   { table: "monitors", column: "options" },
+  { table: "monitors", column: "plan_held" },
   { table: "channels", column: "config" },
   { table: "channels", column: "secret" },
   { table: "secure_variables", column: "value" },
+  { table: "agent_tasks", column: "spec" },
+  { table: "two_factor", column: "secret_sealed", key: "user_id" },
+  { table: "sso_configs", column: "client_secret_sealed", key: "account_id" },
+  { table: "heartbeats", column: "token_sealed", key: "monitor_id" },
 ] as const;
+
+/** The column that identifies a sealed column's rows (and is bound into the seal): `id` unless named. */
+const keyOf = (entry: (typeof SEALED_COLUMNS)[number]): string =>
+  "key" in entry ? entry.key : "id";
 
 /** The place a sealed value is bound to, e.g. `channels.secret:chn_123`. */
 export function placeOf(table: string, column: string, id: string): string {
@@ -34,13 +43,14 @@ type SealedTables = Record<string, { id: string; value: string | null }>;
 export async function resealStoredSecrets(db: Kysely<Database>, box: SecretBox): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const tables = trx as unknown as Kysely<SealedTables>;
-    const work: { table: string; column: string; id: string; value: string }[] = [];
+    const work: { table: string; column: string; key: string; id: string; value: string }[] = [];
     const unreadable = new Set<string>();
-    for (const { table, column } of SEALED_COLUMNS) {
+    for (const entry of SEALED_COLUMNS) {
+      const { table, column } = entry;
       // Only rows still to do: a start with everything sealed reads no secrets at all.
       const rows = await tables
         .selectFrom(table)
-        .select(["id", `${column} as value` as "value"])
+        .select([`${keyOf(entry)} as id` as "id", `${column} as value` as "value"])
         .where(column as "value", "is not", null)
         .where(column as "value", "not like", `${box.currentPrefix}%`)
         .execute();
@@ -48,16 +58,16 @@ export async function resealStoredSecrets(db: Kysely<Database>, box: SecretBox):
         if (value === null) continue;
         const keyId = keyIdOf(value);
         if (keyId !== undefined && !box.canOpen(keyId)) unreadable.add(keyId);
-        else work.push({ table, column, id, value });
+        else work.push({ table, column, key: keyOf(entry), id, value });
       }
     }
     if (unreadable.size) throw new UnreadableSecretsError([...unreadable].sort());
-    for (const { table, column, id, value } of work) {
+    for (const { table, column, key, id, value } of work) {
       const place = placeOf(table, column, id);
       await tables
         .updateTable(table)
         .set({ [column]: box.seal(box.open(value, place), place) } as never)
-        .where("id", "=", id)
+        .where(key as "id", "=", id)
         .execute();
     }
     return work.length;

@@ -3,6 +3,7 @@ import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import { lockAccount } from "../accounts/lock-account.ts";
+import { actorOf, MASKED, recordAuditEvent } from "../audit/record-audit-event.ts";
 import type { ServiceContext } from "../context.ts";
 import { placeOf } from "../secrets/reseal-stored-secrets.ts";
 import { ServiceError } from "../service-error.ts";
@@ -39,6 +40,11 @@ export async function createSecureVariable(
           value: ctx.secrets.seal(input.value, placeOf("secure_variables", "value", id)),
         })
         .execute();
+      await recordAuditEvent(trx, ctx, access.accountId, actorOf(access), {
+        action: "secure_variable.created",
+        target: { type: "secure_variable", id, label: input.name },
+        changes: { value: { before: null, after: MASKED } },
+      });
     }),
   );
   const users = await findSecureVariableUsers(ctx, access.accountId);

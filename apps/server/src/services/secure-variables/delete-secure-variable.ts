@@ -1,5 +1,6 @@
 import type { AccountAccess } from "../accounts/account-access.ts";
 import { lockAccount } from "../accounts/lock-account.ts";
+import { actorOf, recordAuditEvent } from "../audit/record-audit-event.ts";
 import type { ServiceContext } from "../context.ts";
 import { ServiceError } from "../service-error.ts";
 import { findSecureVariable } from "./secure-variable-record.ts";
@@ -29,5 +30,9 @@ export async function deleteSecureVariable(
       );
     }
     await trx.deleteFrom("secure_variables").where("id", "=", row.id).execute();
+    await recordAuditEvent(trx, ctx, access.accountId, actorOf(access), {
+      action: "secure_variable.deleted",
+      target: { type: "secure_variable", id: row.id, label: name },
+    });
   });
 }

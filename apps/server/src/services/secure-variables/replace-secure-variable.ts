@@ -1,4 +1,5 @@
 import type { AccountAccess } from "../accounts/account-access.ts";
+import { actorOf, MASKED, recordAuditEvent } from "../audit/record-audit-event.ts";
 import type { ServiceContext } from "../context.ts";
 import type { MonitorChanges } from "../monitors/monitor-changes.ts";
 import { placeOf } from "../secrets/reseal-stored-secrets.ts";
@@ -26,14 +27,21 @@ export async function replaceSecureVariable(
   const row = await findSecureVariable(ctx, access.accountId, name);
   const updatedAt = ctx.now();
   await storeOrExplain("the secure variable", () =>
-    ctx.db
-      .updateTable("secure_variables")
-      .set({
-        value: ctx.secrets.seal(value, placeOf("secure_variables", "value", row.id)),
-        updated_at: updatedAt,
-      })
-      .where("id", "=", row.id)
-      .execute(),
+    ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("secure_variables")
+        .set({
+          value: ctx.secrets.seal(value, placeOf("secure_variables", "value", row.id)),
+          updated_at: updatedAt,
+        })
+        .where("id", "=", row.id)
+        .execute();
+      await recordAuditEvent(trx, ctx, access.accountId, actorOf(access), {
+        action: "secure_variable.replaced",
+        target: { type: "secure_variable", id: row.id, label: name },
+        changes: { value: { before: MASKED, after: MASKED } },
+      });
+    }),
   );
   const users = (await findSecureVariableUsers(ctx, access.accountId)).get(name) ?? [];
   for (const monitor of users) changes.saved(monitor);

@@ -1,6 +1,8 @@
 import type { StatusPageTable } from "@upwatch/db";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import { lockAccount } from "../accounts/lock-account.ts";
+import { actorOf, recordAuditEvent } from "../audit/record-audit-event.ts";
+import { statusPageAuditEvent } from "../audit/status-page-audit.ts";
 import type { ServiceContext } from "../context.ts";
 import { ServiceError } from "../service-error.ts";
 import { storeOrExplain } from "../storage-error.ts";
@@ -63,6 +65,13 @@ export async function createStatusPage(
         await enforceStatusPageCount(trx, access.accountId, access.plan);
         await enforceUniqueAddress(trx, page);
         await trx.insertInto("status_pages").values(page).execute();
+        await recordAuditEvent(
+          trx,
+          ctx,
+          access.accountId,
+          actorOf(access),
+          statusPageAuditEvent("status_page.created", null, page),
+        );
       });
     } catch (error) {
       // Two accounts taking one slug at once: the unique index decides, the loser is told why.

@@ -1,4 +1,6 @@
 import type { AccountAccess } from "../accounts/account-access.ts";
+import { actorOf, recordAuditEvent } from "../audit/record-audit-event.ts";
+import { statusPageAuditEvent } from "../audit/status-page-audit.ts";
 import type { ServiceContext } from "../context.ts";
 import { storeOrExplain } from "../storage-error.ts";
 import { findOwnedPage } from "./owned-page.ts";
@@ -11,8 +13,15 @@ export async function deleteStatusPage(
 ): Promise<void> {
   await storeOrExplain("the change", () =>
     ctx.db.transaction().execute(async (trx) => {
-      await findOwnedPage(trx, access, pageId);
+      const page = await findOwnedPage(trx, access, pageId);
       await trx.deleteFrom("status_pages").where("id", "=", pageId).execute();
+      await recordAuditEvent(
+        trx,
+        ctx,
+        access.accountId,
+        actorOf(access),
+        statusPageAuditEvent("status_page.deleted", page, null),
+      );
     }),
   );
 }

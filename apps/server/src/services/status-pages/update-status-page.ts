@@ -1,5 +1,7 @@
 import type { StatusPageTable } from "@upwatch/db";
 import type { AccountAccess } from "../accounts/account-access.ts";
+import { actorOf, recordAuditEvent } from "../audit/record-audit-event.ts";
+import { statusPageAuditEvent } from "../audit/status-page-audit.ts";
 import type { ServiceContext } from "../context.ts";
 import { ServiceError } from "../service-error.ts";
 import { storeOrExplain } from "../storage-error.ts";
@@ -28,10 +30,17 @@ export async function updateStatusPage(
   await storeOrExplain("the status page", async () => {
     try {
       await ctx.db.transaction().execute(async (trx) => {
-        await findOwnedPage(trx, access, pageId);
+        const before = await findOwnedPage(trx, access, pageId);
         await enforceUniqueAddress(trx, wanted, pageId);
         if (Object.keys(changes).length === 0) return;
         await trx.updateTable("status_pages").set(changes).where("id", "=", pageId).execute();
+        const event = statusPageAuditEvent("status_page.updated", before, {
+          ...before,
+          ...changes,
+        });
+        if (event.changes) {
+          await recordAuditEvent(trx, ctx, access.accountId, actorOf(access), event);
+        }
         await touchStatusPage(trx, pageId, now);
       });
     } catch (error) {

@@ -123,7 +123,7 @@ export default function Alerts() {
               <AlertItem
                 key={alert.id}
                 alert={alert}
-                monitorName={names.get(alert.monitor_id) ?? "Monitor"}
+                monitorName={names.get(alert.monitor_id ?? "") ?? (alert.subject.name || "Monitor")}
                 onChange={place}
               />
             ))}

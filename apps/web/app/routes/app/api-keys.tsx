@@ -6,6 +6,7 @@ import { ApiKeyTable } from "../../signed-in/api-keys/api-key-table.tsx";
 import { CreateApiKeyForm } from "../../signed-in/api-keys/create-api-key-form.tsx";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { apiKeysQuery, queryKeys } from "../../signed-in/cache/queries.ts";
+import { useCan } from "../../signed-in/session.tsx";
 import { ConfirmDialog } from "../../signed-in/ui/confirm-dialog.tsx";
 import { EmptyState } from "../../signed-in/ui/empty-state.tsx";
 import { LoadError } from "../../signed-in/ui/load-error.tsx";
@@ -18,8 +19,21 @@ export function meta() {
   return appMeta("API keys");
 }
 
-/** API keys: create one (shown once), see when each was last used, revoke. */
+/** API keys, for people whose role may make them; others are told why there is nothing here. */
 export default function ApiKeys() {
+  if (!useCan()("api_keys.manage")) {
+    return (
+      <>
+        <PageHeader title="API keys" />
+        <p className="app-muted">Your role does not make or revoke API keys.</p>
+      </>
+    );
+  }
+  return <ApiKeysScreen />;
+}
+
+/** API keys: create one (shown once), see when each was last used, revoke. */
+function ApiKeysScreen() {
   const keys = useQuery(apiKeysQuery());
   const client = useQueryClient();
   const reloadKeys = () => client.invalidateQueries({ queryKey: queryKeys.apiKeys });

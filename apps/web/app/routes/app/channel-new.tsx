@@ -4,6 +4,7 @@ import { Link, useNavigate } from "react-router";
 import { APP_BASE } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { ChannelForm } from "../../signed-in/channels/channel-form.tsx";
+import { RequirePermission } from "../../signed-in/require-permission.tsx";
 import { PageHeader } from "../../signed-in/ui/page-header.tsx";
 import { SecretOnce } from "../../signed-in/ui/secret-once.tsx";
 import { useToast } from "../../signed-in/ui/toast.tsx";
@@ -12,8 +13,21 @@ export function meta() {
   return appMeta("Add an alert channel");
 }
 
-/** Adding a channel; a webhook's signing secret is shown once before moving on. */
+/** The screen, for roles allowed it. */
 export default function ChannelNew() {
+  return (
+    <RequirePermission
+      permission="channels.manage"
+      title="Add a channel"
+      refusal="Your role does not add alert channels."
+    >
+      <ChannelNewScreen />
+    </RequirePermission>
+  );
+}
+
+/** Adding a channel; a webhook's signing secret is shown once before moving on. */
+function ChannelNewScreen() {
   const navigate = useNavigate();
   const { showToast } = useToast();
   const [webhook, setWebhook] = useState<Channel>();

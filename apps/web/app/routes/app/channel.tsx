@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Channel, ListOf } from "@upwatch/api";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { APP_BASE, apiRequest, errorDetail, problemText } from "../../signed-in/api-client.ts";
+import { APP_BASE, apiRequest, problemText } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { channelQuery, queryKeys } from "../../signed-in/cache/queries.ts";
 import { ChannelConfirmation } from "../../signed-in/channels/channel-confirmation.tsx";
@@ -12,8 +12,9 @@ import { ChannelMonitorList } from "../../signed-in/channels/channel-monitor-lis
 import { monitorCount } from "../../signed-in/channels/channel-table.tsx";
 import { ChannelTest } from "../../signed-in/channels/channel-test.tsx";
 import { DeliveryLog } from "../../signed-in/channels/delivery-log.tsx";
+import { useCan } from "../../signed-in/session.tsx";
 import { Button } from "../../signed-in/ui/button.tsx";
-import { ConfirmDialog } from "../../signed-in/ui/confirm-dialog.tsx";
+import { DeletePanel } from "../../signed-in/ui/delete-panel.tsx";
 import { EmptyState } from "../../signed-in/ui/empty-state.tsx";
 import { formatDateTime } from "../../signed-in/ui/format.ts";
 import { LoadError } from "../../signed-in/ui/load-error.tsx";
@@ -50,10 +51,8 @@ function ChannelDetails({ channel }: { channel: Channel }) {
   const { showToast } = useToast();
   const [editing, setEditing] = useState(false);
   const [logVersion, setLogVersion] = useState(0);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteBusy, setDeleteBusy] = useState(false);
-  const [deleteError, setDeleteError] = useState<string>();
   const info = CHANNEL_TYPES[channel.type];
+  const mayManage = useCan()("channels.manage");
 
   const onSaved = () => {
     setEditing(false);
@@ -61,19 +60,12 @@ function ChannelDetails({ channel }: { channel: Channel }) {
   };
 
   const onDelete = async () => {
-    setDeleteBusy(true);
-    setDeleteError(undefined);
-    try {
-      await apiRequest("DELETE", `/channels/${encodeURIComponent(channel.id)}`);
-      client.setQueryData<ListOf<Channel>>(queryKeys.channels, (list) =>
-        list ? { ...list, data: list.data.filter((item) => item.id !== channel.id) } : list,
-      );
-      showToast(`${channel.name} is deleted.`);
-      navigate(`${APP_BASE}/channels`);
-    } catch (error) {
-      setDeleteError(errorDetail(error));
-      setDeleteBusy(false);
-    }
+    await apiRequest("DELETE", `/channels/${encodeURIComponent(channel.id)}`);
+    client.setQueryData<ListOf<Channel>>(queryKeys.channels, (list) =>
+      list ? { ...list, data: list.data.filter((item) => item.id !== channel.id) } : list,
+    );
+    showToast(`${channel.name} is deleted.`);
+    navigate(`${APP_BASE}/channels`);
   };
 
   return (
@@ -83,14 +75,19 @@ function ChannelDetails({ channel }: { channel: Channel }) {
         back={BACK}
         description={`${info.label} channel, sending to ${destinationOf(channel)}`}
         actions={
-          editing ? undefined : (
+          editing || !mayManage ? undefined : (
             <Button variant="ghost" onClick={() => setEditing(true)}>
               Edit
             </Button>
           )
         }
       />
-      {editing ? (
+      {channel.disabled_reason ? (
+        <p className="app-notice" data-tone="warn" role="status">
+          {channel.disabled_reason}
+        </p>
+      ) : null}
+      {editing && mayManage ? (
         <section className="app-panel" aria-labelledby="edit-heading">
           <h2 id="edit-heading">Edit channel</h2>
           <ChannelForm channel={channel} onSaved={onSaved} onCancel={() => setEditing(false)} />
@@ -141,47 +138,48 @@ function ChannelDetails({ channel }: { channel: Channel }) {
           <ChannelMonitorList monitorIds={channel.monitor_ids} />
           {channel.monitor_ids.length === 0 && !channel.attach_to_new_monitors ? (
             <EmptyState title="No monitor uses this channel">
-              <p>Its alerts go nowhere until you choose monitors for it. Choose Edit to do so.</p>
+              <p>
+                Its alerts go nowhere until monitors are chosen for it.
+                {mayManage ? " Choose Edit to do so." : ""}
+              </p>
             </EmptyState>
           ) : null}
         </section>
       )}
-      {channel.confirmed ? (
+      {!mayManage ? null : channel.confirmed ? (
         <ChannelTest channel={channel} onSent={() => setLogVersion((version) => version + 1)} />
       ) : (
         <ChannelConfirmation channel={channel} />
       )}
       {/* A new attempt is the newest: the log starts again at its first page, read again. */}
-      <DeliveryLog key={logVersion} channelId={channel.id} />
-      <section className="app-panel app-panel-danger" aria-labelledby="delete-heading">
-        <h2 id="delete-heading">Delete channel</h2>
-        <p className="app-panel-lead">
-          Monitors stop alerting through it, and its unsent notifications are dropped.
-        </p>
-        <Button variant="danger" onClick={() => setDeleting(true)}>
-          Delete channel
-        </Button>
-      </section>
-      <ConfirmDialog
-        open={deleting}
-        title={`Delete ${channel.name}?`}
-        confirmLabel="Delete channel"
-        busyLabel="Deleting..."
-        busy={deleteBusy}
-        error={deleteError}
-        onConfirm={onDelete}
-        onCancel={() => {
-          setDeleting(false);
-          setDeleteError(undefined);
-        }}
-      >
-        <p>
-          {channel.monitor_ids.length > 0
-            ? `${monitorCount(channel.monitor_ids.length)} will stop alerting through it. `
-            : ""}
-          This cannot be undone.
-        </p>
-      </ConfirmDialog>
+      <DeliveryLog
+        key={logVersion}
+        channelId={channel.id}
+        emptyHint={
+          !channel.confirmed
+            ? "Until the address is confirmed, alerts meant for it are listed here as not sent."
+            : mayManage
+              ? "Send a test above to check that it works."
+              : ""
+        }
+      />
+      {mayManage ? (
+        <DeletePanel
+          headingId="delete-heading"
+          heading="Delete channel"
+          lead="Monitors stop alerting through it, and its unsent notifications are dropped."
+          buttonLabel="Delete channel"
+          title={`Delete ${channel.name}?`}
+          onDelete={onDelete}
+        >
+          <p>
+            {channel.monitor_ids.length > 0
+              ? `${monitorCount(channel.monitor_ids.length)} will stop alerting through it. `
+              : ""}
+            This cannot be undone.
+          </p>
+        </DeletePanel>
+      ) : null}
     </>
   );
 }

@@ -5,6 +5,7 @@ import { APP_BASE, problemText } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { channelsQuery } from "../../signed-in/cache/queries.ts";
 import { ChannelTable } from "../../signed-in/channels/channel-table.tsx";
+import { useCan } from "../../signed-in/session.tsx";
 import { EmptyState } from "../../signed-in/ui/empty-state.tsx";
 import { LoadError } from "../../signed-in/ui/load-error.tsx";
 import { PageHeader } from "../../signed-in/ui/page-header.tsx";
@@ -18,11 +19,12 @@ export function meta() {
 export default function Channels() {
   const channels = useQuery(channelsQuery());
   const list = channels.data?.data ?? [];
-  const add = (
+  const mayManage = useCan()("channels.manage");
+  const add = mayManage ? (
     <Link to={`${APP_BASE}/channels/new`} className="button button-primary">
       Add channel
     </Link>
-  );
+  ) : undefined;
   return (
     <>
       <PageHeader
@@ -34,7 +36,12 @@ export default function Channels() {
       {channels.isError ? (
         <LoadError message={problemText(channels.error)} onRetry={() => void channels.refetch()} />
       ) : null}
-      {channels.isSuccess && list.length === 0 ? (
+      {channels.isSuccess && list.length === 0 && !mayManage ? (
+        <EmptyState title="No alert channels yet." icon={<BellIcon width={32} height={32} />}>
+          <p>Channels added to this account will show here.</p>
+        </EmptyState>
+      ) : null}
+      {channels.isSuccess && list.length === 0 && mayManage ? (
         <EmptyState
           title="No alert channels yet"
           icon={<BellIcon width={32} height={32} />}

@@ -1,7 +1,7 @@
 import "../../signed-in/zod-without-eval.ts";
 import { getPlan } from "@upwatch/core";
 import { useState } from "react";
-import { Link, Navigate, NavLink, Outlet, useLocation } from "react-router";
+import { Link, Navigate, NavLink, Outlet, useLocation, useMatches } from "react-router";
 import { CloseIcon, MenuIcon } from "../../components/icons.tsx";
 import { Logo } from "../../components/logo.tsx";
 import { ThemeToggle } from "../../components/theme-toggle.tsx";
@@ -11,7 +11,11 @@ import { APP_BASE, ApiError, loginPath } from "../../signed-in/api-client.ts";
 import appCss from "../../signed-in/app.css?url";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { AppDataProvider } from "../../signed-in/cache/app-data-provider.tsx";
+import { AccountSwitcher } from "../../signed-in/members/account-switcher.tsx";
 import { APP_NAV_ITEMS } from "../../signed-in/nav-items.ts";
+import { allowedNavItems } from "../../signed-in/permissions.ts";
+import { PlanChangeBanner } from "../../signed-in/plan-change/plan-change-banner.tsx";
+import { wantsBareFrame } from "../../signed-in/screen-frame.ts";
 import { SessionProvider, useSession, useSessionState } from "../../signed-in/session.tsx";
 import { Button } from "../../signed-in/ui/button.tsx";
 import { Skeleton } from "../../signed-in/ui/skeleton.tsx";
@@ -65,6 +69,14 @@ function SessionGuard() {
 }
 
 function AppShell() {
+  const bare = wantsBareFrame(useMatches().map((match) => match.handle));
+  if (bare) {
+    return (
+      <main id="main" className="app-bare">
+        <Outlet />
+      </main>
+    );
+  }
   return (
     <div className="app-frame">
       <a className="skip-link" href="#main">
@@ -72,6 +84,7 @@ function AppShell() {
       </a>
       <AppHeader />
       <main id="main" className="app-main container">
+        <PlanChangeBanner />
         <Outlet />
       </main>
     </div>
@@ -81,7 +94,7 @@ function AppShell() {
 function AppHeader() {
   const menu = useMenu();
   const { pathname } = useLocation();
-  const { user, account, signOut } = useSession();
+  const { user, account, membership, signOut } = useSession();
   const [signingOut, setSigningOut] = useState(false);
   const [signOutError, setSignOutError] = useState<string>();
   const planName = planNameOf(account.plan);
@@ -106,7 +119,7 @@ function AppHeader() {
         <div id="app-menu" className="app-menu" data-open={menu.open}>
           <nav aria-label="App">
             <ul className="app-nav-list">
-              {APP_NAV_ITEMS.map((item) => {
+              {allowedNavItems(APP_NAV_ITEMS, membership).map((item) => {
                 const alsoActive =
                   "alsoFor" in item && pathname.startsWith(item.alsoFor) ? "page" : undefined;
                 return (
@@ -126,9 +139,13 @@ function AppHeader() {
             </ul>
           </nav>
           <div className="app-account">
+            <AccountSwitcher />
             <div className="app-account-who">
               <span className="app-account-email" title={user.email}>
                 {user.email}
+              </span>
+              <span className="role-badge" title="Your role in this account">
+                {membership.role_name}
               </span>
               <Link
                 to={`${APP_BASE}/settings#plan`}

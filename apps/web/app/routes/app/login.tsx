@@ -1,4 +1,4 @@
-import type { SessionAnswer } from "@upwatch/api";
+import type { LoginAnswer, SessionAnswer } from "@upwatch/api";
 import { useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { stylesheet } from "../../lib/stylesheet.ts";
@@ -6,7 +6,10 @@ import { APP_BASE, apiRequest, safeNextPath } from "../../signed-in/api-client.t
 import appCss from "../../signed-in/app.css?url";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { emailError } from "../../signed-in/field-errors.ts";
+import { LoginEnrolStep } from "../../signed-in/security/login-enrol-step.tsx";
+import { LoginSecondStep } from "../../signed-in/security/login-second-step.tsx";
 import { acceptSession } from "../../signed-in/session.tsx";
+import { SsoSignIn } from "../../signed-in/sso/sso-sign-in.tsx";
 import { AuthFrame } from "../../signed-in/ui/auth-frame.tsx";
 import { Button } from "../../signed-in/ui/button.tsx";
 import { EmailInputField } from "../../signed-in/ui/email-input-field.tsx";
@@ -21,7 +24,13 @@ export function meta() {
   return appMeta("Log in");
 }
 
-/** Signing in with e-mail and password; `?next=` (an app path) is where it leads after. */
+/** After the password: a code is asked, or two-factor must be set up first. */
+type SecondStep = { kind: "code" | "enrol"; challenge: string };
+
+/**
+ * Signing in with e-mail and password, then the two-factor step when there is one; `?next=`
+ * (an app path) is where it leads after.
+ */
 export default function Login() {
   const [params] = useSearchParams();
   const location = useLocation();
@@ -32,7 +41,12 @@ export default function Login() {
   const [password, setPassword] = useState("");
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const [step, setStep] = useState<SecondStep>();
   useRedirectIfSignedIn(next);
+  const signedIn = (answer: SessionAnswer) => {
+    acceptSession(answer);
+    navigate(next, { replace: true });
+  };
 
   const { errors, busy, onSubmit } = useFormSubmission({
     focus: { email: emailRef, password: passwordRef },
@@ -41,15 +55,34 @@ export default function Login() {
       password: password ? undefined : "Enter your password.",
     }),
     send: async () => {
-      const answer = await apiRequest<SessionAnswer>("POST", "/auth/login", {
+      const answer = await apiRequest<LoginAnswer>("POST", "/auth/login", {
         email: email.trim(),
         password,
       });
-      acceptSession(answer);
-      navigate(next, { replace: true });
+      if ("csrf_token" in answer) return signedIn(answer);
+      setPassword("");
+      setStep({
+        kind: answer.two_factor_setup_required ? "enrol" : "code",
+        challenge: answer.challenge,
+      });
     },
-    staysBusy: true,
   });
+  const restart = () => setStep(undefined);
+
+  if (step) {
+    return (
+      <AuthFrame
+        title={step.kind === "code" ? "Two-factor sign-in" : "Set up two-factor sign-in"}
+        lead={email.trim()}
+      >
+        {step.kind === "code" ? (
+          <LoginSecondStep challenge={step.challenge} onSignedIn={signedIn} onRestart={restart} />
+        ) : (
+          <LoginEnrolStep challenge={step.challenge} onSignedIn={signedIn} onRestart={restart} />
+        )}
+      </AuthFrame>
+    );
+  }
 
   return (
     <AuthFrame
@@ -94,6 +127,7 @@ export default function Login() {
           Log in
         </Button>
       </form>
+      <SsoSignIn />
     </AuthFrame>
   );
 }

@@ -12,6 +12,7 @@ import {
   alertsQuery,
   checksQuery,
   dependenciesQuery,
+  groupsQuery,
   incidentsQuery,
   monitorQuery,
   monitorsQuery,
@@ -19,9 +20,13 @@ import {
   queryKeys,
   statsQuery,
 } from "../../signed-in/cache/queries.ts";
+import { groupPath } from "../../signed-in/groups/group-paths.ts";
 import { type LiveEvent, useLiveEvents } from "../../signed-in/live-events.ts";
+import { checksAsShown } from "../../signed-in/monitor-detail/checks-shown.ts";
 import { ChecksTable } from "../../signed-in/monitor-detail/checks-table.tsx";
 import { DependenciesPanel } from "../../signed-in/monitor-detail/dependencies-panel.tsx";
+import { EffectiveChannels } from "../../signed-in/monitor-detail/effective-channels.tsx";
+import { HeartbeatPanel } from "../../signed-in/monitor-detail/heartbeat-panel.tsx";
 import { IncidentsList } from "../../signed-in/monitor-detail/incidents-list.tsx";
 import { MonitorActions } from "../../signed-in/monitor-detail/monitor-actions.tsx";
 import detailCss from "../../signed-in/monitor-detail/monitor-detail.css?url";
@@ -30,6 +35,10 @@ import { MultiStepRuns } from "../../signed-in/monitor-detail/multi-step-runs.ts
 import { RegionPanel } from "../../signed-in/monitor-detail/region-panel.tsx";
 import { ResponseChart } from "../../signed-in/monitor-detail/response-chart.tsx";
 import runStepsCss from "../../signed-in/monitor-detail/run-steps.css?url";
+import {
+  RunnerProblemNotice,
+  RunsFromAgent,
+} from "../../signed-in/monitor-detail/runs-from-agent.tsx";
 import { UnservedNotices } from "../../signed-in/monitor-detail/unserved-notices.tsx";
 import { DayBars, UptimeSummary } from "../../signed-in/monitor-detail/uptime-summary.tsx";
 import { formatAgo } from "../../signed-in/monitors/format.ts";
@@ -62,6 +71,8 @@ export default function MonitorDetail() {
   const dependencies = useQuery(dependenciesQuery());
   const monitors = useQuery(monitorsQuery());
   const overview = useQuery(overviewQuery());
+  const groups = useQuery(groupsQuery());
+  const groupList = groups.data?.data ?? [];
   const checks = useInfiniteQuery(checksQuery(id));
   const checkList = checks.data?.pages.flatMap((page) => page.data) ?? [];
   const alertList = alerts.data?.pages.flatMap((page) => page.data) ?? [];
@@ -114,10 +125,9 @@ export default function MonitorDetail() {
   }
   const status = statusOf(current);
   const multiStep = current.type === "multi_step";
-  // A run's phases belong to its steps; the run as a whole only has its total time.
-  const shownChecks = multiStep
-    ? checkList.map((check) => ({ ...check, timings: null }))
-    : checkList;
+  const runsFromAgent = current.run_from === "agent";
+  const heartbeat = current.type === "heartbeat";
+  const shownChecks = checksAsShown(checkList, current.type);
 
   return (
     <div className="app-page monitor-detail">
@@ -132,13 +142,33 @@ export default function MonitorDetail() {
           </h1>
           <p className="monitor-subtitle">
             <span className="type-chip">{CHECK_TYPE_NAMES[current.type]}</span>
-            <span className="monitor-target-text">{current.target}</span>
+            {heartbeat ? null : <span className="monitor-target-text">{current.target}</span>}
+            <RunsFromAgent monitor={current} />
             <span>Last checked {formatAgo(current.last_checked_at)}</span>
+            {current.group_ids.length > 0 ? (
+              <span className="monitor-groups">
+                <span className="visually-hidden">Groups: </span>
+                {groupList
+                  .filter((group) => current.group_ids.includes(group.id))
+                  .map((group) => (
+                    <Link key={group.id} to={groupPath(group.id)} className="group-chip">
+                      {group.name}
+                    </Link>
+                  ))}
+              </span>
+            ) : null}
             <LiveIndicator />
           </p>
         </div>
       </header>
-      <UnservedNotices monitor={current} />
+      {runsFromAgent ? (
+        <RunnerProblemNotice monitor={current} />
+      ) : (
+        <UnservedNotices monitor={current} />
+      )}
+      {heartbeat ? (
+        <HeartbeatPanel monitor={current} onMonitor={(next) => storeMonitor(client, next)} />
+      ) : null}
       <MonitorActions
         monitor={current}
         onMonitor={(next) => storeMonitor(client, next)}
@@ -163,17 +193,23 @@ export default function MonitorDetail() {
         </section>
       ) : null}
       <section aria-labelledby="response-title" className="app-panel">
-        <h2 id="response-title">Response time</h2>
+        <h2 id="response-title">{heartbeat ? "Run time" : "Response time"}</h2>
         {checkList.length ? (
-          <ResponseChart checks={shownChecks.slice(0, 50)} wholeRuns={multiStep} />
+          <ResponseChart
+            checks={shownChecks.slice(0, 50)}
+            wholeRuns={multiStep}
+            heartbeat={heartbeat}
+          />
         ) : (
           <p className="app-muted">The chart appears after the first check.</p>
         )}
       </section>
-      <section aria-labelledby="regions-title" className="app-panel">
-        <h2 id="regions-title">Response time by region</h2>
-        <RegionPanel monitorId={id} />
-      </section>
+      {runsFromAgent || heartbeat ? null : (
+        <section aria-labelledby="regions-title" className="app-panel">
+          <h2 id="regions-title">Response time by region</h2>
+          <RegionPanel monitorId={id} />
+        </section>
+      )}
       <section aria-labelledby="alerts-title" className="app-panel">
         <h2 id="alerts-title">Alerts</h2>
         {alertList.length ? (
@@ -192,6 +228,14 @@ export default function MonitorDetail() {
           </p>
         )}
       </section>
+      <section aria-labelledby="channels-title" className="app-panel">
+        <h2 id="channels-title">Alert channels</h2>
+        {groups.data || groups.isError ? (
+          <EffectiveChannels monitor={current} groups={groupList} />
+        ) : (
+          <p className="app-muted">Loading…</p>
+        )}
+      </section>
       <section aria-labelledby="checks-title" className="app-panel">
         <h2 id="checks-title">Recent checks</h2>
         {checks.error ? (
@@ -204,6 +248,7 @@ export default function MonitorDetail() {
         ) : (
           <ChecksTable
             checks={shownChecks}
+            heartbeat={heartbeat}
             hasMore={checks.hasNextPage}
             loadingMore={checks.isFetchingNextPage}
             onMore={() => void checks.fetchNextPage()}
@@ -225,7 +270,7 @@ export default function MonitorDetail() {
       </section>
       <section aria-labelledby="settings-title" className="app-panel">
         <h2 id="settings-title">Settings</h2>
-        <MonitorSettings monitor={current} />
+        <MonitorSettings monitor={current} groups={groupList} />
       </section>
     </div>
   );

@@ -9,6 +9,7 @@ import {
   monitorFormPageLinks,
 } from "../../signed-in/monitor-form/monitor-form-page.tsx";
 import { useMonitorFormData } from "../../signed-in/monitor-form/use-monitor-form-data.ts";
+import { RequirePermission } from "../../signed-in/require-permission.tsx";
 
 export const links = monitorFormPageLinks;
 
@@ -16,7 +17,20 @@ export function meta() {
   return appMeta("Edit monitor");
 }
 
+/** The screen, for roles allowed it. */
 export default function EditMonitor() {
+  return (
+    <RequirePermission
+      permission="monitors.manage"
+      title="Edit monitor"
+      refusal="Your role does not change monitors."
+    >
+      <EditMonitorScreen />
+    </RequirePermission>
+  );
+}
+
+function EditMonitorScreen() {
   const id = useParams().id ?? "";
   const { monitor, attachedIds, plan, channels, groups, problem, ready } = useMonitorFormData(id);
   const initial = useMemo(

@@ -1,4 +1,5 @@
 import { useMemo } from "react";
+import { useSearchParams } from "react-router";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { defaultFormValues } from "../../signed-in/monitor-form/form-values.ts";
 import { MonitorForm } from "../../signed-in/monitor-form/monitor-form.tsx";
@@ -8,6 +9,7 @@ import {
 } from "../../signed-in/monitor-form/monitor-form-page.tsx";
 import { useMonitorFormData } from "../../signed-in/monitor-form/use-monitor-form-data.ts";
 import { formatInterval } from "../../signed-in/monitors/format.ts";
+import { RequirePermission } from "../../signed-in/require-permission.tsx";
 
 export const links = monitorFormPageLinks;
 
@@ -15,15 +17,31 @@ export function meta() {
   return appMeta("Add a monitor");
 }
 
+/** The screen, for roles allowed it. */
 export default function NewMonitor() {
-  const { account, plan, channels, groups, problem, ready } = useMonitorFormData();
+  return (
+    <RequirePermission
+      permission="monitors.manage"
+      title="Add a monitor"
+      refusal="Your role does not add monitors."
+    >
+      <NewMonitorScreen />
+    </RequirePermission>
+  );
+}
+
+function NewMonitorScreen() {
+  const { account, plan, channels, groups, groupsSettled, problem, ready } = useMonitorFormData();
+  // A group's page links here with `?group=`: the new monitor starts in that group.
+  const startGroup = useSearchParams()[0].get("group");
   const initial = useMemo(() => {
-    if (!plan || !channels) return null;
+    if (!plan || !channels || (startGroup && !groupsSettled)) return null;
     return {
       ...defaultFormValues(plan.limits.minIntervalSeconds),
       channel_ids: channels.filter((c) => c.attach_to_new_monitors).map((c) => c.id),
+      group_ids: groups?.some((group) => group.id === startGroup) && startGroup ? [startGroup] : [],
     };
-  }, [plan, channels]);
+  }, [plan, channels, groups, groupsSettled, startGroup]);
 
   return (
     <MonitorFormPage

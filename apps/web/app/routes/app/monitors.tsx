@@ -5,12 +5,20 @@ import { Link } from "react-router";
 import { stylesheet } from "../../lib/stylesheet.ts";
 import { APP_BASE, problemText } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
-import { accountQuery, monitorsQuery, overviewQuery } from "../../signed-in/cache/queries.ts";
+import {
+  accountQuery,
+  groupsQuery,
+  monitorsQuery,
+  overviewQuery,
+} from "../../signed-in/cache/queries.ts";
+import { groupNamesOf } from "../../signed-in/groups/group-status.ts";
 import { LiveIndicator } from "../../signed-in/monitors/live-indicator.tsx";
 import {
   filterMonitors,
-  groupNames,
   hasFilters,
+  inAnyGroup,
+  NO_FILTERS,
+  resolveGroupFilter,
   sortMonitors,
   statusOf,
 } from "../../signed-in/monitors/monitor-filters.ts";
@@ -19,6 +27,7 @@ import { MonitorRow } from "../../signed-in/monitors/monitor-row.tsx";
 import monitorsCss from "../../signed-in/monitors/monitors.css?url";
 import { useMinuteTick } from "../../signed-in/monitors/use-minute-tick.ts";
 import { useMonitorFilters } from "../../signed-in/monitors/use-monitor-filters.ts";
+import { useCan } from "../../signed-in/session.tsx";
 import { EmptyState } from "../../signed-in/ui/empty-state.tsx";
 import { PageHeader } from "../../signed-in/ui/page-header.tsx";
 
@@ -29,11 +38,20 @@ export function meta() {
 }
 
 export default function Monitors() {
-  const [filters, setFilters] = useMonitorFilters();
+  const [chosen, setFilters] = useMonitorFilters();
   useMinuteTick();
   const monitors = useQuery(monitorsQuery());
-  const overview = useQuery(overviewQuery());
+  const groups = useQuery(groupsQuery());
+  const groupList = groups.data?.data ?? [];
+  const filters = { ...chosen, groups: resolveGroupFilter(chosen.groups, groupList) };
+  // The day's bars and uptime come for the chosen groups' monitors only.
+  const knownGroups = filters.groups.filter((id) => groupList.some((group) => group.id === id));
+  const overview = useQuery({
+    ...overviewQuery(knownGroups),
+    enabled: filters.groups.length === 0 || knownGroups.length > 0,
+  });
   const account = useQuery(accountQuery());
+  const mayManage = useCan()("monitors.manage");
 
   const overviews = useMemo(
     () => new Map((overview.data?.data ?? []).map((item) => [item.monitor_id, item])),
@@ -41,12 +59,13 @@ export default function Monitors() {
   );
 
   const all = monitors.data?.data ?? [];
+  const inGroups = all.filter((monitor) => inAnyGroup(monitor, filters.groups));
   const shown = sortMonitors(filterMonitors(all, overviews, filters), overviews);
   const limit = account.data
     ? monitorCountViolation(getPlan(account.data.plan), account.data.monitors)
     : null;
   const counts = { up: 0, down: 0, paused: 0, pending: 0 };
-  for (const monitor of all) counts[statusOf(monitor, overviews.get(monitor.id))] += 1;
+  for (const monitor of inGroups) counts[statusOf(monitor, overviews.get(monitor.id))] += 1;
 
   return (
     <div className="app-page monitors-page">
@@ -67,13 +86,15 @@ export default function Monitors() {
         actions={
           <>
             <LiveIndicator />
-            <Link to={`${APP_BASE}/monitors/new`} className="button button-primary">
-              Add monitor
-            </Link>
+            {mayManage ? (
+              <Link to={`${APP_BASE}/monitors/new`} className="button button-primary">
+                Add monitor
+              </Link>
+            ) : null}
           </>
         }
       />
-      {limit ? (
+      {limit && mayManage ? (
         <p className="notice notice-warn" role="status">
           {limit.detail}
         </p>
@@ -93,6 +114,10 @@ export default function Monitors() {
         <p className="loading-line" role="status">
           Loading monitors…
         </p>
+      ) : all.length === 0 && !mayManage ? (
+        <EmptyState title="No monitors yet.">
+          <p>Monitors added to this account will show here.</p>
+        </EmptyState>
       ) : all.length === 0 ? (
         <EmptyState
           title="Add your first monitor"
@@ -109,7 +134,7 @@ export default function Monitors() {
         </EmptyState>
       ) : (
         <>
-          <MonitorFiltersBar filters={filters} groups={groupNames(all)} onChange={setFilters} />
+          <MonitorFiltersBar filters={filters} groups={groupList} onChange={setFilters} />
           {shown.length === 0 ? (
             <EmptyState
               title="No monitor matches"
@@ -117,7 +142,7 @@ export default function Monitors() {
                 <button
                   type="button"
                   className="button button-ghost"
-                  onClick={() => setFilters({ q: "", status: "", type: "", group: "" })}
+                  onClick={() => setFilters(NO_FILTERS)}
                 >
                   Clear search and filters
                 </button>
@@ -138,6 +163,7 @@ export default function Monitors() {
                     key={monitor.id}
                     monitor={monitor}
                     overview={overviews.get(monitor.id)}
+                    groupNames={groupNamesOf(monitor.group_ids, groupList)}
                   />
                 ))}
               </ul>

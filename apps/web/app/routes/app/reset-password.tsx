@@ -1,4 +1,4 @@
-import type { SessionAnswer } from "@upwatch/api";
+import type { LoginAnswer, SessionAnswer } from "@upwatch/api";
 import { useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { stylesheet } from "../../lib/stylesheet.ts";
@@ -6,6 +6,8 @@ import { APP_BASE, apiRequest } from "../../signed-in/api-client.ts";
 import appCss from "../../signed-in/app.css?url";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { newPasswordError, PASSWORD_RULE } from "../../signed-in/field-errors.ts";
+import { LoginEnrolStep } from "../../signed-in/security/login-enrol-step.tsx";
+import { LoginSecondStep } from "../../signed-in/security/login-second-step.tsx";
 import { acceptSession } from "../../signed-in/session.tsx";
 import { AuthFrame } from "../../signed-in/ui/auth-frame.tsx";
 import { Button } from "../../signed-in/ui/button.tsx";
@@ -19,26 +21,52 @@ export function meta() {
   return appMeta("Choose a new password");
 }
 
-/** The page the reset mail links to: a new password, then straight into the app. */
+/**
+ * The page the reset mail links to: a new password, then into the app — after the two-factor
+ * step when the person has it on (or an account of theirs requires it).
+ */
 export default function ResetPassword() {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const navigate = useNavigate();
   const [password, setPassword] = useState("");
   const passwordRef = useRef<HTMLInputElement>(null);
+  const [step, setStep] = useState<{ kind: "code" | "enrol"; challenge: string }>();
+  const signedIn = (answer: SessionAnswer) => {
+    acceptSession(answer);
+    navigate(APP_BASE, { replace: true });
+  };
   const { errors, busy, onSubmit } = useFormSubmission({
     focus: { password: passwordRef },
     check: () => ({ password: newPasswordError(password) }),
     send: async () => {
-      const answer = await apiRequest<SessionAnswer>("POST", "/auth/password-reset/complete", {
+      const answer = await apiRequest<LoginAnswer>("POST", "/auth/password-reset/complete", {
         token,
         password,
       });
-      acceptSession(answer);
-      navigate(APP_BASE, { replace: true });
+      if ("csrf_token" in answer) return signedIn(answer);
+      setStep({
+        kind: answer.two_factor_setup_required ? "enrol" : "code",
+        challenge: answer.challenge,
+      });
     },
-    staysBusy: true,
   });
+  const toLogin = () => navigate(`${APP_BASE}/login`, { replace: true });
+
+  if (step) {
+    return (
+      <AuthFrame
+        title={step.kind === "code" ? "Two-factor sign-in" : "Set up two-factor sign-in"}
+        lead="Your new password is saved. One more step to sign in."
+      >
+        {step.kind === "code" ? (
+          <LoginSecondStep challenge={step.challenge} onSignedIn={signedIn} onRestart={toLogin} />
+        ) : (
+          <LoginEnrolStep challenge={step.challenge} onSignedIn={signedIn} onRestart={toLogin} />
+        )}
+      </AuthFrame>
+    );
+  }
 
   const askAgain = (
     <p>

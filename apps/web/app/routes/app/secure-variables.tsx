@@ -15,7 +15,7 @@ import {
   secureVariablesKey,
   secureVariablesQuery,
 } from "../../signed-in/secure-variables/secure-variables-api.ts";
-import { useSession } from "../../signed-in/session.tsx";
+import { useCan, useSession } from "../../signed-in/session.tsx";
 import { EmptyState } from "../../signed-in/ui/empty-state.tsx";
 import { LoadError } from "../../signed-in/ui/load-error.tsx";
 import { PageHeader } from "../../signed-in/ui/page-header.tsx";
@@ -38,6 +38,7 @@ export default function SecureVariables() {
   const [deleting, setDeleting] = useState<SecureVariable>();
 
   const list = variables.data?.data ?? [];
+  const mayManage = useCan()("secure_variables.manage");
   return (
     <>
       <nav aria-label="Breadcrumb" className="breadcrumb">
@@ -60,15 +61,17 @@ export default function SecureVariables() {
           The {plan.name} plan offers single-request checks.
         </p>
       )}
-      <section className="app-panel" aria-labelledby="new-variable-heading">
-        <h2 id="new-variable-heading">Add a secure variable</h2>
-        <SecureVariableForm
-          onCreated={(variable) => {
-            void reload();
-            showToast(`${variable.name} is saved. Its value will not be shown again.`);
-          }}
-        />
-      </section>
+      {mayManage ? (
+        <section className="app-panel" aria-labelledby="new-variable-heading">
+          <h2 id="new-variable-heading">Add a secure variable</h2>
+          <SecureVariableForm
+            onCreated={(variable) => {
+              void reload();
+              showToast(`${variable.name} is saved. Its value will not be shown again.`);
+            }}
+          />
+        </section>
+      ) : null}
       <section aria-labelledby="variables-heading">
         <h2 id="variables-heading">Your secure variables</h2>
         {variables.isPending ? <Skeleton lines={3} label="Loading secure variables" /> : null}
@@ -80,14 +83,21 @@ export default function SecureVariables() {
         ) : null}
         {variables.isSuccess && list.length === 0 ? (
           <EmptyState title="No secure variables yet">
-            <p>
-              No secure variables yet. Add one above, then use it in a multi-step check's variables
-              as <code className="app-code">secure:name</code>.
-            </p>
+            {mayManage ? (
+              <p>
+                No secure variables yet. Add one above, then use it in a multi-step check's
+                variables as <code className="app-code">secure:name</code>.
+              </p>
+            ) : (
+              <p>Secure variables added to this account will show here, without their values.</p>
+            )}
           </EmptyState>
         ) : null}
         {list.length > 0 ? (
-          <SecureVariableTable variables={list} onReplace={setReplacing} onDelete={setDeleting} />
+          <SecureVariableTable
+            variables={list}
+            actions={mayManage ? { onReplace: setReplacing, onDelete: setDeleting } : undefined}
+          />
         ) : null}
       </section>
       <ReplaceValueDialog

@@ -1,5 +1,8 @@
 import { appMeta } from "../../signed-in/app-meta.ts";
+import { AnotherAccountPanel } from "../../signed-in/members/another-account-panel.tsx";
+import { PausedByPlanPanel } from "../../signed-in/plan-change/paused-by-plan-panel.tsx";
 import { SecureVariablesPanel } from "../../signed-in/secure-variables/secure-variables-panel.tsx";
+import { useCan } from "../../signed-in/session.tsx";
 import { DeleteAccount } from "../../signed-in/settings/delete-account.tsx";
 import { EmailForm } from "../../signed-in/settings/email-form.tsx";
 import { PasswordForm } from "../../signed-in/settings/password-form.tsx";
@@ -12,6 +15,7 @@ export function meta() {
 
 /** Account Settings: sign-in details, the plan, and the Danger Zone. */
 export default function Settings() {
+  const can = useCan();
   return (
     <>
       <PageHeader
@@ -21,8 +25,10 @@ export default function Settings() {
       <EmailForm />
       <PasswordForm />
       <PlanPanel />
+      <PausedByPlanPanel />
       <SecureVariablesPanel />
-      <DeleteAccount />
+      <AnotherAccountPanel />
+      {can("account.own") ? <DeleteAccount /> : null}
     </>
   );
 }

@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { stylesheet } from "../../lib/stylesheet.ts";
 import { APP_BASE, problemText } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
+import { RequirePermission } from "../../signed-in/require-permission.tsx";
 import { IncidentForm } from "../../signed-in/status-incidents/incident-form.tsx";
 import { selectComponents } from "../../signed-in/status-incidents/incident-form-logic.ts";
 import {
@@ -22,8 +23,20 @@ export function meta() {
   return appMeta("Post an incident");
 }
 
-/** Opening an incident; `?alert=` fills in the components linked to the alert's monitor. */
+/** The screen, for roles allowed it. */
 export default function StatusIncidentNew() {
+  return (
+    <RequirePermission
+      permission="status_pages.manage"
+      refusal="Your role does not post incidents."
+    >
+      <StatusIncidentNewScreen />
+    </RequirePermission>
+  );
+}
+
+/** Opening an incident; `?alert=` fills in the components linked to the alert's monitor. */
+function StatusIncidentNewScreen() {
   const { id = "" } = useParams();
   const [params] = useSearchParams();
   const alertId = params.get("alert") ?? "";

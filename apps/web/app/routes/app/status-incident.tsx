@@ -3,8 +3,9 @@ import type { StatusComponent, StatusIncident, StatusIncidentUpdate } from "@upw
 import { type ReactNode, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { stylesheet } from "../../lib/stylesheet.ts";
-import { APP_BASE, errorDetail, problemText } from "../../signed-in/api-client.ts";
+import { APP_BASE, problemText } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
+import { useCan } from "../../signed-in/session.tsx";
 import { EditUpdateDialog } from "../../signed-in/status-incidents/edit-update-dialog.tsx";
 import { IncidentForm } from "../../signed-in/status-incidents/incident-form.tsx";
 import { durationWords } from "../../signed-in/status-incidents/incident-form-logic.ts";
@@ -20,7 +21,7 @@ import { RenameIncidentDialog } from "../../signed-in/status-incidents/rename-in
 import { ComponentStates, StageBadge } from "../../signed-in/status-incidents/stage-badge.tsx";
 import css from "../../signed-in/status-incidents/status-incidents.css?url";
 import { Button } from "../../signed-in/ui/button.tsx";
-import { ConfirmDialog } from "../../signed-in/ui/confirm-dialog.tsx";
+import { DeletePanel } from "../../signed-in/ui/delete-panel.tsx";
 import { formatDateTime } from "../../signed-in/ui/format.ts";
 import { LoadError } from "../../signed-in/ui/load-error.tsx";
 import { Skeleton } from "../../signed-in/ui/skeleton.tsx";
@@ -86,27 +87,18 @@ function IncidentDetails({
   const { showToast } = useToast();
   const [editing, setEditing] = useState<StatusIncidentUpdate>();
   const [renaming, setRenaming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteBusy, setDeleteBusy] = useState(false);
-  const [deleteError, setDeleteError] = useState<string>();
   const [formKey, setFormKey] = useState(0);
+  const mayManage = useCan()("status_pages.manage");
 
   const store = (next: StatusIncident) => {
     client.setQueryData(statusKeys.incident(pageId, next.id), next);
     void client.invalidateQueries({ queryKey: statusKeys.page(pageId) });
   };
   const remove = async () => {
-    setDeleteBusy(true);
-    setDeleteError(undefined);
-    try {
-      await deleteIncident(pageId, incident.id);
-      await client.invalidateQueries({ queryKey: statusKeys.page(pageId) });
-      showToast(`“${incident.title}” is deleted.`);
-      navigate(`${APP_BASE}/status-pages/${pageId}/incidents`);
-    } catch (failure) {
-      setDeleteError(errorDetail(failure));
-      setDeleteBusy(false);
-    }
+    await deleteIncident(pageId, incident.id);
+    await client.invalidateQueries({ queryKey: statusKeys.page(pageId) });
+    showToast(`“${incident.title}” is deleted.`);
+    navigate(`${APP_BASE}/status-pages/${pageId}/incidents`);
   };
   const resolved = incident.resolved_at !== null;
   const nextStage = resolved ? "resolved" : incident.stage;
@@ -132,56 +124,67 @@ function IncidentDetails({
           </span>
         </p>
         <ComponentStates components={incident.components} />
-        <Button variant="ghost" size="small" onClick={() => setRenaming(true)}>
-          Edit title
-        </Button>
+        {mayManage ? (
+          <Button variant="ghost" size="small" onClick={() => setRenaming(true)}>
+            Edit title
+          </Button>
+        ) : null}
       </div>
 
-      <section className="app-panel" aria-labelledby="status-update-heading">
-        <h3 id="status-update-heading">Post an update</h3>
-        {resolved ? (
-          <p className="app-muted">
-            This incident is resolved. An update with another stage reopens it.
-          </p>
-        ) : null}
-        <IncidentForm
-          key={formKey}
-          idPrefix="status-update"
-          withTitle={false}
-          components={components}
-          initialStage={nextStage}
-          initialSelection={Object.fromEntries(
-            incident.components.map((component) => [component.component_id, component.state]),
-          )}
-          submitLabel="Post update"
-          busyLabel="Posting..."
-          onSubmit={async (values) => {
-            const { title: _title, ...update } = values;
-            store(await postIncidentUpdate(pageId, incident.id, update));
-            setFormKey((key) => key + 1);
-            showToast(
-              values.stage === "resolved"
-                ? "The incident is resolved."
-                : "The update is on the public page.",
-            );
-          }}
-        />
-      </section>
+      {mayManage ? (
+        <section className="app-panel" aria-labelledby="status-update-heading">
+          <h3 id="status-update-heading">Post an update</h3>
+          {resolved ? (
+            <p className="app-muted">
+              This incident is resolved. An update with another stage reopens it.
+            </p>
+          ) : null}
+          <IncidentForm
+            key={formKey}
+            idPrefix="status-update"
+            withTitle={false}
+            components={components}
+            initialStage={nextStage}
+            initialSelection={Object.fromEntries(
+              incident.components.map((component) => [component.component_id, component.state]),
+            )}
+            submitLabel="Post update"
+            busyLabel="Posting..."
+            onSubmit={async (values) => {
+              const { title: _title, ...update } = values;
+              store(await postIncidentUpdate(pageId, incident.id, update));
+              setFormKey((key) => key + 1);
+              showToast(
+                values.stage === "resolved"
+                  ? "The incident is resolved."
+                  : "The update is on the public page.",
+              );
+            }}
+          />
+        </section>
+      ) : null}
 
       <section aria-labelledby="status-timeline-heading">
         <h3 id="status-timeline-heading">Updates, newest first</h3>
-        <IncidentTimeline updates={incident.updates} onEdit={setEditing} />
+        <IncidentTimeline updates={incident.updates} onEdit={mayManage ? setEditing : undefined} />
       </section>
 
-      <section className="app-panel app-panel-danger" aria-labelledby="status-delete-heading">
-        <h3 id="status-delete-heading">Delete this incident</h3>
-        <p className="app-panel-lead">
-          It leaves the page's history and feed. Component states it set stay as they are.
-        </p>
-        <Button variant="danger" onClick={() => setDeleting(true)}>
-          Delete incident
-        </Button>
-      </section>
+      {mayManage ? (
+        <DeletePanel
+          headingId="status-delete-heading"
+          heading="Delete this incident"
+          headingLevel={3}
+          lead="It leaves the page's history and feed. Component states it set stay as they are."
+          buttonLabel="Delete incident"
+          title={`Delete “${incident.title}”?`}
+          onDelete={remove}
+        >
+          <p>
+            The incident and its {incident.updates.length} update
+            {incident.updates.length === 1 ? "" : "s"} are removed from the public page for good.
+          </p>
+        </DeletePanel>
+      ) : null}
 
       <RenameIncidentDialog
         pageId={pageId}
@@ -205,24 +208,6 @@ function IncidentDetails({
           showToast("The message is corrected.");
         }}
       />
-      <ConfirmDialog
-        open={deleting}
-        title={`Delete “${incident.title}”?`}
-        confirmLabel="Delete incident"
-        busyLabel="Deleting..."
-        busy={deleteBusy}
-        error={deleteError}
-        onConfirm={remove}
-        onCancel={() => {
-          setDeleting(false);
-          setDeleteError(undefined);
-        }}
-      >
-        <p>
-          The incident and its {incident.updates.length} update
-          {incident.updates.length === 1 ? "" : "s"} are removed from the public page for good.
-        </p>
-      </ConfirmDialog>
     </>
   );
 }

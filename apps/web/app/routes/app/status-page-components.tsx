@@ -1,7 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { problemText } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
+import { useCan } from "../../signed-in/session.tsx";
 import { ComponentsEditor } from "../../signed-in/status-pages/components-editor.tsx";
+import { ComponentsList } from "../../signed-in/status-pages/components-list.tsx";
 import { statusComponentsQuery } from "../../signed-in/status-pages/status-pages-api.ts";
 import { LoadError } from "../../signed-in/ui/load-error.tsx";
 import { Skeleton } from "../../signed-in/ui/skeleton.tsx";
@@ -15,6 +17,7 @@ export function meta() {
 export default function StatusPageComponents() {
   const page = useStatusPage();
   const components = useQuery(statusComponentsQuery(page.id));
+  const mayManage = useCan()("status_pages.manage");
   if (components.isPending) return <Skeleton lines={4} label="Loading components" />;
   if (components.isError) {
     return (
@@ -24,5 +27,6 @@ export default function StatusPageComponents() {
       />
     );
   }
+  if (!mayManage) return <ComponentsList list={components.data} />;
   return <ComponentsEditor pageId={page.id} list={components.data} />;
 }

@@ -3,6 +3,7 @@ import { Link, useParams } from "react-router";
 import { stylesheet } from "../../lib/stylesheet.ts";
 import { APP_BASE, problemText } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
+import { useCan } from "../../signed-in/session.tsx";
 import { IncidentList } from "../../signed-in/status-incidents/incident-list.tsx";
 import { incidentListQuery } from "../../signed-in/status-incidents/incidents-api.ts";
 import css from "../../signed-in/status-incidents/status-incidents.css?url";
@@ -22,14 +23,17 @@ export default function StatusPageIncidents() {
   const open = useQuery(incidentListQuery(id, "open"));
   const past = useQuery(incidentListQuery(id, "resolved"));
   const newLink = `${APP_BASE}/status-pages/${id}/incidents/new`;
+  const mayManage = useCan()("status_pages.manage");
 
   return (
     <>
       <div className="status-section-head">
         <h2>Open incidents</h2>
-        <Link to={newLink} className="button button-primary">
-          Post an incident
-        </Link>
+        {mayManage ? (
+          <Link to={newLink} className="button button-primary">
+            Post an incident
+          </Link>
+        ) : null}
       </div>
       {open.isPending ? <Skeleton lines={2} label="Loading open incidents" /> : null}
       {open.isError ? (
@@ -38,8 +42,9 @@ export default function StatusPageIncidents() {
       {open.isSuccess && open.data.data.length === 0 ? (
         <EmptyState title="No open incidents">
           <p>
-            When something goes wrong, post an incident: visitors see it on the page, the affected
-            components change state, and subscribers get a mail with every update.
+            {mayManage
+              ? "When something goes wrong, post an incident: visitors see it on the page, the affected components change state, and subscribers get a mail with every update."
+              : "Incidents posted on this page will show here."}
           </p>
         </EmptyState>
       ) : null}

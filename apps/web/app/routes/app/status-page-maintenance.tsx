@@ -4,6 +4,7 @@ import { useParams } from "react-router";
 import { stylesheet } from "../../lib/stylesheet.ts";
 import { errorDetail, problemText } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
+import { useCan } from "../../signed-in/session.tsx";
 import { pageComponentsQuery, statusKeys } from "../../signed-in/status-incidents/incidents-api.ts";
 import css from "../../signed-in/status-incidents/status-incidents.css?url";
 import {
@@ -41,6 +42,7 @@ export default function StatusPageMaintenance() {
   const [pending, setPending] = useState<Pending>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  const mayManage = useCan()("status_pages.manage");
   const reload = () => client.invalidateQueries({ queryKey: statusKeys.page(id) });
   const list = components.data?.data ?? [];
 
@@ -69,35 +71,39 @@ export default function StatusPageMaintenance() {
 
   return (
     <>
-      <section className="app-panel" aria-labelledby="status-maintenance-new-heading">
-        <h2 id="status-maintenance-new-heading">Schedule maintenance</h2>
-        <p className="app-panel-lead">
-          The page announces it from now on. During the window its components show Maintenance and
-          the alerts of their linked monitors are held; afterwards they return to their states.
-        </p>
-        {components.isPending ? <Skeleton lines={3} label="Loading the page's components" /> : null}
-        {components.isError ? (
-          <LoadError
-            message={problemText(components.error)}
-            onRetry={() => void components.refetch()}
-          />
-        ) : null}
-        {components.isSuccess ? (
-          <MaintenanceForm
-            idPrefix="status-maintenance-new"
-            components={list}
-            submitLabel="Schedule maintenance"
-            onSubmit={async (input, notify) => {
-              const created = await scheduleMaintenance(id, {
-                ...input,
-                notify_subscribers: notify,
-              });
-              await reload();
-              showToast(`${created.title} is scheduled.`);
-            }}
-          />
-        ) : null}
-      </section>
+      {mayManage ? (
+        <section className="app-panel" aria-labelledby="status-maintenance-new-heading">
+          <h2 id="status-maintenance-new-heading">Schedule maintenance</h2>
+          <p className="app-panel-lead">
+            The page announces it from now on. During the window its components show Maintenance and
+            the alerts of their linked monitors are held; afterwards they return to their states.
+          </p>
+          {components.isPending ? (
+            <Skeleton lines={3} label="Loading the page's components" />
+          ) : null}
+          {components.isError ? (
+            <LoadError
+              message={problemText(components.error)}
+              onRetry={() => void components.refetch()}
+            />
+          ) : null}
+          {components.isSuccess ? (
+            <MaintenanceForm
+              idPrefix="status-maintenance-new"
+              components={list}
+              submitLabel="Schedule maintenance"
+              onSubmit={async (input, notify) => {
+                const created = await scheduleMaintenance(id, {
+                  ...input,
+                  notify_subscribers: notify,
+                });
+                await reload();
+                showToast(`${created.title} is scheduled.`);
+              }}
+            />
+          ) : null}
+        </section>
+      ) : null}
       <section aria-labelledby="status-maintenance-heading">
         <h2 id="status-maintenance-heading">Maintenance windows</h2>
         {windows.isPending ? <Skeleton lines={3} label="Loading maintenance windows" /> : null}
@@ -107,8 +113,9 @@ export default function StatusPageMaintenance() {
         {windows.isSuccess && windows.data.data.length === 0 ? (
           <EmptyState title="No maintenance scheduled">
             <p>
-              Schedule planned work above: visitors and subscribers hear about it ahead of time, and
-              nobody is paged for the monitors it affects while it lasts.
+              {mayManage
+                ? "Schedule planned work above: visitors and subscribers hear about it ahead of time, and nobody is paged for the monitors it affects while it lasts."
+                : "Maintenance scheduled on this page will show here."}
             </p>
           </EmptyState>
         ) : null}
@@ -116,11 +123,15 @@ export default function StatusPageMaintenance() {
           <MaintenanceList
             windows={windows.data.data}
             editingId={editingId}
-            actions={{
-              onEdit: (window) => setEditingId(window.id),
-              onEnd: (window) => setPending({ kind: "end", window }),
-              onDelete: (window) => setPending({ kind: "delete", window }),
-            }}
+            actions={
+              mayManage
+                ? {
+                    onEdit: (window) => setEditingId(window.id),
+                    onEnd: (window) => setPending({ kind: "end", window }),
+                    onDelete: (window) => setPending({ kind: "delete", window }),
+                  }
+                : undefined
+            }
             renderEditor={(window) => (
               <MaintenanceForm
                 idPrefix={`status-maintenance-${window.id}`}

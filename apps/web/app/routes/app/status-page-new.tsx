@@ -3,6 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { stylesheet } from "../../lib/stylesheet.ts";
 import { APP_BASE } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
+import { RequirePermission } from "../../signed-in/require-permission.tsx";
 import { NewPageForm } from "../../signed-in/status-pages/new-page-form.tsx";
 import statusCss from "../../signed-in/status-pages/status-pages.css?url";
 import { statusPageKeys } from "../../signed-in/status-pages/status-pages-api.ts";
@@ -17,8 +18,21 @@ export function meta() {
 
 const LIST = `${APP_BASE}/status-pages`;
 
-/** Creating a status page; its components come next, on the page itself. */
+/** The screen, for roles allowed it. */
 export default function StatusPageNew() {
+  return (
+    <RequirePermission
+      permission="status_pages.manage"
+      title="New status page"
+      refusal="Your role does not make status pages."
+    >
+      <StatusPageNewScreen />
+    </RequirePermission>
+  );
+}
+
+/** Creating a status page; its components come next, on the page itself. */
+function StatusPageNewScreen() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const { showToast } = useToast();

@@ -1,6 +1,6 @@
 import { getPlan } from "@upwatch/core";
 import { appMeta } from "../../signed-in/app-meta.ts";
-import { useSession } from "../../signed-in/session.tsx";
+import { useCan, useSession } from "../../signed-in/session.tsx";
 import { DeletePagePanel } from "../../signed-in/status-pages/delete-page-panel.tsx";
 import { LogoPanel } from "../../signed-in/status-pages/logo-panel.tsx";
 import { SettingsForm } from "../../signed-in/status-pages/settings-form.tsx";
@@ -14,6 +14,9 @@ export function meta() {
 export default function StatusPageSettings() {
   const page = useStatusPage();
   const { account } = useSession();
+  if (!useCan()("status_pages.manage")) {
+    return <p className="app-muted">Your role does not change status page settings.</p>;
+  }
   return (
     <>
       <section className="app-panel" aria-labelledby="settings-heading">

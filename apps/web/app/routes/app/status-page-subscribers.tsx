@@ -4,6 +4,7 @@ import { useParams, useSearchParams } from "react-router";
 import { stylesheet } from "../../lib/stylesheet.ts";
 import { errorDetail, problemText } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
+import { useCan } from "../../signed-in/session.tsx";
 import { statusKeys } from "../../signed-in/status-incidents/incidents-api.ts";
 import css from "../../signed-in/status-subscribers/status-subscribers.css?url";
 import { SubscriberTable } from "../../signed-in/status-subscribers/subscriber-table.tsx";
@@ -43,6 +44,7 @@ export default function StatusPageSubscribers() {
   const [removing, setRemoving] = useState<StatusSubscriber>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  const mayManage = useCan()("status_pages.manage");
   const subscribers = list.data?.pages.flatMap((page) => page.data) ?? [];
   const total = list.data?.pages[0]?.total ?? 0;
 
@@ -116,7 +118,7 @@ export default function StatusPageSubscribers() {
         </EmptyState>
       ) : null}
       {subscribers.length > 0 ? (
-        <SubscriberTable subscribers={subscribers} onRemove={setRemoving} />
+        <SubscriberTable subscribers={subscribers} onRemove={mayManage ? setRemoving : undefined} />
       ) : null}
       {list.hasNextPage ? (
         <div className="app-pager">

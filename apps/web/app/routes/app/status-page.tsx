@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Link, NavLink, Outlet, useOutletContext, useParams } from "react-router";
+import { Link, Outlet, useOutletContext, useParams } from "react-router";
 import { stylesheet } from "../../lib/stylesheet.ts";
 import { APP_BASE, problemText } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
@@ -9,6 +9,7 @@ import { type StatusPage, statusPageQuery } from "../../signed-in/status-pages/s
 import { CopyButton } from "../../signed-in/ui/copy-button.tsx";
 import { LoadError } from "../../signed-in/ui/load-error.tsx";
 import { PageHeader } from "../../signed-in/ui/page-header.tsx";
+import { type SectionTab, SectionTabs } from "../../signed-in/ui/section-tabs.tsx";
 import { Skeleton } from "../../signed-in/ui/skeleton.tsx";
 
 export const links = () => [stylesheet(statusCss)];
@@ -24,8 +25,8 @@ const TABS = [
   { to: "incidents", label: "Incidents", end: false },
   { to: "maintenance", label: "Maintenance", end: false },
   { to: "subscribers", label: "Subscribers", end: false },
-  { to: "settings", label: "Settings", end: false },
-] as const;
+  { to: "settings", label: "Settings", end: false, permission: "status_pages.manage" },
+] as const satisfies readonly SectionTab[];
 
 /** What the screens inside a status page read: the page, as last loaded. */
 export interface StatusPageContext {
@@ -64,17 +65,7 @@ export default function StatusPageLayout() {
         </a>
         <CopyButton value={page.data.public_url} label="Copy link" />
       </div>
-      <nav aria-label="Status page sections">
-        <ul className="status-tabs">
-          {TABS.map((tab) => (
-            <li key={tab.label}>
-              <NavLink to={tab.to ? `${base}/${tab.to}` : base} end={tab.end}>
-                {tab.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <SectionTabs label="Status page sections" base={base} tabs={TABS} />
       <Outlet context={{ page: page.data } satisfies StatusPageContext} />
     </>
   );

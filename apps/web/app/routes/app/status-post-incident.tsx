@@ -3,6 +3,7 @@ import { Link, useSearchParams } from "react-router";
 import { stylesheet } from "../../lib/stylesheet.ts";
 import { APP_BASE, problemText } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
+import { RequirePermission } from "../../signed-in/require-permission.tsx";
 import { alertPageChoices } from "../../signed-in/status-incidents/alert-pages.ts";
 import {
   monitorComponentsQuery,
@@ -23,8 +24,21 @@ export function meta() {
 
 const BACK = <Link to={`${APP_BASE}/alerts`}>Back to alerts</Link>;
 
-/** From an alert: which status page the incident goes on, those linked to its monitor first. */
+/** The screen, for roles allowed it. */
 export default function StatusPostIncident() {
+  return (
+    <RequirePermission
+      permission="status_pages.manage"
+      title="Post an incident"
+      refusal="Your role does not post incidents."
+    >
+      <StatusPostIncidentScreen />
+    </RequirePermission>
+  );
+}
+
+/** From an alert: which status page the incident goes on, those linked to its monitor first. */
+function StatusPostIncidentScreen() {
   const [params] = useSearchParams();
   const alertId = params.get("alert") ?? "";
   const alert = useAlert(alertId);

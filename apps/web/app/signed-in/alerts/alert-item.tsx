@@ -1,8 +1,12 @@
+import { useQuery } from "@tanstack/react-query";
 import type { AlertView } from "@upwatch/api";
 import { useState } from "react";
 import { Link } from "react-router";
 import { APP_BASE, apiRequest, problemText } from "../api-client.ts";
 import { formatAgo, formatDateTime, formatDuration } from "../monitors/format.ts";
+import { useCan, useSession } from "../session.tsx";
+import { statusPagesQuery } from "../status-pages/status-pages-api.ts";
+import { statusPagesUsable } from "../status-pages/status-pages-usable.ts";
 import { useToast } from "../ui/toast.tsx";
 
 const SEVERITY_WORDS = { critical: "Critical", warning: "Warning", info: "Info" } as const;
@@ -13,7 +17,28 @@ const RESOLUTION_WORDS: Record<string, string> = {
   "certificate-renewed": "the certificate was renewed",
   superseded: "a later expiry alert replaced it",
   "monitor-changed": "the monitor's type or target changed",
+  "rule-deleted": "its alert rule was deleted",
+  "key-revoked": "the agent's key was revoked",
 };
+
+/** How an agent-run monitor's alert about its missing agent ended. */
+const NO_AGENT_RESOLUTION_WORDS: Record<string, string> = {
+  recovered: "the agent takes its checks again",
+  "monitor-changed": "the monitor was changed",
+};
+
+/** An agent's alert recovers when it reports again or its rule's condition clears. */
+function resolutionWords(alert: AlertView): string {
+  const resolution = alert.resolution ?? "";
+  const kind: string = alert.kind;
+  if (kind === "monitor-no-agent" && NO_AGENT_RESOLUTION_WORDS[resolution]) {
+    return NO_AGENT_RESOLUTION_WORDS[resolution];
+  }
+  if (resolution === "recovered" && alert.agent_id !== null) {
+    return alert.kind === "agent-offline" ? "the agent reported again" : "the condition cleared";
+  }
+  return RESOLUTION_WORDS[resolution] ?? resolution;
+}
 
 /** One alert with its facts and the buttons that acknowledge or resolve it. */
 export function AlertItem({
@@ -29,6 +54,15 @@ export function AlertItem({
   const [busy, setBusy] = useState<"acknowledge" | "resolve" | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const { showToast } = useToast();
+  const aboutAgent = alert.agent_id !== null;
+  const can = useCan();
+  const mayRespond = can("alerts.respond");
+  // On a plan without status pages, only pages kept from a larger plan take incidents.
+  const plan = useSession().account.plan;
+  const planHasPages = statusPagesUsable(plan, 0);
+  const keptPages = useQuery({ ...statusPagesQuery(), enabled: !planHasPages });
+  const pagesAllowed = statusPagesUsable(plan, keptPages.data?.data.length);
+  const mayPost = !aboutAgent && pagesAllowed && can("status_pages.manage");
 
   async function act(action: "acknowledge" | "resolve") {
     setBusy(action);
@@ -37,7 +71,7 @@ export function AlertItem({
       onChange(await apiRequest<AlertView>("POST", `/alerts/${alert.id}/${action}`));
       showToast(
         action === "acknowledge"
-          ? "Alert acknowledged: no more notifications; it resolves when the monitor recovers."
+          ? `Alert acknowledged: no more notifications; it resolves when ${aboutAgent ? "the condition clears" : "the monitor recovers"}.`
           : "Alert resolved.",
       );
     } catch (error) {
@@ -54,8 +88,19 @@ export function AlertItem({
           {SEVERITY_WORDS[alert.severity]}
         </span>
         <span className={`alert-state state-${alert.state}`}>{STATE_WORDS[alert.state]}</span>
-        {monitorName !== undefined ? (
-          <Link to={`${APP_BASE}/monitors/${alert.monitor_id}`} className="alert-monitor">
+        {alert.agent_id !== null && monitorName !== undefined ? (
+          <Link to={`${APP_BASE}/agents/${alert.agent_id}`} className="alert-monitor">
+            {alert.subject.name || "Agent"}
+          </Link>
+        ) : monitorName !== undefined ? (
+          <Link
+            to={
+              aboutAgent
+                ? `${APP_BASE}/agents/${alert.agent_id}`
+                : `${APP_BASE}/monitors/${alert.monitor_id}`
+            }
+            className="alert-monitor"
+          >
             {monitorName}
           </Link>
         ) : null}
@@ -69,18 +114,18 @@ export function AlertItem({
           : ""}
         {alert.resolved_at
           ? `; resolved after ${formatDuration(alert.opened_at, alert.resolved_at)}${
-              alert.resolution ? `: ${RESOLUTION_WORDS[alert.resolution] ?? alert.resolution}` : ""
+              alert.resolution ? `: ${resolutionWords(alert)}` : ""
             }`
           : ""}
         {`; ${alert.notifications_sent} notification${alert.notifications_sent === 1 ? "" : "s"} sent`}
-        {alert.suppressed ? "; held back while every parent monitor is down" : ""}
         {alert.held_by_maintenance
           ? `; held back during the maintenance "${alert.held_by_maintenance.title}" until ${formatDateTime(alert.held_by_maintenance.ends_at)}`
           : ""}
       </p>
-      {alert.state !== "resolved" ? (
+      {alert.held_by.length ? <HeldBack parents={alert.held_by} /> : null}
+      {alert.state !== "resolved" && (mayRespond || mayPost) ? (
         <div className="alert-actions">
-          {alert.state === "open" ? (
+          {mayRespond && alert.state === "open" ? (
             <button
               type="button"
               className="button button-ghost"
@@ -90,20 +135,24 @@ export function AlertItem({
               {busy === "acknowledge" ? "Acknowledging…" : "Acknowledge"}
             </button>
           ) : null}
-          <button
-            type="button"
-            className="button button-ghost"
-            disabled={busy !== null}
-            onClick={() => act("resolve")}
-          >
-            {busy === "resolve" ? "Resolving…" : "Resolve"}
-          </button>
-          <Link
-            to={`${APP_BASE}/status-pages/post-incident?alert=${encodeURIComponent(alert.id)}`}
-            className="button button-ghost"
-          >
-            Post incident
-          </Link>
+          {mayRespond ? (
+            <button
+              type="button"
+              className="button button-ghost"
+              disabled={busy !== null}
+              onClick={() => act("resolve")}
+            >
+              {busy === "resolve" ? "Resolving…" : "Resolve"}
+            </button>
+          ) : null}
+          {mayPost ? (
+            <Link
+              to={`${APP_BASE}/status-pages/post-incident?alert=${encodeURIComponent(alert.id)}`}
+              className="button button-ghost"
+            >
+              Post incident
+            </Link>
+          ) : null}
         </div>
       ) : null}
       {problem ? (
@@ -112,5 +161,21 @@ export function AlertItem({
         </p>
       ) : null}
     </li>
+  );
+}
+
+/** "Held back: Gateway (down) and Backup gateway (down)": the parents whose outage holds it. */
+function HeldBack({ parents }: { parents: AlertView["held_by"] }) {
+  return (
+    <p className="alert-held">
+      Held back:{" "}
+      {parents.map((parent, index) => (
+        <span key={parent.monitor_id}>
+          {index === 0 ? "" : index === parents.length - 1 ? " and " : ", "}
+          <Link to={`${APP_BASE}/monitors/${parent.monitor_id}`}>{parent.name}</Link> (down)
+        </span>
+      ))}
+      . Notifications resume when any of them recovers.
+    </p>
   );
 }

@@ -1,15 +1,17 @@
 import type { CreatedApiKey } from "@upwatch/api";
-import { API_KEY_NAME_MAX } from "@upwatch/core";
+import { API_KEY_NAME_MAX, API_KEY_SCOPES, type ApiKeyScope } from "@upwatch/core";
 import { useRef, useState } from "react";
 import { apiRequest } from "../api-client.ts";
-import { Button } from "../ui/button.tsx";
-import { Field } from "../ui/field.tsx";
+import { FormActions } from "../ui/form-actions.tsx";
 import { FormError } from "../ui/form-error.tsx";
+import { TextInputField } from "../ui/text-input-field.tsx";
 import { useFormSubmission } from "../ui/use-form-submission.ts";
+import { API_KEY_SCOPE_TEXT } from "./api-key-scopes.ts";
 
-/** Naming and creating a key; the parent shows the key that comes back. */
+/** Naming a key and choosing its scope, then creating it; the parent shows the key that comes back. */
 export function CreateApiKeyForm({ onCreated }: { onCreated(key: CreatedApiKey): void }) {
   const [name, setName] = useState("");
+  const [scope, setScope] = useState<ApiKeyScope>("read");
   const nameRef = useRef<HTMLInputElement>(null);
   const trimmed = name.trim();
   const { errors, busy, onSubmit } = useFormSubmission({
@@ -22,7 +24,10 @@ export function CreateApiKeyForm({ onCreated }: { onCreated(key: CreatedApiKey):
           : undefined,
     }),
     send: async () => {
-      const created = await apiRequest<CreatedApiKey>("POST", "/api-keys", { name: trimmed });
+      const created = await apiRequest<CreatedApiKey>("POST", "/api-keys", {
+        name: trimmed,
+        scope,
+      });
       setName("");
       onCreated(created);
     },
@@ -33,26 +38,35 @@ export function CreateApiKeyForm({ onCreated }: { onCreated(key: CreatedApiKey):
   return (
     <form className="app-form app-inline-form" onSubmit={onSubmit} noValidate>
       <FormError message={errors.form} />
-      <Field
+      <TextInputField
+        ref={nameRef}
         id="api-key-name"
         label="Key name"
         hint="What will use it, so you know which key to revoke later: “Deploy script”, “Grafana”."
         error={errors.name}
-      >
-        <input
-          ref={nameRef}
-          type="text"
-          maxLength={API_KEY_NAME_MAX + 20}
-          autoComplete="off"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-        />
-      </Field>
-      <div className="app-form-actions">
-        <Button type="submit" busy={busy} busyLabel="Creating...">
-          Create key
-        </Button>
-      </div>
+        maxLength={API_KEY_NAME_MAX + 20}
+        value={name}
+        onChange={setName}
+      />
+      <fieldset className="app-fieldset">
+        <legend>What the key may do</legend>
+        {API_KEY_SCOPES.map((value) => (
+          <label className="app-check" key={value}>
+            <input
+              type="radio"
+              name="api-key-scope"
+              value={value}
+              checked={scope === value}
+              onChange={() => setScope(value)}
+            />
+            <span>
+              {API_KEY_SCOPE_TEXT[value].label}
+              <span className="app-muted"> — {API_KEY_SCOPE_TEXT[value].hint}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <FormActions submitLabel="Create key" busy={busy} busyLabel="Creating..." />
     </form>
   );
 }

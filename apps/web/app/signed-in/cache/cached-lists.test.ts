@@ -7,6 +7,8 @@ function alert(id: string, changes: Partial<AlertView> = {}): AlertView {
   return {
     id,
     monitor_id: "mon_1",
+    agent_id: null,
+    subject: { type: "monitor", id: "mon_1", name: "Shop" },
     incident_id: null,
     kind: "monitor-down",
     severity: "critical",
@@ -20,6 +22,7 @@ function alert(id: string, changes: Partial<AlertView> = {}): AlertView {
     next_notification_at: null,
     suppressed: false,
     suppressed_by: [],
+    held_by: [],
     held_by_maintenance: null,
     ...changes,
   };

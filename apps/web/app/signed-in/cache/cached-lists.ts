@@ -53,11 +53,11 @@ export function addCheck(list: InfiniteData<CheckPage>, check: CheckView): Infin
 }
 
 /** A monitor as its page shows it after a live check: when it was checked and its state. */
-export function monitorAfterCheck(
-  monitor: MonitorView,
+export function monitorAfterCheck<M extends MonitorView>(
+  monitor: M,
   check: CheckView,
   status: MonitorStatus,
-): MonitorView {
+): M {
   return {
     ...monitor,
     last_checked_at: check.checked_at,

@@ -4,12 +4,13 @@ import type {
   AlertView,
   CheckPage,
   CheckView,
+  Group,
   ListOf,
   MonitorOverview,
   MonitorView,
 } from "@upwatch/api";
 import { describe, expect, it } from "vitest";
-import { applyLiveEvent } from "./live-cache.ts";
+import { applyLiveEvent, recordCheckNow } from "./live-cache.ts";
 import { queryKeys } from "./queries.ts";
 
 const monitor: MonitorView = {
@@ -23,11 +24,16 @@ const monitor: MonitorView = {
   regions: ["us-west-1"],
   region_rule: "majority",
   unserved_regions: [],
+  run_from: "regions",
+  agent_id: null,
+  agent: null,
+  runner_problem: null,
   failure_threshold: 1,
   recovery_confirmations: 1,
   paused: false,
-  group: null,
+  group_ids: [],
   options: {},
+  heartbeat: null,
   state: "up",
   consecutive_failures: 0,
   last_checked_at: null,
@@ -92,6 +98,27 @@ describe("live events applied to the app's cache", () => {
     expect(checks?.pages[0]?.data.map((item) => item.id)).toEqual(["chk_1"]);
   });
 
+  it("a check result has the monitor's figures and chart by region read again", () => {
+    const client = clientWith();
+    const latencyKey = queryKeys.regionLatency(monitor.id, "24h");
+    client.setQueryData(latencyKey, { period: "24h", bucket_seconds: 1800, regions: [] });
+    applyLiveEvent(client, {
+      type: "check",
+      monitor_id: monitor.id,
+      check,
+      monitor_status: "down",
+    });
+    expect(client.getQueryState(latencyKey)?.isInvalidated).toBe(true);
+  });
+
+  it("Check now has the monitor's chart by region read again", () => {
+    const client = clientWith();
+    const latencyKey = queryKeys.regionLatency(monitor.id, "7d");
+    client.setQueryData(latencyKey, { period: "7d", bucket_seconds: 3600, regions: [] });
+    recordCheckNow(client, monitor.id, check);
+    expect(client.getQueryState(latencyKey)?.isInvalidated).toBe(true);
+  });
+
   it("a monitor added elsewhere joins the list and one deleted elsewhere leaves it", () => {
     const client = clientWith();
     const other = { ...monitor, id: "mon_2", name: "API" };
@@ -104,11 +131,70 @@ describe("live events applied to the app's cache", () => {
     expect(client.getQueryData<ListOf<MonitorOverview>>(queryKeys.overview)?.data).toEqual([]);
   });
 
+  it("a heartbeat's ping shows on the list and its page, keeping the ping URL they had", () => {
+    const client = new QueryClient();
+    const pingUrl = "http://localhost:3000/ping/q3Vx9Lm2Zt8Rb7Kc1Wn4Hs6Jd0Fg5Ya3Pe2Ui7Oo1Tr";
+    const backup: MonitorView = {
+      ...monitor,
+      id: "mon_hb",
+      type: "heartbeat",
+      heartbeat: {
+        ping_url: pingUrl,
+        last_ping_at: "2026-11-21T09:00:00.000Z",
+        last_started_at: null,
+        last_run_ms: 61_000,
+        last_signal: "success",
+        last_body: null,
+      },
+    };
+    client.setQueryData<ListOf<MonitorView>>(queryKeys.monitors, { data: [monitor, backup] });
+    client.setQueryData(queryKeys.monitorDetails(backup.id), backup);
+    const pings = {
+      last_ping_at: "2026-11-21T10:00:00.000Z",
+      last_started_at: "2026-11-21T10:00:00.000Z",
+      last_run_ms: 61_000,
+      last_signal: "start" as const,
+      last_body: "rsync started",
+    };
+    applyLiveEvent(client, { type: "heartbeat", monitor_id: backup.id, heartbeat: pings });
+    const expected = { ping_url: pingUrl, ...pings };
+    const listed = client.getQueryData<ListOf<MonitorView>>(queryKeys.monitors)?.data;
+    expect(listed?.map((item) => item.heartbeat)).toEqual([null, expected]);
+    expect(
+      client.getQueryData<MonitorView>(queryKeys.monitorDetails(backup.id))?.heartbeat,
+    ).toEqual(expected);
+  });
+
+  it("a group made elsewhere joins the groups list in name order and one deleted elsewhere leaves it", () => {
+    const client = new QueryClient();
+    const group = (id: string, name: string): Group => ({
+      id,
+      name,
+      description: "",
+      monitor_ids: [],
+      channel_ids: [],
+      status: "no_data",
+      counts: { up: 0, down: 0, paused: 0, unknown: 0 },
+      created_at: "2026-11-21T09:00:00.000Z",
+      updated_at: "2026-11-21T09:00:00.000Z",
+    });
+    client.setQueryData<ListOf<Group>>(queryKeys.groups, { data: [group("grp_2", "Staging")] });
+    applyLiveEvent(client, { type: "group", group: group("grp_1", "Production") });
+    const names = () =>
+      client.getQueryData<ListOf<Group>>(queryKeys.groups)?.data.map((item) => item.name);
+    expect(names()).toEqual(["Production", "Staging"]);
+    expect(client.getQueryData<Group>(queryKeys.group("grp_1"))?.name).toBe("Production");
+    applyLiveEvent(client, { type: "group-deleted", group_id: "grp_2" });
+    expect(names()).toEqual(["Production"]);
+  });
+
   it("an alert lands in every cached list it fits and leaves those it no longer fits", () => {
     const client = clientWith();
     const open: AlertView = {
       id: "alt_1",
       monitor_id: monitor.id,
+      agent_id: null,
+      subject: { type: "monitor", id: monitor.id, name: monitor.name },
       incident_id: null,
       kind: "monitor-down",
       severity: "critical",
@@ -122,6 +208,7 @@ describe("live events applied to the app's cache", () => {
       next_notification_at: null,
       suppressed: false,
       suppressed_by: [],
+      held_by: [],
       held_by_maintenance: null,
     };
     const empty = { pages: [{ data: [], next_before: null }], pageParams: [undefined] };
@@ -155,5 +242,36 @@ describe("live events applied to the app's cache", () => {
       .getAll()
       .every((query) => query.isStale());
     expect(stale).toBe(true);
+  });
+
+  it("a check that moves a monitor's state has the groups read again, and one that does not leaves them", () => {
+    const client = clientWith();
+    client.setQueryData(queryKeys.groups, { data: [] });
+    const groupsStale = () => client.getQueryState(queryKeys.groups)?.isInvalidated;
+    applyLiveEvent(client, { type: "check", monitor_id: monitor.id, check, monitor_status: "up" });
+    expect(groupsStale()).toBe(false);
+    applyLiveEvent(client, {
+      type: "check",
+      monitor_id: monitor.id,
+      check: { ...check, id: "chk_2" },
+      monitor_status: "down",
+    });
+    expect(groupsStale()).toBe(true);
+    expect(client.getQueryData<ListOf<MonitorView>>(queryKeys.monitors)?.data[0]?.state).toBe(
+      "down",
+    );
+  });
+
+  it("a check reaches the overview of the groups the list is filtered by", () => {
+    const client = clientWith();
+    const filtered = queryKeys.overviewOf(["grp_web"]);
+    client.setQueryData(filtered, client.getQueryData(queryKeys.overview));
+    applyLiveEvent(client, {
+      type: "check",
+      monitor_id: monitor.id,
+      check,
+      monitor_status: "down",
+    });
+    expect(client.getQueryData<ListOf<MonitorOverview>>(filtered)?.data[0]?.status).toBe("down");
   });
 });

@@ -8,8 +8,10 @@ import type {
   CheckPage,
   Delivery,
   DependencyView,
+  Group,
   IncidentView,
   ListOf,
+  MonitorDetailView,
   MonitorOverview,
   MonitorView,
   RegionLatencyView,
@@ -40,6 +42,8 @@ export const queryKeys = {
   account: ["account"] as const,
   monitors: ["monitors"] as const,
   overview: ["monitors-overview"] as const,
+  /** The overview of the monitors in any of these groups; every overview is under `overview`. */
+  overviewOf: (groupIds: readonly string[]) => ["monitors-overview", { groupIds }] as const,
   monitor: (id: string) => ["monitor", id] as const,
   monitorDetails: (id: string) => ["monitor", id, "details"] as const,
   stats: (id: string, range: StatsRange) => ["monitor", id, "stats", range] as const,
@@ -50,6 +54,9 @@ export const queryKeys = {
   alertList: (filter: AlertFilter) => ["alerts", filter] as const,
   dependencies: ["dependencies"] as const,
   channels: ["channels"] as const,
+  /** The list and each group live under `groups`, so one invalidation reads all again. */
+  groups: ["groups"] as const,
+  group: (id: string) => ["groups", id] as const,
   channel: (id: string) => ["channel", id] as const,
   deliveries: (channelId: string) => ["deliveries", channelId] as const,
   deliveryPage: (channelId: string, before: number | undefined) =>
@@ -73,16 +80,17 @@ export const accountQuery = () =>
 export const monitorsQuery = () =>
   queryOptions({ queryKey: queryKeys.monitors, queryFn: read<ListOf<MonitorView>>("/monitors") });
 
-export const overviewQuery = () =>
+/** The list screen's last day per monitor; with groups, only their monitors' (any of them). */
+export const overviewQuery = (groupIds: readonly string[] = []) =>
   queryOptions({
-    queryKey: queryKeys.overview,
-    queryFn: read<ListOf<MonitorOverview>>("/monitors/overview"),
+    queryKey: groupIds.length ? queryKeys.overviewOf(groupIds) : queryKeys.overview,
+    queryFn: read<ListOf<MonitorOverview>>(`/monitors/overview${groupFilterQuery(groupIds)}`),
   });
 
 export const monitorQuery = (id: string) =>
   queryOptions({
     queryKey: queryKeys.monitorDetails(id),
-    queryFn: read<MonitorView>(`/monitors/${id}`),
+    queryFn: read<MonitorDetailView>(`/monitors/${id}`),
   });
 
 export const statsQuery = (id: string, range: StatsRange) =>
@@ -148,6 +156,15 @@ export const deliveriesQuery = (channelId: string, before: number | undefined) =
     },
   });
 
+export const groupsQuery = () =>
+  queryOptions({ queryKey: queryKeys.groups, queryFn: read<ListOf<Group>>("/groups") });
+
+export const groupQuery = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.group(id),
+    queryFn: read<Group>(`/groups/${encodeURIComponent(id)}`),
+  });
+
 export const apiKeysQuery = () =>
   queryOptions({ queryKey: queryKeys.apiKeys, queryFn: read<ListOf<ApiKey>>("/api-keys") });
 
@@ -167,6 +184,12 @@ export const regionLatencyQuery = (id: string, range: StatsRange) =>
     queryKey: queryKeys.regionLatency(id, range),
     queryFn: read<RegionLatencyView>(`/monitors/${id}/region-latency?period=${range}`),
   });
+
+/** `?group=a&group=b`, or nothing without groups. */
+function groupFilterQuery(groupIds: readonly string[]): string {
+  if (groupIds.length === 0) return "";
+  return `?${new URLSearchParams(groupIds.map((id) => ["group", id]))}`;
+}
 
 function pageQuery(limit: number, before: number | undefined): URLSearchParams {
   const query = new URLSearchParams({ limit: String(limit) });

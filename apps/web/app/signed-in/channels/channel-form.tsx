@@ -6,9 +6,11 @@ import { Link } from "react-router";
 import { APP_BASE, apiRequest } from "../api-client.ts";
 import { queryKeys } from "../cache/queries.ts";
 import { useSession } from "../session.tsx";
-import { Button } from "../ui/button.tsx";
+import { CheckField } from "../ui/check-field.tsx";
 import { Field } from "../ui/field.tsx";
+import { FormActions } from "../ui/form-actions.tsx";
 import { FormError } from "../ui/form-error.tsx";
+import { TextInputField } from "../ui/text-input-field.tsx";
 import { useFormSubmission } from "../ui/use-form-submission.ts";
 import { CHANNEL_TYPES, planNeededFor } from "./channel-display.ts";
 import { channelErrorsFrom, destinationError } from "./channel-errors.ts";
@@ -23,7 +25,7 @@ interface ChannelFormProps {
 
 /** Adding or changing a channel: type, destination, name, and the monitors that use it. */
 export function ChannelForm({ channel, onSaved, onCancel }: ChannelFormProps) {
-  const { account } = useSession();
+  const { account, user } = useSession();
   const client = useQueryClient();
   const [type, setType] = useState<AlertChannel>(channel?.type ?? "email");
   const info = CHANNEL_TYPES[type];
@@ -133,47 +135,43 @@ export function ChannelForm({ channel, onSaved, onCancel }: ChannelFormProps) {
           onChange={(event) => setDestination(event.target.value)}
         />
       </Field>
-      <Field
+      <TextInputField
+        ref={nameRef}
         id="channel-name"
         label="Name"
         required={false}
         hint="How the channel appears in lists. Left empty, Upwatch names it after its destination."
         error={errors.name}
-      >
-        <input
-          ref={nameRef}
-          type="text"
-          autoComplete="off"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-        />
-      </Field>
-      <div className="field">
-        <label className="app-check">
-          <input
-            type="checkbox"
-            checked={attach}
-            onChange={(event) => setAttach(event.target.checked)}
-          />
-          <span>Use this channel for every new monitor</span>
-        </label>
-      </div>
+        value={name}
+        onChange={setName}
+      />
+      <CheckField
+        label="Use this channel for every new monitor"
+        checked={attach}
+        onChange={setAttach}
+        hint={
+          attach && type === "email" && mayNeedConfirmation(destination, user.email)
+            ? "An address outside your account receives nothing until its recipient confirms it, so new monitors' alerts to it are not sent until then."
+            : undefined
+        }
+      />
       <MonitorPicker selected={monitorIds} onChange={setMonitorIds} />
       {errors.monitors ? (
         <p className="field-error" role="alert">
           {errors.monitors}
         </p>
       ) : null}
-      <div className="app-form-actions">
-        <Button type="submit" busy={busy} busyLabel="Saving...">
-          {channel ? "Save changes" : "Add channel"}
-        </Button>
-        {onCancel ? (
-          <Button variant="ghost" onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-        ) : null}
-      </div>
+      <FormActions
+        submitLabel={channel ? "Save changes" : "Add channel"}
+        busy={busy}
+        onCancel={onCancel}
+      />
     </form>
   );
+}
+
+/** Whether an e-mail destination may have to confirm first: the signed-in user's own never does. */
+function mayNeedConfirmation(destination: string, ownAddress: string): boolean {
+  const address = destination.trim().toLowerCase();
+  return address !== "" && address !== ownAddress.toLowerCase();
 }

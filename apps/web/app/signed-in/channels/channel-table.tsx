@@ -36,6 +36,14 @@ export function ChannelTable({ channels }: { channels: Channel[] }) {
               </td>
               <td data-label="Sends to" className="app-cell-wrap">
                 {destinationOf(channel)}
+                {channel.disabled_reason ? (
+                  <>
+                    {" "}
+                    <span className="app-tag" data-tone="muted" title={channel.disabled_reason}>
+                      Disabled by the plan
+                    </span>
+                  </>
+                ) : null}
                 {channel.confirmed ? null : (
                   <>
                     {" "}

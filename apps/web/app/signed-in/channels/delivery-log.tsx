@@ -10,7 +10,14 @@ import { Skeleton } from "../ui/skeleton.tsx";
 import { deliveryStatusLabel, deliveryTone, eventLabel } from "./channel-display.ts";
 
 /** The channel's delivery log, newest first, a page at a time. */
-export function DeliveryLog({ channelId }: { channelId: string }) {
+export function DeliveryLog({
+  channelId,
+  emptyHint,
+}: {
+  channelId: string;
+  /** What to say while the log is empty: how to see it fill. */
+  emptyHint: string;
+}) {
   const [pages, setPages] = useState<(number | undefined)[]>([undefined]);
   // The page shown stays while the next one loads.
   const log = useQuery({
@@ -32,10 +39,7 @@ export function DeliveryLog({ channelId }: { channelId: string }) {
       {loading && !page ? <Skeleton lines={3} label="Loading the delivery log" /> : null}
       {page && page.data.length === 0 && pages.length === 1 ? (
         <EmptyState title="Nothing delivered yet">
-          <p>
-            Attempts appear here when an alert goes out through this channel. Send a test above to
-            check that it works.
-          </p>
+          <p>Attempts appear here when an alert goes out through this channel. {emptyHint}</p>
         </EmptyState>
       ) : null}
       {page && page.data.length > 0 ? (

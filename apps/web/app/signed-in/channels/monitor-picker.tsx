@@ -1,9 +1,8 @@
-import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { APP_BASE, problemText } from "../api-client.ts";
-import { monitorsQuery } from "../cache/queries.ts";
-import { LoadError } from "../ui/load-error.tsx";
-import { Skeleton } from "../ui/skeleton.tsx";
+import { APP_BASE } from "../api-client.ts";
+import { LoadedMonitors } from "../monitors/loaded-monitors.tsx";
+import { MonitorCheckList } from "../monitors/monitor-check-list.tsx";
+import { useCan } from "../session.tsx";
 
 interface MonitorPickerProps {
   selected: string[];
@@ -12,56 +11,43 @@ interface MonitorPickerProps {
 
 /** Check boxes for the monitors whose alerts go to the channel. */
 export function MonitorPicker({ selected, onChange }: MonitorPickerProps) {
-  const monitors = useQuery(monitorsQuery());
-  if (monitors.isPending) return <Skeleton lines={2} label="Loading monitors" />;
-  if (monitors.isError) {
-    return (
-      <LoadError message={problemText(monitors.error)} onRetry={() => void monitors.refetch()} />
-    );
-  }
-  const list = monitors.data.data;
-  const toggle = (id: string, on: boolean) =>
-    onChange(on ? [...selected, id] : selected.filter((other) => other !== id));
+  const mayAdd = useCan()("monitors.manage");
   return (
-    <fieldset className="app-fieldset">
-      <legend>Monitors that alert here</legend>
-      {list.length === 0 ? (
-        <p className="app-muted">
-          No monitors yet. <Link to={`${APP_BASE}/monitors/new`}>Add a monitor</Link>, or tick the
-          box above so that every new monitor uses this channel.
-        </p>
-      ) : (
-        <>
-          <div className="app-check-actions">
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => onChange(list.map((monitor) => monitor.id))}
-            >
-              Select all
-            </button>
-            <button type="button" className="link-button" onClick={() => onChange([])}>
-              Select none
-            </button>
-          </div>
-          <ul className="app-check-list">
-            {list.map((monitor) => (
-              <li key={monitor.id}>
-                <label className="app-check">
-                  <input
-                    type="checkbox"
-                    checked={selected.includes(monitor.id)}
-                    onChange={(event) => toggle(monitor.id, event.target.checked)}
-                  />
-                  <span>
-                    {monitor.name} <span className="app-muted">{monitor.target}</span>
-                  </span>
-                </label>
-              </li>
-            ))}
-          </ul>
-        </>
+    <LoadedMonitors>
+      {(list) => (
+        <fieldset className="app-fieldset">
+          <legend>Monitors that alert here</legend>
+          {list.length === 0 ? (
+            <p className="app-muted">
+              No monitors yet.{" "}
+              {mayAdd ? (
+                <>
+                  <Link to={`${APP_BASE}/monitors/new`}>Add a monitor</Link>, or tick
+                </>
+              ) : (
+                "Tick"
+              )}{" "}
+              the box above so that every new monitor uses this channel.
+            </p>
+          ) : (
+            <>
+              <div className="app-check-actions">
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => onChange(list.map((monitor) => monitor.id))}
+                >
+                  Select all
+                </button>
+                <button type="button" className="link-button" onClick={() => onChange([])}>
+                  Select none
+                </button>
+              </div>
+              <MonitorCheckList monitors={list} selected={selected} onChange={onChange} />
+            </>
+          )}
+        </fieldset>
       )}
-    </fieldset>
+    </LoadedMonitors>
   );
 }

@@ -4,11 +4,13 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { APP_BASE, apiRequest, problemText } from "../api-client.ts";
 import { forgetMonitor } from "../cache/live-cache.ts";
+import { useCan } from "../session.tsx";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 
 type Busy = "check" | "pause" | "delete" | null;
 
-/** Check now, pause or resume, edit and delete, with what the server said when one failed. */
+/**
+ * Check now, pause or resume, edit and delete (for roles that manage monitors), with what the server said when one failed. */
 export function MonitorActions({
   monitor,
   onMonitor,
@@ -24,6 +26,7 @@ export function MonitorActions({
   const [problem, setProblem] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const mayManage = useCan()("monitors.manage");
 
   async function run(kind: Exclude<Busy, null>, action: () => Promise<void>) {
     setBusy(kind);
@@ -62,18 +65,22 @@ export function MonitorActions({
     setConfirming(false);
   };
 
+  if (!mayManage) return null;
   return (
     <div className="monitor-actions">
       <div className="button-row">
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={checkNow}
-          disabled={busy !== null || monitor.paused}
-          title={monitor.paused ? "Resume the monitor to check it" : undefined}
-        >
-          {busy === "check" ? "Checking…" : "Check now"}
-        </button>
+        {/* A heartbeat is checked by its job's pings; nothing here can check it. */}
+        {monitor.type === "heartbeat" ? null : (
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={checkNow}
+            disabled={busy !== null || monitor.paused}
+            title={monitor.paused ? "Resume the monitor to check it" : undefined}
+          >
+            {busy === "check" ? "Checking…" : "Check now"}
+          </button>
+        )}
         <button
           type="button"
           className="button button-ghost"

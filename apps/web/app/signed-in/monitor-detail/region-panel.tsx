@@ -5,6 +5,7 @@ import { problemText } from "../api-client.ts";
 import { regionLatencyQuery, statsQuery } from "../cache/queries.ts";
 import { LoadError } from "../ui/load-error.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
+import { hasResponseTimes, NO_RESPONSE_TIMES } from "./region-chart-data.ts";
 import { RegionLatencyChart } from "./region-latency-chart.tsx";
 import { RegionTable } from "./region-table.tsx";
 
@@ -42,10 +43,10 @@ export function RegionPanel({ monitorId }: { monitorId: string }) {
         <Skeleton lines={3} label="Loading the response time by region" />
       ) : latency.isError ? (
         <LoadError message={problemText(latency.error)} onRetry={() => void latency.refetch()} />
-      ) : series.some((item) => item.points.length > 0) ? (
+      ) : hasResponseTimes(series) ? (
         <RegionLatencyChart series={series} periodWords={period.words} />
       ) : (
-        <p className="app-muted">The chart appears once the monitor was checked in this period.</p>
+        <p className="app-muted">{NO_RESPONSE_TIMES}</p>
       )}
       {stats.isPending ? (
         <Skeleton lines={2} label="Loading the figures by region" />

@@ -13,7 +13,7 @@ export function RegionTable({
     <div className="app-table-wrap">
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a wide table scrolls sideways, by keyboard too. */}
       <div className="table-scroll" tabIndex={0}>
-        <table className="app-table checks-table region-table">
+        <table className="app-table app-table-stack checks-table region-table">
           <caption className="visually-hidden">Each region over {periodWords}</caption>
           <thead>
             <tr>
@@ -30,12 +30,12 @@ export function RegionTable({
             {regions.map((row) => (
               <tr key={row.region}>
                 <th scope="row">{row.region}</th>
-                <td>{formatPercent(row.uptime_percent)}</td>
-                <td>{row.checks.toLocaleString("en-US")}</td>
-                <td>{row.missed.toLocaleString("en-US")}</td>
-                <td>{formatMs(row.avg_response_ms)}</td>
-                <td>{formatMs(row.p50_response_ms)}</td>
-                <td>{formatMs(row.p95_response_ms)}</td>
+                <td data-label="Uptime">{formatPercent(row.uptime_percent)}</td>
+                <td data-label="Checks">{row.checks.toLocaleString("en-US")}</td>
+                <td data-label="Missed">{row.missed.toLocaleString("en-US")}</td>
+                <td data-label="Average">{formatMs(row.avg_response_ms)}</td>
+                <td data-label="Median (p50)">{formatMs(row.p50_response_ms)}</td>
+                <td data-label="95th percentile">{formatMs(row.p95_response_ms)}</td>
               </tr>
             ))}
           </tbody>

@@ -67,9 +67,12 @@ function segments(check: CheckView): Segment[] {
 export function ResponseChart({
   checks,
   wholeRuns = false,
+  heartbeat = false,
 }: {
   checks: readonly CheckView[];
   wholeRuns?: boolean;
+  /** A heartbeat's bars are run times, from a start ping to the finish. */
+  heartbeat?: boolean;
 }) {
   const { ref, width: WIDTH } = useWidth(720);
   const titleId = useId();
@@ -107,9 +110,11 @@ export function ResponseChart({
               )}: average ${formatMs(average)}, ${down} failed. ${
                 wholeRuns
                   ? "Each bar is one run of all the steps; the runs above show each step's time."
-                  : withPhases
-                    ? "Each bar stacks DNS, connect, TLS and first byte, then the rest."
-                    : "Per-phase timings are not part of this plan."
+                  : heartbeat
+                    ? "Each bar is a job's run time, from its start ping to its finish."
+                    : withPhases
+                      ? "Each bar stacks DNS, connect, TLS and first byte, then the rest."
+                      : "Per-phase timings are not part of this plan."
               } The table below lists every check.`}
         </desc>
         {[0, 0.5, 1].map((fraction) => (
@@ -178,7 +183,7 @@ export function ResponseChart({
         ) : (
           <span>
             <span className="legend-swatch phase-total" aria-hidden="true" />
-            Response time
+            {heartbeat ? "Run time" : "Response time"}
           </span>
         )}
         <span>

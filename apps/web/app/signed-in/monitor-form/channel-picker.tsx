@@ -1,6 +1,7 @@
 import type { Channel } from "@upwatch/api";
 import { Link } from "react-router";
 import { APP_BASE } from "../api-client.ts";
+import { useCan } from "../session.tsx";
 import type { FormPartProps } from "./form-props.ts";
 
 const TYPE_WORDS = { email: "E-mail", sms: "SMS", slack: "Slack", webhook: "Webhook" } as const;
@@ -11,6 +12,7 @@ export function ChannelPicker({
   set,
   channels,
 }: Omit<FormPartProps, "errors"> & { channels: readonly Channel[] | undefined }) {
+  const mayAdd = useCan()("channels.manage");
   const toggle = (id: string, on: boolean) =>
     set(
       "channel_ids",
@@ -23,8 +25,13 @@ export function ChannelPicker({
         <p className="app-muted">Loading channels…</p>
       ) : channels.length === 0 ? (
         <p className="app-muted">
-          No alert channels yet. <Link to={`${APP_BASE}/channels/new`}>Add a channel</Link> to be
-          told when this monitor goes down.
+          No alert channels yet.{" "}
+          {mayAdd ? (
+            <>
+              <Link to={`${APP_BASE}/channels/new`}>Add a channel</Link> to be told when this
+              monitor goes down.
+            </>
+          ) : null}
         </p>
       ) : (
         channels.map((channel) => (

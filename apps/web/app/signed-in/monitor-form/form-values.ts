@@ -10,6 +10,7 @@ import {
   type MultiStep,
   type Region,
   type RegionRule,
+  type RunFrom,
 } from "@upwatch/core";
 import { type NameValueRow, newStep, type StepRow, stepRowFromStep } from "./step-values.ts";
 
@@ -27,13 +28,18 @@ export interface MonitorFormValues {
   target: string;
   interval_seconds: string;
   timeout_seconds: string;
+  /** Whether Upwatch's regions check it, or one of the account's agents. */
+  run_from: RunFrom;
+  /** The agent it runs from; "" until one is chosen. */
+  agent_id: string;
   /** The regions it is checked from, in the order they were chosen; the first is `region`. */
   regions: Region[];
   /** With several regions: how many must fail a round before it counts as failed. */
   region_rule: RegionRule;
   failure_threshold: string;
   recovery_confirmations: string;
-  group: string;
+  /** The groups it is in, by id. */
+  group_ids: string[];
   method: HttpMethod;
   expected_status_codes: string;
   follow_redirects: boolean;
@@ -56,6 +62,26 @@ export interface MonitorFormValues {
   variables: NameValueRow[];
   /** A multi-step check's steps, in run order. */
   steps: StepRow[];
+  /** A heartbeat's expected period, as an amount of `heartbeat_period_unit`. */
+  heartbeat_period: string;
+  heartbeat_period_unit: DurationUnit;
+  /** A heartbeat's grace time, as an amount of `heartbeat_grace_unit`. */
+  heartbeat_grace: string;
+  heartbeat_grace_unit: DurationUnit;
+}
+
+/** The units a heartbeat's period and grace are typed in, in seconds. */
+export const DURATION_UNITS = { minutes: 60, hours: 3600, days: 86_400 } as const;
+export type DurationUnit = keyof typeof DURATION_UNITS;
+
+/** Seconds as an amount of the largest unit that divides them. */
+export function durationFields(seconds: number): { amount: string; unit: DurationUnit } {
+  for (const unit of ["days", "hours", "minutes"] as const) {
+    if (seconds > 0 && seconds % DURATION_UNITS[unit] === 0) {
+      return { amount: String(seconds / DURATION_UNITS[unit]), unit };
+    }
+  }
+  return { amount: String(Math.round(seconds / 60)), unit: "minutes" };
 }
 
 /** A new monitor's starting values, at the plan's shortest interval when that is longer. */
@@ -66,11 +92,13 @@ export function defaultFormValues(minIntervalSeconds: number): MonitorFormValues
     target: "",
     interval_seconds: String(Math.max(MONITOR_LIMITS.defaultIntervalSeconds, minIntervalSeconds)),
     timeout_seconds: String(MONITOR_LIMITS.defaultTimeoutSeconds),
+    run_from: "regions",
+    agent_id: "",
     regions: [DEFAULT_REGION],
     region_rule: "majority",
     failure_threshold: String(MONITOR_LIMITS.defaultFailureThreshold),
     recovery_confirmations: String(MONITOR_LIMITS.defaultRecoveryConfirmations),
-    group: "",
+    group_ids: [],
     method: "GET",
     expected_status_codes: "",
     follow_redirects: true,
@@ -91,6 +119,10 @@ export function defaultFormValues(minIntervalSeconds: number): MonitorFormValues
     channel_ids: [],
     variables: [],
     steps: [newStep("http_request", 1)],
+    heartbeat_period: "1",
+    heartbeat_period_unit: "days",
+    heartbeat_grace: "5",
+    heartbeat_grace_unit: "minutes",
   };
 }
 
@@ -116,11 +148,13 @@ export function formValuesFromMonitor(
     target: monitor.target,
     interval_seconds: String(monitor.interval_seconds),
     timeout_seconds: String(monitor.timeout_seconds),
+    run_from: monitor.run_from,
+    agent_id: monitor.agent_id ?? "",
     regions: monitor.regions.length ? [...monitor.regions] : [monitor.region],
     region_rule: monitor.region_rule,
     failure_threshold: String(monitor.failure_threshold),
     recovery_confirmations: String(monitor.recovery_confirmations),
-    group: monitor.group ?? "",
+    group_ids: [...monitor.group_ids],
     method: (o.method as HttpMethod | undefined) ?? base.method,
     expected_status_codes: Array.isArray(o.expected_status_codes)
       ? o.expected_status_codes.join(", ")
@@ -148,6 +182,7 @@ export function formValuesFromMonitor(
     min_days_remaining:
       typeof o.min_days_remaining === "number" ? String(o.min_days_remaining) : "7",
     channel_ids: channelIds,
+    ...(monitor.type === "heartbeat" ? heartbeatValues(o) : {}),
     ...(monitor.type === "multi_step"
       ? {
           variables: Object.entries((o.variables ?? {}) as Record<string, string>).map(
@@ -156,5 +191,16 @@ export function formValuesFromMonitor(
           steps: stepRows(o),
         }
       : {}),
+  };
+}
+
+function heartbeatValues(options: Record<string, unknown>): Partial<MonitorFormValues> {
+  const period = durationFields(Number(options.period_seconds ?? 86_400));
+  const grace = durationFields(Number(options.grace_seconds ?? 0));
+  return {
+    heartbeat_period: period.amount,
+    heartbeat_period_unit: period.unit,
+    heartbeat_grace: grace.amount,
+    heartbeat_grace_unit: grace.unit,
   };
 }

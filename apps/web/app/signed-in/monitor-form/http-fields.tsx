@@ -13,7 +13,7 @@ export function HttpFields({ values, set, errors }: FormPartProps) {
           <Field
             id="monitor-keyword"
             label="Keyword"
-            hint="The text to look for in the first 1 MiB of the answer."
+            hint="The text to look for in the first 1 MiB of the page, after decompression."
             error={errors.keyword}
           >
             <input value={values.keyword} onChange={(e) => set("keyword", e.target.value)} />
@@ -53,12 +53,11 @@ export function HttpFields({ values, set, errors }: FormPartProps) {
         <Field
           id="monitor-status-codes"
           label="Expected status codes"
-          hint="Separated by commas; empty means any 2xx or 3xx."
+          hint="Codes and ranges separated by commas, such as 200, 301-308; empty means any 2xx."
           error={errors.expected_status_codes}
         >
           <input
-            inputMode="numeric"
-            placeholder="200, 204"
+            placeholder="200-299"
             value={values.expected_status_codes}
             onChange={(e) => set("expected_status_codes", e.target.value)}
           />

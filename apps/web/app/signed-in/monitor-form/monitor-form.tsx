@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import type { Channel, MonitorView } from "@upwatch/api";
+import type { Channel, Group, MonitorView } from "@upwatch/api";
 import type { Plan } from "@upwatch/core";
 import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -9,10 +9,12 @@ import { queryKeys } from "../cache/queries.ts";
 import { ChannelPicker } from "./channel-picker.tsx";
 import { Field } from "./field.tsx";
 import type { MonitorFormValues } from "./form-values.ts";
+import { GroupPicker } from "./group-picker.tsx";
+import { HeartbeatFields } from "./heartbeat-fields.tsx";
 import { HttpFields } from "./http-fields.tsx";
 import { MultiStepFields } from "./multi-step-fields.tsx";
 import { DnsFields, SslFields } from "./other-type-fields.tsx";
-import { RegionFields } from "./region-fields.tsx";
+import { RunFromFields } from "./run-from-fields.tsx";
 import { ScheduleFields } from "./schedule-fields.tsx";
 import { serverStepProblem } from "./step-problems.ts";
 import { hasTarget, TARGET_HINTS, TARGET_PLACEHOLDERS } from "./target-hints.ts";
@@ -43,7 +45,8 @@ export function MonitorForm({
   /** The account's monitors when creating, for the plan's limit. */
   monitorCount: number | null;
   channels: readonly Channel[] | undefined;
-  groups: readonly string[];
+  /** The account's groups; undefined while they load. */
+  groups: readonly Group[] | undefined;
 }) {
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -130,32 +133,13 @@ export function MonitorForm({
       <TypePicker values={values} set={set} errors={shown} plan={plan} />
       <section className="form-section" aria-labelledby="basics-title">
         <h2 id="basics-title">The basics</h2>
-        <div className="field-row">
-          <Field id={`${idPrefix}-name`} label="Name" error={shown.name}>
-            <input
-              value={values.name}
-              placeholder="Shop front page"
-              onChange={(e) => set("name", e.target.value)}
-            />
-          </Field>
-          <Field
-            id={`${idPrefix}-group`}
-            label="Group (optional)"
-            hint="Monitors with the same group are filtered together."
-            error={shown.group}
-          >
-            <input
-              list="monitor-groups"
-              value={values.group}
-              onChange={(e) => set("group", e.target.value)}
-            />
-          </Field>
-          <datalist id="monitor-groups">
-            {groups.map((group) => (
-              <option key={group} value={group} />
-            ))}
-          </datalist>
-        </div>
+        <Field id={`${idPrefix}-name`} label="Name" error={shown.name}>
+          <input
+            value={values.name}
+            placeholder="Shop front page"
+            onChange={(e) => set("name", e.target.value)}
+          />
+        </Field>
         {hasTarget(values.type) ? (
           <Field
             id={`${idPrefix}-target`}
@@ -173,6 +157,7 @@ export function MonitorForm({
             />
           </Field>
         ) : null}
+        <GroupPicker values={values} set={set} errors={shown} groups={groups} />
       </section>
       {values.type === "multi_step" ? (
         <section className="form-section" aria-labelledby="steps-title">
@@ -206,16 +191,27 @@ export function MonitorForm({
           )}
         </section>
       ) : null}
+      {values.type === "heartbeat" ? (
+        <section className="form-section" aria-labelledby="heartbeat-title">
+          <h2 id="heartbeat-title">The job's schedule</h2>
+          <p className="field-hint">
+            Once saved, the monitor's page shows the URL your job pings, with examples.
+          </p>
+          <HeartbeatFields values={values} set={set} errors={shown} />
+        </section>
+      ) : null}
       <section className="form-section" aria-labelledby="schedule-title">
         <h2 id="schedule-title">Schedule and alerting</h2>
         <ScheduleFields values={values} set={set} errors={shown} plan={plan} />
-        <RegionFields
-          values={values}
-          set={set}
-          errors={shown}
-          plan={plan}
-          editing={monitor !== undefined}
-        />
+        {values.type === "heartbeat" ? null : (
+          <RunFromFields
+            values={values}
+            set={set}
+            errors={shown}
+            plan={plan}
+            editing={monitor !== undefined}
+          />
+        )}
         <ChannelPicker values={values} set={set} channels={channels} />
       </section>
       <div className="form-actions">

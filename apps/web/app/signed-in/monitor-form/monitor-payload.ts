@@ -1,11 +1,9 @@
-import type { MonitorFormValues } from "./form-values.ts";
+import { type ExpectedStatus, isProxyCheckType, parseExpectedStatusText } from "@upwatch/core";
+import { DURATION_UNITS, type MonitorFormValues } from "./form-values.ts";
 import { stepPayload, variablesPayload } from "./step-values.ts";
 
 /** Why a field's text cannot become the number or list the API takes. */
 export type FieldProblem = { field: keyof MonitorFormValues; message: string };
-
-const STATUS_CODES_MESSAGE =
-  "List status codes as whole numbers from 100 to 599, separated by commas (such as 200, 204).";
 
 /** A whole number typed into a field, or NaN so the schema names the problem. */
 function wholeNumber(text: string): number {
@@ -13,16 +11,11 @@ function wholeNumber(text: string): number {
   return /^-?\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
 
-function statusCodes(text: string): number[] | FieldProblem {
-  const parts = text
-    .split(/[\s,]+/)
-    .map((part) => part.trim())
-    .filter(Boolean);
-  const codes = parts.map(Number);
-  if (codes.some((code) => !Number.isInteger(code))) {
-    return { field: "expected_status_codes", message: STATUS_CODES_MESSAGE };
-  }
-  return codes;
+function statusCodes(text: string): ExpectedStatus[] | FieldProblem {
+  const read = parseExpectedStatusText(text);
+  return "problem" in read
+    ? { field: "expected_status_codes", message: read.problem }
+    : read.entries;
 }
 
 function httpOptions(values: MonitorFormValues): Record<string, unknown> | FieldProblem {
@@ -78,9 +71,43 @@ function typeOptions(values: MonitorFormValues): Record<string, unknown> | Field
         variables: variablesPayload(values.variables),
         steps: values.steps.map(stepPayload),
       };
+    case "heartbeat": {
+      const period = wholeNumber(values.heartbeat_period);
+      const grace = wholeNumber(values.heartbeat_grace);
+      if (Number.isNaN(period)) {
+        return { field: "heartbeat_period", message: "Give the period as a whole number." };
+      }
+      if (Number.isNaN(grace)) {
+        return { field: "heartbeat_grace", message: "Give the grace time as a whole number." };
+      }
+      return {
+        period_seconds: period * DURATION_UNITS[values.heartbeat_period_unit],
+        grace_seconds: grace * DURATION_UNITS[values.heartbeat_grace_unit],
+      };
+    }
     default:
       return {};
   }
+}
+
+/** Whether the monitor runs from an agent: chosen so, and of a type an agent can run. */
+export function runsFromAgent(values: Pick<MonitorFormValues, "run_from" | "type">): boolean {
+  return values.run_from === "agent" && isProxyCheckType(values.type);
+}
+
+/**
+ * Where it runs from, as the API takes it: the agent alone, or the regions (when the plan lets
+ * them be chosen) with `agent_id: null`, which also moves an agent-run monitor back to regions.
+ */
+export function runFromPayload(
+  values: Pick<MonitorFormValues, "run_from" | "type" | "agent_id" | "regions" | "region_rule">,
+  chooseRegions: boolean,
+): Record<string, unknown> {
+  if (runsFromAgent(values)) return { agent_id: values.agent_id };
+  return {
+    ...(chooseRegions ? { regions: values.regions, region_rule: values.region_rule } : {}),
+    agent_id: null,
+  };
 }
 
 /**
@@ -94,6 +121,18 @@ export function monitorPayload(
 ): Record<string, unknown> | FieldProblem {
   const options = typeOptions(values);
   if ("field" in options && "message" in options) return options as FieldProblem;
+  if (values.type === "heartbeat") {
+    // Pings check it: no target, interval, timeout or regions.
+    return {
+      type: values.type,
+      name: values.name,
+      agent_id: null,
+      failure_threshold: wholeNumber(values.failure_threshold),
+      recovery_confirmations: wholeNumber(values.recovery_confirmations),
+      group_ids: values.group_ids,
+      options,
+    };
+  }
   return {
     type: values.type,
     name: values.name,
@@ -101,10 +140,10 @@ export function monitorPayload(
     ...(values.type === "multi_step" ? {} : { target: values.target.trim() }),
     interval_seconds: wholeNumber(values.interval_seconds),
     timeout_seconds: wholeNumber(values.timeout_seconds),
-    ...(chooseRegions ? { regions: values.regions, region_rule: values.region_rule } : {}),
+    ...runFromPayload(values, chooseRegions),
     failure_threshold: wholeNumber(values.failure_threshold),
     recovery_confirmations: wholeNumber(values.recovery_confirmations),
-    group: values.group.trim() || null,
+    group_ids: values.group_ids,
     options,
   };
 }

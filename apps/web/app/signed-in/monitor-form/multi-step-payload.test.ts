@@ -164,7 +164,7 @@ describe("the body the monitor form sends for a multi-step check", () => {
       region_rule: "majority",
       failure_threshold: 3,
       recovery_confirmations: 1,
-      group: null,
+      group_ids: [],
       options: { variables: example.variables, steps: [...example.steps].reverse() },
     } as unknown as MonitorView;
     const values = formValuesFromMonitor(monitor, []);

@@ -12,43 +12,47 @@ export function ScheduleFields({ values, set, errors, plan }: FormPartProps & { 
     INTERVALS.includes(current) || !current
       ? INTERVALS
       : [...INTERVALS, current].sort((a, b) => a - b);
+  // A heartbeat is not checked on a schedule: its job's period is asked for above.
+  const scheduled = values.type !== "heartbeat";
   return (
     <>
-      <div className="field-row">
-        <Field
-          id="monitor-interval"
-          label="Check every"
-          hint={`Your ${plan.name} plan checks at most every ${
-            plan.limits.minIntervalSeconds === 60
-              ? "minute"
-              : formatInterval(plan.limits.minIntervalSeconds)
-          }.`}
-          error={errors.interval_seconds}
-        >
-          <select
-            value={values.interval_seconds}
-            onChange={(e) => set("interval_seconds", e.target.value)}
+      {scheduled ? (
+        <div className="field-row">
+          <Field
+            id="monitor-interval"
+            label="Check every"
+            hint={`Your ${plan.name} plan checks at most every ${
+              plan.limits.minIntervalSeconds === 60
+                ? "minute"
+                : formatInterval(plan.limits.minIntervalSeconds)
+            }.`}
+            error={errors.interval_seconds}
           >
-            {intervals.map((seconds) => (
-              <option key={seconds} value={String(seconds)}>
-                {formatInterval(seconds)}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field
-          id="monitor-timeout"
-          label="Timeout (seconds)"
-          hint="1 to 60, and no longer than the interval."
-          error={errors.timeout_seconds}
-        >
-          <input
-            inputMode="numeric"
-            value={values.timeout_seconds}
-            onChange={(e) => set("timeout_seconds", e.target.value)}
-          />
-        </Field>
-      </div>
+            <select
+              value={values.interval_seconds}
+              onChange={(e) => set("interval_seconds", e.target.value)}
+            >
+              {intervals.map((seconds) => (
+                <option key={seconds} value={String(seconds)}>
+                  {formatInterval(seconds)}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field
+            id="monitor-timeout"
+            label="Timeout (seconds)"
+            hint="1 to 60, and no longer than the interval."
+            error={errors.timeout_seconds}
+          >
+            <input
+              inputMode="numeric"
+              value={values.timeout_seconds}
+              onChange={(e) => set("timeout_seconds", e.target.value)}
+            />
+          </Field>
+        </div>
+      ) : null}
       <div className="field-row">
         <Field
           id="monitor-failure-threshold"

@@ -9,11 +9,12 @@ export const TARGET_HINTS: Record<CheckType, string> = {
   dns: "The domain name to look up.",
   ssl: "A host name, optionally with a port (example.com:8443).",
   multi_step: "",
+  heartbeat: "",
 };
 
-/** Whether a type is checked at a target the form asks for (a multi-step check is not). */
+/** Whether a type is checked at a target the form asks for (multi-step and heartbeat are not). */
 export function hasTarget(type: CheckType): boolean {
-  return type !== "multi_step";
+  return type !== "multi_step" && type !== "heartbeat";
 }
 
 export const TARGET_PLACEHOLDERS: Record<CheckType, string> = {
@@ -24,4 +25,5 @@ export const TARGET_PLACEHOLDERS: Record<CheckType, string> = {
   dns: "example.com",
   ssl: "example.com",
   multi_step: "",
+  heartbeat: "",
 };

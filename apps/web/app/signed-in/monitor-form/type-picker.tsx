@@ -15,6 +15,7 @@ const DESCRIPTIONS: Record<CheckType, string> = {
   dns: "A name resolves, optionally to an expected value.",
   ssl: "A certificate is valid and not about to expire.",
   multi_step: "A sequence of API requests with extracted values and assertions.",
+  heartbeat: "A cron job or worker pings a secret URL; silence or a failure means down.",
 };
 
 /** Types a plan without every type cannot choose at all, rather than choose and upgrade. */

@@ -4,21 +4,20 @@ import { problemText } from "../api-client.ts";
 import {
   accountQuery,
   channelsQuery,
+  groupsQuery,
   monitorChannelsQuery,
   monitorQuery,
-  monitorsQuery,
 } from "../cache/queries.ts";
-import { groupNames } from "../monitors/monitor-filters.ts";
 
 /**
- * What the monitor form needs: the plan and its usage, the channels, the groups in use and,
+ * What the monitor form needs: the plan and its usage, the channels, the groups and,
  * when editing, the monitor and its channels. `ready` waits for this visit's answers, not
  * the cache's, because the form copies its first values once.
  */
 export function useMonitorFormData(monitorId?: string) {
   const editing = monitorId !== undefined;
   const account = useQuery(accountQuery());
-  const monitors = useQuery(monitorsQuery());
+  const groups = useQuery(groupsQuery());
   const channels = useQuery(channelsQuery());
   const monitor = useQuery({ ...monitorQuery(monitorId ?? ""), enabled: editing });
   const attached = useQuery({ ...monitorChannelsQuery(monitorId ?? ""), enabled: editing });
@@ -31,7 +30,9 @@ export function useMonitorFormData(monitorId?: string) {
     channels: channels.data?.data,
     monitor: monitor.data,
     attachedIds: attached.data?.data.map((channel) => channel.id),
-    groups: groupNames(monitors.data?.data ?? []),
+    groups: groups.data?.data,
+    /** The groups are read, or could not be (the form then shows without them). */
+    groupsSettled: groups.data !== undefined || groups.isError,
     problem: failed ? problemText(failed.error) : null,
     ready: needed.every((query) => query.isFetchedAfterMount && query.data !== undefined),
   };

@@ -18,7 +18,7 @@ describe("checking the monitor form in the browser", () => {
       type: "http",
       name: "Shop",
       interval_seconds: 300,
-      group: null,
+      group_ids: [],
       options: { method: "GET", expected_status_codes: [200, 204], headers: {}, auth: null },
     });
   });
@@ -38,11 +38,11 @@ describe("checking the monitor form in the browser", () => {
     expect(check.errors.failure_threshold).toBe("The failure threshold must be from 1 to 20.");
   });
 
-  it("refuses a timeout typed as text and a target of the wrong shape", () => {
+  it("refuses a timeout typed as text and a target of the wrong shape, naming the field and type as the form shows them", () => {
     const check = validateMonitorForm(values({ timeout_seconds: "ten", target: "shop" }), free, 0);
     expect(check.errors.timeout_seconds).toMatch(/whole number of seconds/);
     expect(check.errors.target).toBe(
-      "A http monitor's target must be a URL starting with http:// or https://.",
+      "The URL of HTTP/HTTPS monitors must be an address starting with http:// or https://.",
     );
   });
 
@@ -62,7 +62,18 @@ describe("checking the monitor form in the browser", () => {
     const keyword = validateMonitorForm(values({ type: "keyword" }), free, 0);
     expect(keyword.errors.keyword).toBe("The keyword cannot be empty.");
     const codes = validateMonitorForm(values({ expected_status_codes: "200, ok" }), free, 0);
-    expect(codes.errors.expected_status_codes).toMatch(/separated by commas/);
+    expect(codes.errors.expected_status_codes).toBe(
+      '"ok" is not a status code or a range: write a code such as 204 or a range such as 200-299.',
+    );
+  });
+
+  it("sends codes and ranges as typed, and names a reversed range on its field", () => {
+    const check = validateMonitorForm(values({ expected_status_codes: "200, 301 - 308" }), free, 0);
+    expect(check.payload).toMatchObject({ options: { expected_status_codes: [200, "301-308"] } });
+    const reversed = validateMonitorForm(values({ expected_status_codes: "299-200" }), free, 0);
+    expect(reversed.errors.expected_status_codes).toBe(
+      "The range 299-200 is reversed: write the lower code first (200-299).",
+    );
   });
 
   it("keeps custom headers for Hobby and refuses them on Free", () => {
@@ -83,13 +94,13 @@ describe("every problem of the monitor form at once", () => {
       free,
       0,
     );
-    expect(interval.errors.target).toMatch(/must be a URL/);
+    expect(interval.errors.target).toMatch(/must be an address starting with/);
     expect(interval.errors.interval_seconds).toMatch(
       /^The Free plan checks at most every 5 minutes/,
     );
     const tcp = validateMonitorForm(values({ type: "tcp", target: "db.example" }), free, 0);
     expect(tcp.errors.target).toBe(
-      "A tcp monitor's target must be host:port, such as db.example.com:5432.",
+      "The target of TCP monitors must be host:port, such as db.example.com:5432.",
     );
     expect(tcp.errors.type).toMatch(/^TCP monitors need the Hobby plan or above/);
   });

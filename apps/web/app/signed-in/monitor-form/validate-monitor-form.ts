@@ -1,5 +1,7 @@
 import "../zod-without-eval.ts";
 import {
+  CHECK_TYPE_NAMES,
+  type CheckType,
   type CreateMonitorInput,
   createMonitorSchema,
   DEFAULT_REGION,
@@ -9,8 +11,9 @@ import {
   type Plan,
   type PlanViolation,
 } from "@upwatch/core";
+import { plansWithAgentsText } from "../agents/plans-with-agents.ts";
 import type { MonitorFormValues } from "./form-values.ts";
-import { monitorPayload } from "./monitor-payload.ts";
+import { monitorPayload, runsFromAgent } from "./monitor-payload.ts";
 import {
   clientStepProblems,
   issueStepProblem,
@@ -39,11 +42,34 @@ const FIELD_WORDS: [RegExp, string][] = [
   [/\bmin_days_remaining\b/g, "the days of validity left"],
   [/\bkeyword_mode\b/g, "the keyword rule"],
   [/\brecord_type\b/g, "the record type"],
+  [
+    /\boptions\.period_seconds must be a whole number of seconds from/g,
+    "the period must be, in seconds, from",
+  ],
+  [
+    /\boptions\.grace_seconds must be a whole number of seconds from/g,
+    "the grace time must be, in seconds, from",
+  ],
 ];
+
+/** "A tcp monitor's target must be host:port" names the type and field as the form shows them. */
+function targetWords(message: string): string {
+  return message.replace(
+    /^A (\w+) monitor's target must be (.*)$/,
+    (whole, type: string, rule: string) => {
+      const name = CHECK_TYPE_NAMES[type as CheckType];
+      if (!name) return whole;
+      const url = rule.match(/^a URL (starting with .*)$/);
+      return url
+        ? `The URL of ${name} monitors must be an address ${url[1]}`
+        : `The target of ${name} monitors must be ${rule}`;
+    },
+  );
+}
 
 /** The engine's sentences name API fields; the form names what the person sees instead. */
 export function toFormWords(message: string): string {
-  let text = message;
+  let text = targetWords(message);
   for (const [pattern, words] of FIELD_WORDS) text = text.replace(pattern, words);
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -60,12 +86,14 @@ const OPTION_FIELDS: Record<string, keyof MonitorFormValues> = {
   resolver: "resolver",
   min_days_remaining: "min_days_remaining",
   method: "method",
+  period_seconds: "heartbeat_period",
+  grace_seconds: "heartbeat_grace",
 };
 
 function fieldOfPath(path: readonly PropertyKey[]): keyof MonitorFormValues {
   const [first, second] = path.map(String);
   if (first === "options" && second && OPTION_FIELDS[second]) return OPTION_FIELDS[second];
-  if (first === "group") return "group";
+  if (first === "group_ids") return "group_ids";
   return (first as keyof MonitorFormValues | undefined) ?? "name";
 }
 
@@ -84,6 +112,16 @@ export const SEVERAL_REGIONS_NEED = "Several regions need the Hobby plan or abov
 function regionsProblem(values: MonitorFormValues, plan: Plan): string | null {
   if (values.regions.length === 0) return "Choose at least one region to check from.";
   if (values.regions.length > 1 && !plan.limits.allCheckTypes) return SEVERAL_REGIONS_NEED;
+  return null;
+}
+
+/** What running from an agent breaks: a plan without agents, or no agent chosen. */
+export function runFromProblem(values: MonitorFormValues, plan: Plan): string | null {
+  if (!runsFromAgent(values)) return null;
+  if (plan.limits.agents === 0) {
+    return `Running from an agent needs ${plansWithAgentsText()}; choose Regions to keep the ${plan.name} plan.`;
+  }
+  if (!values.agent_id) return "Choose the agent the monitor runs from.";
   return null;
 }
 
@@ -207,7 +245,10 @@ export function validateMonitorForm(
       )
     : null;
   if (violation) errors[PLAN_FIELDS[violation.rule]] ??= toFormWords(violation.detail);
-  const regionProblem = regionsProblem(values, plan);
+  const agentProblem = runFromProblem(values, plan);
+  if (agentProblem) errors.agent_id = agentProblem;
+  const regionProblem =
+    runsFromAgent(values) || values.type === "heartbeat" ? null : regionsProblem(values, plan);
   if (regionProblem) errors.regions = regionProblem;
   if (stepProblems.some(Boolean)) {
     errors.steps ??= "Some steps need attention; each says what is wrong below.";

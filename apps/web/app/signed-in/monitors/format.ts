@@ -6,11 +6,13 @@ export { formatDateTime };
 
 const TIME = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
 
-/** "99.95%", "100%", or an en dash when there were no checks. */
+/**
+ * Every uptime in the app: "99.95%", "99.9%", "20%", "100%", or an en dash when there were no
+ * checks. Rounded down, so 99.999% never shows as 100%, the way the public status pages show it.
+ */
 export function formatPercent(value: number | null): string {
   if (value === null) return "–";
-  if (value === 100 || value === 0) return `${value}%`;
-  return `${(Math.floor(value * 100) / 100).toFixed(2)}%`;
+  return `${Math.floor(value * 100) / 100}%`;
 }
 
 export function formatMs(value: number | null): string {

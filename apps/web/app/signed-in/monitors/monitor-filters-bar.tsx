@@ -1,5 +1,6 @@
-import type { MonitorStatus } from "@upwatch/api";
+import type { Group, MonitorStatus } from "@upwatch/api";
 import { CHECK_TYPE_NAMES, CHECK_TYPES, type CheckType } from "@upwatch/core";
+import { GroupFilter } from "./group-filter.tsx";
 import { MONITOR_STATUSES, type MonitorFilters } from "./monitor-filters.ts";
 import { statusLabel } from "./status-badge.tsx";
 
@@ -10,7 +11,7 @@ export function MonitorFiltersBar({
   onChange,
 }: {
   filters: MonitorFilters;
-  groups: readonly string[];
+  groups: readonly Group[];
   onChange: (filters: MonitorFilters) => void;
 }) {
   return (
@@ -58,24 +59,11 @@ export function MonitorFiltersBar({
           ))}
         </select>
       </div>
-      <div className="filter-select">
-        <label htmlFor="filter-group">Group</label>
-        <select
-          id="filter-group"
-          value={filters.group}
-          onChange={(event) => onChange({ ...filters, group: event.target.value })}
-        >
-          <option value="">Any group</option>
-          {(filters.group && !groups.includes(filters.group)
-            ? [...groups, filters.group]
-            : groups
-          ).map((group) => (
-            <option key={group} value={group}>
-              {group}
-            </option>
-          ))}
-        </select>
-      </div>
+      <GroupFilter
+        groups={groups}
+        chosen={filters.groups}
+        onChange={(ids) => onChange({ ...filters, groups: ids })}
+      />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { MonitorOverview, MonitorStatus, MonitorView } from "@upwatch/api";
+import type { Group, MonitorOverview, MonitorStatus, MonitorView } from "@upwatch/api";
 import { CHECK_TYPES, type CheckType } from "@upwatch/core";
 
 export const MONITOR_STATUSES: readonly MonitorStatus[] = ["up", "down", "paused", "pending"];
@@ -8,8 +8,12 @@ export interface MonitorFilters {
   q: string;
   status: MonitorStatus | "";
   type: CheckType | "";
-  group: string;
+  /** Group ids: a monitor in any of them is shown. */
+  groups: string[];
 }
+
+/** No search and no filter: the whole list. */
+export const NO_FILTERS: MonitorFilters = { q: "", status: "", type: "", groups: [] };
 
 /** Reads the filters from the query; unknown values are ignored rather than failing. */
 export function readMonitorFilters(params: URLSearchParams): MonitorFilters {
@@ -21,7 +25,7 @@ export function readMonitorFilters(params: URLSearchParams): MonitorFilters {
       ? (status as MonitorStatus)
       : "",
     type: (CHECK_TYPES as readonly string[]).includes(type) ? (type as CheckType) : "",
-    group: params.get("group") ?? "",
+    groups: [...new Set(params.getAll("group").filter(Boolean))],
   };
 }
 
@@ -31,12 +35,12 @@ export function writeMonitorFilters(filters: MonitorFilters): URLSearchParams {
   if (filters.q.trim()) params.set("q", filters.q);
   if (filters.status) params.set("status", filters.status);
   if (filters.type) params.set("type", filters.type);
-  if (filters.group) params.set("group", filters.group);
+  for (const group of filters.groups) params.append("group", group);
   return params;
 }
 
 export function hasFilters(filters: MonitorFilters): boolean {
-  return Boolean(filters.q.trim() || filters.status || filters.type || filters.group);
+  return Boolean(filters.q.trim() || filters.status || filters.type || filters.groups.length);
 }
 
 /** A monitor's status as people read it, from the overview when there is one. */
@@ -56,7 +60,7 @@ export function filterMonitors(
   const words = filters.q.trim().toLowerCase().split(/\s+/).filter(Boolean);
   return monitors.filter((monitor) => {
     if (filters.type && monitor.type !== filters.type) return false;
-    if (filters.group && monitor.group !== filters.group) return false;
+    if (!inAnyGroup(monitor, filters.groups)) return false;
     if (filters.status && statusOf(monitor, overviews.get(monitor.id)) !== filters.status) {
       return false;
     }
@@ -65,11 +69,24 @@ export function filterMonitors(
   });
 }
 
-/** The account's group names, sorted, for the group filter. */
-export function groupNames(monitors: readonly MonitorView[]): string[] {
-  const names = new Set<string>();
-  for (const monitor of monitors) if (monitor.group) names.add(monitor.group);
-  return [...names].sort((a, b) => a.localeCompare(b));
+/** Whether the monitor is in any of the groups; true when none is chosen. */
+export function inAnyGroup(monitor: MonitorView, groupIds: readonly string[]): boolean {
+  return groupIds.length === 0 || monitor.group_ids.some((id) => groupIds.includes(id));
+}
+
+/**
+ * The chosen groups as ids. An address may name a group instead (bookmarked before groups had
+ * ids): a name stands for the group of that name. A value matching no group is kept, so the
+ * list shows that nothing matches rather than everything.
+ */
+export function resolveGroupFilter(chosen: readonly string[], groups: readonly Group[]): string[] {
+  const ids = chosen.map((value) => {
+    const group =
+      groups.find((item) => item.id === value) ??
+      groups.find((item) => item.name.toLowerCase() === value.toLowerCase());
+    return group ? group.id : value;
+  });
+  return [...new Set(ids)];
 }
 
 /** Down first, then pending, up and paused; by name within each. */

@@ -1,5 +1,5 @@
 import type { MonitorOverview, MonitorView } from "@upwatch/api";
-import { CHECK_TYPE_NAMES } from "@upwatch/core";
+import { CHECK_TYPE_NAMES, describeDuration } from "@upwatch/core";
 import { Link } from "react-router";
 import { APP_BASE } from "../api-client.ts";
 import { formatAgo, formatMs, formatPercent } from "./format.ts";
@@ -11,11 +11,15 @@ import { UptimeBars } from "./uptime-bars.tsx";
 export function MonitorRow({
   monitor,
   overview,
+  groupNames,
 }: {
   monitor: MonitorView;
   overview: MonitorOverview | undefined;
+  /** The names of the groups it is in. */
+  groupNames: readonly string[];
 }) {
   const status = statusOf(monitor, overview);
+  const heartbeat = monitor.heartbeat;
   return (
     <li className="monitor-row" data-monitor-id={monitor.id}>
       <div className="monitor-row-main">
@@ -26,8 +30,14 @@ export function MonitorRow({
           </Link>
           <span className="monitor-target">
             <span className="type-chip">{CHECK_TYPE_NAMES[monitor.type]}</span>
-            {monitor.target}
-            {monitor.group ? <span className="group-chip">{monitor.group}</span> : null}
+            {heartbeat
+              ? `Expected every ${describeDuration(Number(monitor.options.period_seconds))}`
+              : monitor.target}
+            {groupNames.map((name) => (
+              <span key={name} className="group-chip">
+                {name}
+              </span>
+            ))}
           </span>
         </div>
       </div>
@@ -42,12 +52,22 @@ export function MonitorRow({
           <dd>{formatPercent(overview?.uptime_24h ?? null)}</dd>
         </div>
         <div>
-          <dt>Response</dt>
-          <dd>{formatMs(overview?.last_response_time_ms ?? null)}</dd>
+          <dt>{heartbeat ? "Run time" : "Response"}</dt>
+          <dd>
+            {formatMs(
+              heartbeat ? heartbeat.last_run_ms : (overview?.last_response_time_ms ?? null),
+            )}
+          </dd>
         </div>
         <div>
-          <dt>Checked</dt>
-          <dd>{formatAgo(overview?.last_checked_at ?? monitor.last_checked_at)}</dd>
+          <dt>{heartbeat ? "Last ping" : "Checked"}</dt>
+          <dd>
+            {formatAgo(
+              heartbeat
+                ? heartbeat.last_ping_at
+                : (overview?.last_checked_at ?? monitor.last_checked_at),
+            )}
+          </dd>
         </div>
       </dl>
     </li>

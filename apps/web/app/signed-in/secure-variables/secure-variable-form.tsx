@@ -1,7 +1,7 @@
 import { VARIABLE_NAME } from "@upwatch/core";
 import { useRef, useState } from "react";
-import { Button } from "../ui/button.tsx";
 import { Field } from "../ui/field.tsx";
+import { FormActions } from "../ui/form-actions.tsx";
 import { FormError } from "../ui/form-error.tsx";
 import { useFormSubmission } from "../ui/use-form-submission.ts";
 import { createSecureVariable, type SecureVariable } from "./secure-variables-api.ts";
@@ -86,11 +86,7 @@ export function SecureVariableForm({ onCreated }: { onCreated(variable: SecureVa
           onChange={(event) => setValue(event.target.value)}
         />
       </Field>
-      <div className="app-form-actions">
-        <Button type="submit" busy={busy} busyLabel="Saving...">
-          Add secure variable
-        </Button>
-      </div>
+      <FormActions submitLabel="Add secure variable" busy={busy} />
     </form>
   );
 }

@@ -7,12 +7,16 @@ import type { SecureVariable } from "./secure-variables-api.ts";
 /** The account's secure variables by name, the monitors using each, and their actions. */
 export function SecureVariableTable({
   variables,
-  onReplace,
-  onDelete,
+  actions,
 }: {
   variables: readonly SecureVariable[];
-  onReplace(variable: SecureVariable): void;
-  onDelete(variable: SecureVariable): void;
+  /** Left out for people who cannot change secure variables: no buttons then. */
+  actions?:
+    | {
+        onReplace(variable: SecureVariable): void;
+        onDelete(variable: SecureVariable): void;
+      }
+    | undefined;
 }) {
   return (
     <div className="app-table-wrap">
@@ -24,9 +28,11 @@ export function SecureVariableTable({
             <th scope="col">Value</th>
             <th scope="col">Used by</th>
             <th scope="col">Last changed</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
+            {actions ? (
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>
@@ -56,24 +62,26 @@ export function SecureVariableTable({
                   {formatRelative(variable.updated_at)}
                 </time>
               </td>
-              <td className="app-cell-actions">
-                <Button
-                  variant="ghost"
-                  size="small"
-                  onClick={() => onReplace(variable)}
-                  aria-label={`Replace value of ${variable.name}`}
-                >
-                  Replace value
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="small"
-                  onClick={() => onDelete(variable)}
-                  aria-label={`Delete ${variable.name}`}
-                >
-                  Delete
-                </Button>
-              </td>
+              {actions ? (
+                <td className="app-cell-actions">
+                  <Button
+                    variant="ghost"
+                    size="small"
+                    onClick={() => actions.onReplace(variable)}
+                    aria-label={`Replace value of ${variable.name}`}
+                  >
+                    Replace value
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="small"
+                    onClick={() => actions.onDelete(variable)}
+                    aria-label={`Delete ${variable.name}`}
+                  >
+                    Delete
+                  </Button>
+                </td>
+              ) : null}
             </tr>
           ))}
         </tbody>

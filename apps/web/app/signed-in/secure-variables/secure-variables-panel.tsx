@@ -1,8 +1,10 @@
 import { Link } from "react-router";
 import { APP_BASE } from "../api-client.ts";
+import { useCan } from "../session.tsx";
 
 /** Where Settings leads to the account's secure variables. */
 export function SecureVariablesPanel() {
+  const mayManage = useCan()("secure_variables.manage");
   return (
     <section className="app-panel" id="secure-variables" aria-labelledby="secure-variables-heading">
       <h2 id="secure-variables-heading">Secure variables</h2>
@@ -11,7 +13,7 @@ export function SecureVariablesPanel() {
         after saving.
       </p>
       <Link to={`${APP_BASE}/secure-variables`} className="button button-ghost">
-        Manage secure variables
+        {mayManage ? "Manage secure variables" : "See secure variables"}
       </Link>
     </section>
   );

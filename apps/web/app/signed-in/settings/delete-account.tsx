@@ -1,9 +1,8 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { apiRequest, errorDetail, setCsrfToken } from "../api-client.ts";
+import { apiRequest, setCsrfToken } from "../api-client.ts";
 import { useSession } from "../session.tsx";
-import { Button } from "../ui/button.tsx";
-import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
+import { DeletePanel } from "../ui/delete-panel.tsx";
 import { Field } from "../ui/field.tsx";
 
 /** The sentence the home page shows after the account is gone. */
@@ -19,64 +18,42 @@ function matches(typed: string, email: string): boolean {
 export function DeleteAccount() {
   const { user } = useSession();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
 
-  const close = () => {
-    setOpen(false);
-    setTyped("");
-    setError(undefined);
-  };
-
-  const onConfirm = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await apiRequest("DELETE", "/account", { confirm_email: typed });
-      setCsrfToken(undefined);
-      navigate("/", { replace: true, state: { notice: ACCOUNT_DELETED_NOTICE } });
-    } catch (failure) {
-      setError(errorDetail(failure));
-      setBusy(false);
-    }
+  const onDelete = async () => {
+    await apiRequest("DELETE", "/account", { confirm_email: typed });
+    setCsrfToken(undefined);
+    navigate("/", { replace: true, state: { notice: ACCOUNT_DELETED_NOTICE } });
   };
 
   return (
-    <section className="app-panel app-panel-danger" aria-labelledby="danger-heading">
-      <h2 id="danger-heading">Danger Zone</h2>
-      <p className="app-panel-lead">
-        Deleting the account removes it at once with every monitor, check result, alert, channel,
-        API key and delivery log in it. It cannot be undone.
+    <DeletePanel
+      headingId="danger-heading"
+      heading="Danger Zone"
+      lead="Deleting the account removes it at once with every monitor, check result, alert, channel, API key and delivery log in it. It cannot be undone."
+      buttonLabel="Delete Account"
+      title="Delete your account permanently?"
+      confirmLabel="Delete My Account Permanently"
+      confirmDisabled={!matches(typed, user.email)}
+      onDelete={onDelete}
+      onClose={() => setTyped("")}
+    >
+      <p>
+        Everything in the account is deleted at once and you are signed out. Type{" "}
+        <strong>{user.email}</strong> to confirm.
       </p>
-      <Button variant="danger" onClick={() => setOpen(true)}>
-        Delete Account
-      </Button>
-      <ConfirmDialog
-        open={open}
-        title="Delete your account permanently?"
-        confirmLabel="Delete My Account Permanently"
-        busyLabel="Deleting..."
-        busy={busy}
-        error={error}
-        confirmDisabled={!matches(typed, user.email)}
-        onConfirm={onConfirm}
-        onCancel={close}
-      >
-        <p>
-          Everything in the account is deleted at once and you are signed out. Type{" "}
-          <strong>{user.email}</strong> to confirm.
-        </p>
-        <Field id="delete-confirm-email" label="Your account e-mail address">
-          <input
-            type="email"
-            autoComplete="off"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-          />
-        </Field>
-      </ConfirmDialog>
-    </section>
+      <p>
+        Its members who belong to no other account lose their sign-in with it; members of other
+        accounts keep signing in to those.
+      </p>
+      <Field id="delete-confirm-email" label="Your account e-mail address">
+        <input
+          type="email"
+          autoComplete="off"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+      </Field>
+    </DeletePanel>
   );
 }

@@ -2,8 +2,8 @@ import { useRef, useState } from "react";
 import { apiRequest } from "../api-client.ts";
 import { emailError } from "../field-errors.ts";
 import { useSession } from "../session.tsx";
-import { Button } from "../ui/button.tsx";
 import { EmailInputField } from "../ui/email-input-field.tsx";
+import { FormActions } from "../ui/form-actions.tsx";
 import { FormError } from "../ui/form-error.tsx";
 import { PasswordInputField } from "../ui/password-input-field.tsx";
 import { useToast } from "../ui/toast.tsx";
@@ -69,11 +69,7 @@ export function EmailForm() {
           onChange={setPassword}
           error={errors.password}
         />
-        <div className="app-form-actions">
-          <Button type="submit" busy={busy} busyLabel="Saving...">
-            Change e-mail address
-          </Button>
-        </div>
+        <FormActions submitLabel="Change e-mail address" busy={busy} />
       </form>
     </section>
   );

@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { apiRequest } from "../api-client.ts";
 import { newPasswordError, PASSWORD_RULE } from "../field-errors.ts";
-import { Button } from "../ui/button.tsx";
+import { FormActions } from "../ui/form-actions.tsx";
 import { FormError } from "../ui/form-error.tsx";
 import { PasswordInputField } from "../ui/password-input-field.tsx";
 import { useToast } from "../ui/toast.tsx";
@@ -61,11 +61,7 @@ export function PasswordForm() {
           onChange={setNext}
           error={errors.next}
         />
-        <div className="app-form-actions">
-          <Button type="submit" busy={busy} busyLabel="Saving...">
-            Change password
-          </Button>
-        </div>
+        <FormActions submitLabel="Change password" busy={busy} />
       </form>
     </section>
   );

@@ -34,6 +34,9 @@ export function PlanPanel() {
             <dt>Monitors</dt>
             <dd>
               {answer.data.monitors} of {answer.data.limits.monitors}
+              {answer.data.active_monitors < answer.data.monitors
+                ? `, ${answer.data.active_monitors} active`
+                : null}
             </dd>
           </div>
           <div>

@@ -1,8 +1,10 @@
 import { INCIDENT_STAGES, type IncidentStage } from "@upwatch/core";
 import { useRef, useState } from "react";
-import { Button } from "../ui/button.tsx";
+import { CheckField } from "../ui/check-field.tsx";
 import { Field } from "../ui/field.tsx";
+import { FormActions } from "../ui/form-actions.tsx";
 import { FormError } from "../ui/form-error.tsx";
+import { TextInputField } from "../ui/text-input-field.tsx";
 import { useFormSubmission } from "../ui/use-form-submission.ts";
 import { ComponentStatePicker } from "./component-state-picker.tsx";
 import {
@@ -96,20 +98,15 @@ export function IncidentForm({
     <form className="app-form status-incident-form" onSubmit={submit} noValidate>
       <FormError message={errors.form} />
       {withTitle ? (
-        <Field
+        <TextInputField
+          ref={titleRef}
           id={`${idPrefix}-title`}
           label="Title"
           hint="What visitors read first, such as “Checkout is failing”."
           error={errors.title}
-        >
-          <input
-            ref={titleRef}
-            type="text"
-            autoComplete="off"
-            value={title}
-            onChange={(event) => setTitle(event.target.value)}
-          />
-        </Field>
+          value={title}
+          onChange={setTitle}
+        />
       ) : null}
       <Field id={`${idPrefix}-stage`} label="Stage" hint={STAGE_HINTS[stage]}>
         <select
@@ -147,22 +144,13 @@ export function IncidentForm({
         defaultState={defaultStateFor(stage)}
         onChange={setSelection}
       />
-      <div className="field">
-        <label className="app-check" htmlFor={`${idPrefix}-notify`}>
-          <input
-            id={`${idPrefix}-notify`}
-            type="checkbox"
-            checked={notify}
-            onChange={(event) => setNotify(event.target.checked)}
-          />
-          <span>Mail this to the page's subscribers</span>
-        </label>
-      </div>
-      <div className="app-form-actions">
-        <Button type="submit" busy={busy} busyLabel={busyLabel}>
-          {submitLabel}
-        </Button>
-      </div>
+      <CheckField
+        id={`${idPrefix}-notify`}
+        label="Mail this to the page's subscribers"
+        checked={notify}
+        onChange={setNotify}
+      />
+      <FormActions submitLabel={submitLabel} busy={busy} busyLabel={busyLabel} />
     </form>
   );
 }

@@ -10,7 +10,8 @@ export function IncidentTimeline({
   onEdit,
 }: {
   updates: readonly StatusIncidentUpdate[];
-  onEdit(update: StatusIncidentUpdate): void;
+  /** Left out for people who cannot change the page: no edit buttons then. */
+  onEdit?: ((update: StatusIncidentUpdate) => void) | undefined;
 }) {
   return (
     <ol className="status-timeline">
@@ -21,14 +22,16 @@ export function IncidentTimeline({
             <time dateTime={update.created_at} title={formatDateTime(update.created_at)}>
               {formatDateTime(update.created_at)} ({formatRelative(update.created_at)})
             </time>
-            <button
-              type="button"
-              className="button button-ghost button-small"
-              onClick={() => onEdit(update)}
-              aria-label={`Edit message of the ${stageLabel(update.stage)} update of ${formatDateTime(update.created_at)}`}
-            >
-              Edit message
-            </button>
+            {onEdit ? (
+              <button
+                type="button"
+                className="button button-ghost button-small"
+                onClick={() => onEdit(update)}
+                aria-label={`Edit message of the ${stageLabel(update.stage)} update of ${formatDateTime(update.created_at)}`}
+              >
+                Edit message
+              </button>
+            ) : null}
           </div>
           <StatusMessage text={update.message} />
           <ComponentStates components={update.components} />

@@ -1,8 +1,10 @@
 import { useRef, useState } from "react";
 import type { StatusComponent } from "../status-incidents/incidents-api.ts";
-import { Button } from "../ui/button.tsx";
+import { CheckField } from "../ui/check-field.tsx";
 import { Field } from "../ui/field.tsx";
+import { FormActions } from "../ui/form-actions.tsx";
 import { FormError } from "../ui/form-error.tsx";
+import { TextInputField } from "../ui/text-input-field.tsx";
 import { useFormSubmission } from "../ui/use-form-submission.ts";
 import type { MaintenanceInput, StatusMaintenance } from "./maintenance-api.ts";
 import {
@@ -87,15 +89,14 @@ export function MaintenanceForm({
   return (
     <form className="app-form" onSubmit={submit} noValidate>
       <FormError message={errors.form} />
-      <Field id={`${idPrefix}-title`} label="Title" error={errors.title}>
-        <input
-          ref={titleRef}
-          type="text"
-          autoComplete="off"
-          value={title}
-          onChange={(event) => setTitle(event.target.value)}
-        />
-      </Field>
+      <TextInputField
+        ref={titleRef}
+        id={`${idPrefix}-title`}
+        label="Title"
+        error={errors.title}
+        value={title}
+        onChange={setTitle}
+      />
       <div className="status-window-times">
         <Field
           id={`${idPrefix}-start`}
@@ -157,28 +158,14 @@ export function MaintenanceForm({
         <textarea rows={4} value={message} onChange={(event) => setMessage(event.target.value)} />
       </Field>
       {editing ? null : (
-        <div className="field">
-          <label className="app-check" htmlFor={`${idPrefix}-notify`}>
-            <input
-              id={`${idPrefix}-notify`}
-              type="checkbox"
-              checked={notify}
-              onChange={(event) => setNotify(event.target.checked)}
-            />
-            <span>Announce it to the page's subscribers now</span>
-          </label>
-        </div>
+        <CheckField
+          id={`${idPrefix}-notify`}
+          label="Announce it to the page's subscribers now"
+          checked={notify}
+          onChange={setNotify}
+        />
       )}
-      <div className="app-form-actions">
-        <Button type="submit" busy={busy} busyLabel="Saving...">
-          {submitLabel}
-        </Button>
-        {onCancel ? (
-          <Button variant="ghost" onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-        ) : null}
-      </div>
+      <FormActions submitLabel={submitLabel} busy={busy} onCancel={onCancel} />
     </form>
   );
 }

@@ -19,7 +19,8 @@ export function MaintenanceList({
   renderEditor,
 }: {
   windows: readonly StatusMaintenance[];
-  actions: WindowActions;
+  /** Left out for people who cannot change the page: the cards then have no buttons. */
+  actions?: WindowActions | undefined;
   editingId: string | undefined;
   renderEditor(window: StatusMaintenance): ReactNode;
 }) {
@@ -38,7 +39,13 @@ export function MaintenanceList({
   );
 }
 
-function WindowCard({ window, actions }: { window: StatusMaintenance; actions: WindowActions }) {
+function WindowCard({
+  window,
+  actions,
+}: {
+  window: StatusMaintenance;
+  actions: WindowActions | undefined;
+}) {
   const open = window.status === "scheduled" || window.status === "in_progress";
   return (
     <>
@@ -58,36 +65,38 @@ function WindowCard({ window, actions }: { window: StatusMaintenance; actions: W
           : "No components: the window is announced but changes no state and holds no alerts."}
       </p>
       {window.message ? <StatusMessage text={window.message} /> : null}
-      <div className="status-window-actions">
-        {open ? (
-          <>
-            <button
-              type="button"
-              className="button button-ghost button-small"
-              onClick={() => actions.onEdit(window)}
-              aria-label={`Edit ${window.title}`}
-            >
-              Edit
-            </button>
-            <button
-              type="button"
-              className="button button-ghost button-small"
-              onClick={() => actions.onEnd(window)}
-              aria-label={`${window.status === "scheduled" ? "Cancel" : "End"} ${window.title}`}
-            >
-              {window.status === "scheduled" ? "Cancel maintenance" : "End now"}
-            </button>
-          </>
-        ) : null}
-        <button
-          type="button"
-          className="button button-ghost button-small"
-          onClick={() => actions.onDelete(window)}
-          aria-label={`Delete ${window.title}`}
-        >
-          Delete
-        </button>
-      </div>
+      {actions ? (
+        <div className="status-window-actions">
+          {open ? (
+            <>
+              <button
+                type="button"
+                className="button button-ghost button-small"
+                onClick={() => actions.onEdit(window)}
+                aria-label={`Edit ${window.title}`}
+              >
+                Edit
+              </button>
+              <button
+                type="button"
+                className="button button-ghost button-small"
+                onClick={() => actions.onEnd(window)}
+                aria-label={`${window.status === "scheduled" ? "Cancel" : "End"} ${window.title}`}
+              >
+                {window.status === "scheduled" ? "Cancel maintenance" : "End now"}
+              </button>
+            </>
+          ) : null}
+          <button
+            type="button"
+            className="button button-ghost button-small"
+            onClick={() => actions.onDelete(window)}
+            aria-label={`Delete ${window.title}`}
+          >
+            Delete
+          </button>
+        </div>
+      ) : null}
     </>
   );
 }

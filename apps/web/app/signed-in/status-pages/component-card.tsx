@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import { StatusBadge } from "../monitors/status-badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { ComponentForm } from "./component-form.tsx";
-import { stateLabel } from "./state-display.ts";
+import { stateLabel, stateToSuggest } from "./state-display.ts";
 import { StateTag } from "./state-tag.tsx";
 import type { ComponentFields, StatusComponent, StatusSection } from "./status-pages-api.ts";
 
@@ -29,7 +29,7 @@ export function ComponentCard(props: ComponentCardProps) {
   const [editing, setEditing] = useState(false);
   const stateId = useId();
   const name = component.name;
-  const suggested = component.suggested_state;
+  const suggested = stateToSuggest(component);
   const Heading = props.headingLevel === 3 ? "h3" : "h4";
 
   if (editing) {
@@ -66,7 +66,7 @@ export function ComponentCard(props: ComponentCardProps) {
         </p>
       ) : null}
       <LinkedMonitors component={component} />
-      {suggested && suggested !== component.state ? (
+      {suggested ? (
         <p>
           Its monitors suggest <strong>{stateLabel(suggested)}</strong>.{" "}
           <Button

@@ -3,6 +3,7 @@ import { useId, useRef, useState } from "react";
 import { Button } from "../ui/button.tsx";
 import { Field } from "../ui/field.tsx";
 import { FormError } from "../ui/form-error.tsx";
+import { TextInputField } from "../ui/text-input-field.tsx";
 import { useFormSubmission } from "../ui/use-form-submission.ts";
 import { LinkedMonitorsPicker } from "./linked-monitors-picker.tsx";
 import type { ComponentFields, StatusComponent, StatusSection } from "./status-pages-api.ts";
@@ -60,16 +61,15 @@ export function ComponentForm(props: ComponentFormProps) {
   return (
     <form className="app-form" onSubmit={onSubmit} noValidate>
       <FormError message={errors.form} />
-      <Field id={`${key}-name`} label="Component name" error={errors.name}>
-        <input
-          ref={nameRef}
-          type="text"
-          autoComplete="off"
-          maxLength={STATUS_PAGE_LIMITS.componentNameChars}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-        />
-      </Field>
+      <TextInputField
+        ref={nameRef}
+        id={`${key}-name`}
+        label="Component name"
+        error={errors.name}
+        maxLength={STATUS_PAGE_LIMITS.componentNameChars}
+        value={name}
+        onChange={setName}
+      />
       <Field
         id={`${key}-description`}
         label="Description"

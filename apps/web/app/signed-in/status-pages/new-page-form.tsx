@@ -1,10 +1,9 @@
-import { slugProblem } from "@upwatch/core";
 import { useRef, useState } from "react";
 import { Button } from "../ui/button.tsx";
 import { Field } from "../ui/field.tsx";
 import { FormError } from "../ui/form-error.tsx";
 import { useFormSubmission } from "../ui/use-form-submission.ts";
-import { refusedField, slugFromName } from "./page-settings-values.ts";
+import { addressProblem, refusedField, slugFromName } from "./page-settings-values.ts";
 import { createStatusPage, type StatusPage } from "./status-pages-api.ts";
 
 interface NewPageFormProps {
@@ -24,18 +23,19 @@ export function NewPageForm({ addressPrefix, onCreated, onCancel }: NewPageFormP
   const slugRef = useRef<HTMLInputElement>(null);
   const headlineRef = useRef<HTMLTextAreaElement>(null);
   const shownSlug = slugTouched ? slug : slugFromName(name);
+  // What is typed becomes a valid address the way a name does ("Acme Shop" gives acme-shop),
+  // and the preview shows exactly that.
+  const address = slugFromName(shownSlug);
   const { errors, busy, onSubmit } = useFormSubmission({
     focus: { name: nameRef, slug: slugRef, headline: headlineRef },
     check: () => ({
       name: name.trim() ? undefined : "Give the page a name, such as Acme Cloud.",
-      slug: shownSlug.trim()
-        ? slugProblem(shownSlug.trim().toLowerCase())
-        : "Choose the address of the page, such as acme-cloud.",
+      slug: addressProblem(address),
     }),
     send: async () => {
       const page = await createStatusPage({
         name: name.trim(),
-        slug: shownSlug.trim().toLowerCase(),
+        slug: address,
         ...(headline.trim() ? { headline: headline.trim() } : {}),
       });
       onCreated(page);
@@ -74,7 +74,7 @@ export function NewPageForm({ addressPrefix, onCreated, onCancel }: NewPageFormP
             Lower-case letters, digits and hyphens. Visitors open{" "}
             <code className="app-code">
               {addressPrefix}
-              {shownSlug || "your-slug"}
+              {address || "your-slug"}
             </code>
             .
           </>

@@ -1,6 +1,7 @@
 import { STATUS_PAGE_LIMITS } from "@upwatch/core";
 import { describe, expect, it } from "vitest";
 import {
+  addressProblem,
   bytesToBase64,
   dnsRecordOf,
   logoProblem,
@@ -31,6 +32,18 @@ describe("a status page's settings", () => {
     expect(slugFromName("x".repeat(80)).length).toBe(STATUS_PAGE_LIMITS.slugChars);
   });
 
+  it("explains a bad address in the form's words, naming the Address field", () => {
+    expect(addressProblem("acme-shop")).toBeUndefined();
+    expect(addressProblem("Acme Shop")).toBe(
+      "The address must be 2 to 48 lower-case letters, digits and hyphens, starting and ending with a letter or digit.",
+    );
+    expect(addressProblem("")).toMatch(/^Choose the address/);
+  });
+
+  it("turns a typed address into the one the page gets, as it does a name", () => {
+    expect(slugFromName("Acme Shop")).toBe("acme-shop");
+  });
+
   it("finds no problem in good values and names each bad field with a sentence", () => {
     expect(Object.values(settingsProblems(values)).filter(Boolean)).toEqual([]);
     const problems = settingsProblems({
@@ -42,7 +55,9 @@ describe("a status page's settings", () => {
       customDomain: "https://status.acme.example/",
     });
     expect(problems.name).toMatch(/name/);
-    expect(problems.slug).toMatch(/reserved/);
+    expect(problems.slug).toBe(
+      `The address "api" is kept for Upwatch's own pages; choose another.`,
+    );
     expect(problems.accentColor).toMatch(/#2563eb/);
     expect(problems.websiteUrl).toMatch(/https:\/\//);
     expect(problems.customDomain).toMatch(/status\.example\.com/);

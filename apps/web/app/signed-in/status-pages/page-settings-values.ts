@@ -35,6 +35,16 @@ export function settingsValuesOf(page: StatusPage): SettingsValues {
   };
 }
 
+/** Why an address (slug) cannot be used, in the form's words; undefined when it can. */
+export function addressProblem(slug: string): string | undefined {
+  if (!slug) return "Choose the address of the page, such as acme-cloud.";
+  const problem = slugProblem(slug);
+  if (!problem) return undefined;
+  return /reserved/.test(problem)
+    ? `The address "${slug}" is kept for Upwatch's own pages; choose another.`
+    : "The address must be 2 to 48 lower-case letters, digits and hyphens, starting and ending with a letter or digit.";
+}
+
 /** A slug suggested from a page's name: "Acme Cloud" gives "acme-cloud". */
 export function slugFromName(name: string): string {
   return name
@@ -62,7 +72,7 @@ export function settingsProblems(
   const domain = values.customDomain.trim().toLowerCase();
   return {
     name: values.name.trim() ? undefined : "Give the page a name, such as Acme Cloud.",
-    slug: slug ? slugProblem(slug) : "Choose the address of the page, such as acme-cloud.",
+    slug: addressProblem(slug),
     accentColor:
       accent && !ACCENT_COLOR_PATTERN.test(accent)
         ? "Enter a colour as # and six hexadecimal digits, such as #2563eb."

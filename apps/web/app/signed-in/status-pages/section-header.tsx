@@ -2,6 +2,7 @@ import { STATUS_PAGE_LIMITS } from "@upwatch/core";
 import { useId, useRef, useState } from "react";
 import { Button } from "../ui/button.tsx";
 import { Field } from "../ui/field.tsx";
+import { FormActions } from "../ui/form-actions.tsx";
 import { FormError } from "../ui/form-error.tsx";
 import { useFormSubmission } from "../ui/use-form-submission.ts";
 import type { StatusSection } from "./status-pages-api.ts";
@@ -139,11 +140,7 @@ export function NewSectionForm({ onCreate }: { onCreate(name: string): Promise<v
           onChange={(event) => setName(event.target.value)}
         />
       </Field>
-      <div className="app-form-actions">
-        <Button type="submit" busy={busy} busyLabel="Adding...">
-          Add section
-        </Button>
-      </div>
+      <FormActions submitLabel="Add section" busy={busy} busyLabel="Adding..." />
     </form>
   );
 }

@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { ACCENT_COLOR_PATTERN, STATUS_PAGE_LIMITS } from "@upwatch/core";
 import { type RefObject, useRef, useState } from "react";
-import { Button } from "../ui/button.tsx";
 import { Field } from "../ui/field.tsx";
+import { FormActions } from "../ui/form-actions.tsx";
 import { FormError } from "../ui/form-error.tsx";
 import { useToast } from "../ui/toast.tsx";
 import { useFormSubmission } from "../ui/use-form-submission.ts";
@@ -125,11 +125,7 @@ export function SettingsForm({ page, whiteLabelAllowed }: SettingsFormProps) {
         domainRef={refs.customDomain as RefObject<HTMLInputElement>}
         onChange={(change) => setValues((current) => ({ ...current, ...change }))}
       />
-      <div className="app-form-actions">
-        <Button type="submit" busy={busy} busyLabel="Saving...">
-          Save settings
-        </Button>
-      </div>
+      <FormActions submitLabel="Save settings" busy={busy} />
     </form>
   );
 }

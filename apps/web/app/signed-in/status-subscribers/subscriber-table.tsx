@@ -8,7 +8,8 @@ export function SubscriberTable({
   onRemove,
 }: {
   subscribers: readonly StatusSubscriber[];
-  onRemove(subscriber: StatusSubscriber): void;
+  /** Left out for people who cannot change the page: no Remove buttons then. */
+  onRemove?: ((subscriber: StatusSubscriber) => void) | undefined;
 }) {
   return (
     <div className="app-table-wrap">
@@ -20,9 +21,11 @@ export function SubscriberTable({
             <th scope="col">Status</th>
             <th scope="col">Subscribed</th>
             <th scope="col">Confirmed</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
+            {onRemove ? (
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>
@@ -49,16 +52,18 @@ export function SubscriberTable({
                   <span className="app-muted">Not yet</span>
                 )}
               </td>
-              <td className="app-cell-actions">
-                <Button
-                  variant="ghost"
-                  size="small"
-                  onClick={() => onRemove(subscriber)}
-                  aria-label={`Remove ${subscriber.email}`}
-                >
-                  Remove
-                </Button>
-              </td>
+              {onRemove ? (
+                <td className="app-cell-actions">
+                  <Button
+                    variant="ghost"
+                    size="small"
+                    onClick={() => onRemove(subscriber)}
+                    aria-label={`Remove ${subscriber.email}`}
+                  >
+                    Remove
+                  </Button>
+                </td>
+              ) : null}
             </tr>
           ))}
         </tbody>

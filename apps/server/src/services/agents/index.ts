@@ -1,0 +1,12 @@
+export { createAgent } from "./create-agent.ts";
+export { createAgentRule } from "./create-agent-rule.ts";
+export { deleteAgent } from "./delete-agent.ts";
+export { deleteAgentRule } from "./delete-agent-rule.ts";
+export { getAgent } from "./get-agent.ts";
+export { getAgentMetrics } from "./get-agent-metrics.ts";
+export { issueAgentKey } from "./issue-agent-key.ts";
+export { listAgentRules } from "./list-agent-rules.ts";
+export { listAgents } from "./list-agents.ts";
+export { revokeAgentKey } from "./revoke-agent-key.ts";
+export { updateAgent } from "./update-agent.ts";
+export { updateAgentRule } from "./update-agent-rule.ts";

@@ -1,0 +1,26 @@
+import type { AgentRule } from "@upwatch/api";
+import { AGENT_RULE_KINDS, AGENT_RULE_TEMPLATES, type AgentRuleTemplate } from "@upwatch/core";
+import type { AccountAccess } from "../accounts/account-access.ts";
+import type { ServiceContext } from "../context.ts";
+import { presentAgentRule } from "./agent-rule-record.ts";
+import { findOwnedAgent } from "./owned-agent.ts";
+
+/** An agent's alert rules, oldest first, and the templates new rules start from. */
+export async function listAgentRules(
+  ctx: ServiceContext,
+  access: AccountAccess,
+  agentId: string,
+): Promise<{ data: AgentRule[]; templates: AgentRuleTemplate[] }> {
+  await findOwnedAgent(ctx.db, access, agentId);
+  const rows = await ctx.db
+    .selectFrom("agent_alert_rules")
+    .selectAll()
+    .where("agent_id", "=", agentId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  return {
+    data: rows.map(presentAgentRule),
+    templates: AGENT_RULE_KINDS.map((kind) => AGENT_RULE_TEMPLATES[kind]),
+  };
+}

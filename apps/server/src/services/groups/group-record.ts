@@ -1,0 +1,58 @@
+import type { Group } from "@upwatch/api";
+import { groupCounts, groupStatus } from "@upwatch/core";
+import type { Database, MonitorGroupTable } from "@upwatch/db";
+import type { Kysely } from "kysely";
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The account's groups as the API shows them, with members, channels, status and counts. */
+export async function viewGroups(
+  db: Kysely<Database>,
+  rows: readonly MonitorGroupTable[],
+): Promise<Group[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const members = await db
+    .selectFrom("monitor_group_members")
+    .innerJoin("monitors", "monitors.id", "monitor_group_members.monitor_id")
+    .select(["monitor_group_members.group_id", "monitors.id", "monitors.paused", "monitors.state"])
+    .where("monitor_group_members.group_id", "in", ids)
+    .orderBy("monitors.created_at")
+    .orderBy("monitors.id")
+    .execute();
+  const channels = await db
+    .selectFrom("monitor_group_channels")
+    .innerJoin("channels", "channels.id", "monitor_group_channels.channel_id")
+    .select(["monitor_group_channels.group_id", "channels.id"])
+    .where("monitor_group_channels.group_id", "in", ids)
+    .orderBy("channels.created_at")
+    .orderBy("channels.id")
+    .execute();
+  return rows.map((row) => {
+    const mine = members.filter((member) => member.group_id === row.id);
+    const counts = groupCounts(
+      mine.map((member) => ({
+        paused: member.paused === 1,
+        state: member.state === "up" || member.state === "down" ? member.state : "unknown",
+      })),
+    );
+    return {
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      monitor_ids: mine.map((member) => member.id),
+      channel_ids: channels
+        .filter((channel) => channel.group_id === row.id)
+        .map((channel) => channel.id),
+      status: groupStatus(counts),
+      counts,
+      created_at: iso(row.created_at),
+      updated_at: iso(row.updated_at),
+    };
+  });
+}
+
+/** The key a group name is unique by within an account: trimmed, in lower case. */
+export function groupNameKey(name: string): string {
+  return name.trim().toLowerCase();
+}

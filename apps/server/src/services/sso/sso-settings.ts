@@ -1,0 +1,33 @@
+import type { Database } from "@upwatch/db";
+import type { Kysely } from "kysely";
+import { placeOf } from "../secrets/reseal-stored-secrets.ts";
+
+/** Where an account's client secret is sealed (bound to its row). */
+export function clientSecretPlace(accountId: string): string {
+  return placeOf("sso_configs", "client_secret_sealed", accountId);
+}
+
+/** An account's single sign-on settings as stored, with its domains; undefined when none. */
+export async function loadSsoSettings(db: Kysely<Database>, accountId: string) {
+  const config = await db
+    .selectFrom("sso_configs")
+    .selectAll()
+    .where("account_id", "=", accountId)
+    .executeTakeFirst();
+  if (!config) return undefined;
+  const domains = await db
+    .selectFrom("sso_domains")
+    .select("domain")
+    .where("account_id", "=", accountId)
+    .orderBy("domain")
+    .execute();
+  return { ...config, domains: domains.map((row) => row.domain) };
+}
+
+/** The stored settings of an account, as `loadSsoSettings` answers them. */
+export type StoredSsoSettings = NonNullable<Awaited<ReturnType<typeof loadSsoSettings>>>;
+
+/** The part of an address after its last `@`, in lower case. */
+export function domainOf(email: string): string {
+  return email.slice(email.lastIndexOf("@") + 1).toLowerCase();
+}

@@ -1,0 +1,13 @@
+import { CopyButton } from "../ui/copy-button.tsx";
+
+/** Text to paste (a command or a file), wrapped rather than scrolled, with a button that copies it. */
+export function CodeBlock({ text, label }: { text: string; label: string }) {
+  return (
+    <div className="agent-code">
+      <pre data-label={label}>
+        <code>{text}</code>
+      </pre>
+      <CopyButton value={text} label={`Copy ${label.toLowerCase()}`} />
+    </div>
+  );
+}

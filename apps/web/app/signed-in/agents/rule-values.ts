@@ -1,0 +1,66 @@
+import type { AgentRuleKind, AlertSeverity } from "@upwatch/core";
+import type { AgentRuleTemplateView } from "./agent-types.ts";
+import type { AgentRule, RuleFields } from "./agents-api.ts";
+
+/** A rule's form as typed: numbers and lists still as text. */
+export interface RuleValues {
+  kind: AgentRuleKind;
+  threshold: string;
+  duration_minutes: string;
+  severity: AlertSeverity;
+  /** Mounts or service names separated by commas; empty means every one. */
+  subjects: string;
+}
+
+export type RuleField = "threshold" | "duration_minutes" | "severity" | "subjects";
+
+/** The form filled from a template (adding) or from a rule (changing it). */
+export function ruleValues(from: AgentRuleTemplateView | AgentRule): RuleValues {
+  const subjects = "id" in from ? (from.kind === "disk" ? from.disks : from.services) : null;
+  return {
+    kind: from.kind,
+    threshold: String(from.threshold),
+    duration_minutes: String(from.duration_minutes),
+    severity: from.severity,
+    subjects: (subjects ?? []).join(", "),
+  };
+}
+
+/** A severity as the page writes it. */
+export const SEVERITY_WORDS = { critical: "Critical", warning: "Warning", info: "Info" } as const;
+
+/** What the threshold means for each kind of rule, for its label. */
+export const THRESHOLD_LABELS: Record<AgentRuleKind, string | null> = {
+  cpu: "CPU used over (%)",
+  memory: "Memory available under (%)",
+  disk: "Free space under (%)",
+  load: "Load over (times the number of cores)",
+  service: null,
+};
+
+/** The request body for the form's values; numbers the browser could not read stay NaN for the server to refuse. */
+export function ruleFields(values: RuleValues): RuleFields {
+  const list = values.subjects
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+  const fields: RuleFields = {
+    kind: values.kind,
+    duration_minutes: Number(values.duration_minutes),
+    severity: values.severity,
+  };
+  if (values.kind !== "service") fields.threshold = Number(values.threshold);
+  if (values.kind === "disk") fields.disks = list.length ? list : null;
+  if (values.kind === "service") fields.services = list.length ? list : null;
+  return fields;
+}
+
+/** The field a server's refusal is about, from the words of its sentence. */
+export function refusedRuleField(detail: string): RuleField | "form" {
+  const text = detail.toLowerCase();
+  if (text.includes("threshold")) return "threshold";
+  if (text.includes("duration")) return "duration_minutes";
+  if (text.includes("severity")) return "severity";
+  if (text.includes("disk") || text.includes("service")) return "subjects";
+  return "form";
+}

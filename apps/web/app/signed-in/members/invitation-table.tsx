@@ -1,0 +1,51 @@
+import type { InvitationView } from "@upwatch/api";
+import { Button } from "../ui/button.tsx";
+import { formatDateTime } from "../ui/format.ts";
+
+interface InvitationTableProps {
+  invitations: InvitationView[];
+  onResend(invitation: InvitationView): void;
+  onRevoke(invitation: InvitationView): void;
+}
+
+/** Pending invitations, newest first, each with Resend and Revoke. */
+export function InvitationTable({ invitations, onResend, onRevoke }: InvitationTableProps) {
+  return (
+    <div className="app-table-wrap">
+      <table className="app-table app-table-stack">
+        <caption className="visually-hidden">Pending invitations</caption>
+        <thead>
+          <tr>
+            <th scope="col">Address</th>
+            <th scope="col">Role</th>
+            <th scope="col">Invited by</th>
+            <th scope="col">Link works until</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {invitations.map((invitation) => (
+            <tr key={invitation.id} data-invitation={invitation.email}>
+              <td data-label="Address">
+                <strong>{invitation.email}</strong>
+              </td>
+              <td data-label="Role">{invitation.role_name}</td>
+              <td data-label="Invited by">{invitation.invited_by ?? "—"}</td>
+              <td data-label="Link works until">{formatDateTime(invitation.expires_at)}</td>
+              <td className="app-cell-actions">
+                <Button variant="ghost" size="small" onClick={() => onResend(invitation)}>
+                  Resend
+                </Button>
+                <Button variant="ghost" size="small" onClick={() => onRevoke(invitation)}>
+                  Revoke
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

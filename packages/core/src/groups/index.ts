@@ -1,0 +1,3 @@
+export * from "./group-input.ts";
+export * from "./group-limits.ts";
+export * from "./group-status.ts";

@@ -1,0 +1,3 @@
+export * from "./body-excerpt.ts";
+export * from "./heartbeat-deadline.ts";
+export * from "./heartbeat-options.ts";

@@ -1,0 +1,2 @@
+export * from "./audit-actions.ts";
+export * from "./roles.ts";
