@@ -56,10 +56,7 @@ function rememberFailedTests(summary) {
     const where = file.name.replace(root, "");
     for (const test of file.assertionResults ?? []) {
       if (test.status !== "failed") continue;
-      const reason = String(test.failureMessages?.[0] ?? "")
-        .split("\n")[0]
-        .slice(0, 300);
-      failedTests.push(`${where} > ${test.fullName}: ${reason}`);
+      failedTests.push(`${where} > ${test.fullName}: ${failureReason(test.failureMessages?.[0])}`);
     }
     if (file.status === "failed" && !(file.assertionResults ?? []).length) {
       failedTests.push(
@@ -69,6 +66,17 @@ function rememberFailedTests(summary) {
       );
     }
   }
+}
+
+/**
+ * The first line of a failure, or for a time limit (which vitest reports with the placeholder
+ * message of the stack it keeps) that it timed out and where the test or hook was declared.
+ */
+function failureReason(message) {
+  const lines = String(message ?? "").split("\n");
+  if (!lines[0].includes("STACK_TRACE_ERROR")) return lines[0].slice(0, 300);
+  const declared = lines.find((line) => line.includes(root) && !line.includes("node_modules"));
+  return `timed out (test or hook time limit)${declared ? `, declared ${declared.trim().replace(root, "")}` : ""}`;
 }
 
 function vitest(title, config, name) {

@@ -19,6 +19,8 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    // The client is always this machine; asking DNS for its name would only leave loopback.
+    disableReverseLookup: true,
     onRcptTo(_address, _session, callback) {
       if (sink.refuseWith === undefined) return callback();
       const error = Object.assign(new Error("Refused by the test mail server"), {

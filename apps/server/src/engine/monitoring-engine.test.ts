@@ -162,13 +162,16 @@ describeEachDatabase("the monitoring engine", (db) => {
   });
 
   it("stores the results still buffered when the server closes", async () => {
-    const closing = await buildTestApp(db(), {
+    // A database of its own: on PostgreSQL the suite's server would lead and run the check itself.
+    const own = await createTestDatabase(db().dialect);
+    const closing = await buildTestApp(own, {
       env: { RUN_CHECKS: "true", ALLOW_PRIVATE_TARGETS: "true" },
     });
+    const owner = await createTestAccount(own, "hobby");
     const created = await closing.inject({
       method: "POST",
       url: "/api/v1/monitors",
-      headers: account.headers,
+      headers: owner.headers,
       payload: {
         type: "http",
         name: "Closing",
@@ -177,17 +180,20 @@ describeEachDatabase("the monitoring engine", (db) => {
       },
     });
     const id = created.json().id;
-    await eventually(
+    const completed = await eventually(
       async () => closing.monitoringEngine!.counters().completed,
-      (completed) => completed > 0,
+      (count) => count > 0,
     );
+    expect(completed).toBe(1);
     await closing.close();
-    const rows = await db()
-      .handle.db.selectFrom("check_results")
+    const rows = await own.handle.db
+      .selectFrom("check_results")
       .select("up")
       .where("monitor_id", "=", id)
       .execute();
     expect(rows).toEqual([{ up: 1 }]);
+    await own.handle.close();
+    await own.drop();
   });
 
   it("refuses loopback targets unless private targets are allowed", async () => {

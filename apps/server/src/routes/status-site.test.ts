@@ -6,6 +6,7 @@ import { buildTestApp, testConfig } from "../../test/app.ts";
 import { describeEachDatabase } from "../../test/databases.ts";
 import { createTestMonitor } from "../../test/monitors.ts";
 import { TEST_SECRETS } from "../../test/secrets.ts";
+import { setAccountPlan } from "../services/accounts/set-account-plan.ts";
 import { createServiceContext, type ServiceContext } from "../services/context.ts";
 import {
   insertComponent,
@@ -23,17 +24,21 @@ describeEachDatabase("the public status page", (db) => {
   let app: FastifyInstance;
   let ctx: ServiceContext;
   let accountId: string;
+  let enterpriseId: string;
 
   beforeAll(async () => {
     ctx = createServiceContext(db().handle.db, TEST_SECRETS);
     app = await buildTestApp(db(), { ctx });
     accountId = (await createTestAccount(db(), "business", ctx)).accountId;
+    enterpriseId = (await createTestAccount(db(), "enterprise", ctx)).accountId;
   });
   afterAll(() => app.close());
 
   const get = (url: string, headers: Record<string, string> = {}) =>
     app.inject({ method: "GET", url, headers });
   const newPage = (fields = {}) => insertPage(db().handle.db, accountId, fields);
+  /** A page of an Enterprise+ account, the plan whose white-label settings are in force. */
+  const newEnterprisePage = (fields = {}) => insertPage(db().handle.db, enterpriseId, fields);
 
   it("shows the worst component state as its headline, each component's state, and the page's text escaped", async () => {
     const page = await newPage({
@@ -284,7 +289,7 @@ describeEachDatabase("the public status page", (db) => {
   });
 
   it("drops the Powered by line on white-label pages", async () => {
-    const page = await newPage({ white_label: 1 });
+    const page = await newEnterprisePage({ white_label: 1 });
     expect((await get(`/status/${page.slug}`)).body).not.toContain("Powered by");
   });
 
@@ -364,7 +369,7 @@ describeEachDatabase("the public status page", (db) => {
   });
 
   it("serves a page on its custom domain", async () => {
-    const page = await newPage({ custom_domain: "status.acme-example.test", name: "Custom Acme" });
+    const page = await newEnterprisePage({ custom_domain: "status.acme-example.test", name: "Custom Acme" });
     await app.statusDomains.refresh();
     const home = await get("/", { host: "status.acme-example.test" });
     expect(home.statusCode).toBe(200);
@@ -377,7 +382,7 @@ describeEachDatabase("the public status page", (db) => {
   });
 
   it("names a page on its custom domain by that domain in its feed and summary", async () => {
-    const page = await newPage({ custom_domain: "status.feed-example.test", white_label: 1 });
+    const page = await newEnterprisePage({ custom_domain: "status.feed-example.test", white_label: 1 });
     const feed = await get(`/status/${page.slug}/feed.atom`);
     expect(feed.body).toContain(
       '<link rel="self" href="https://status.feed-example.test/feed.atom"/>',
@@ -389,9 +394,40 @@ describeEachDatabase("the public status page", (db) => {
     expect(summary.page.url).toBe("https://status.feed-example.test");
   });
 
+  it("shows Powered by Upwatch and leaves its custom domain while its account is on a plan without white-label, then takes both back", async () => {
+    const owner = await createTestAccount(db(), "enterprise", ctx);
+    const page = await insertPage(db().handle.db, owner.accountId, {
+      name: "Held Acme",
+      white_label: 1,
+      custom_domain: "status.held-example.test",
+    });
+    const setPlan = async (plan: string) => {
+      const changes = await setAccountPlan(ctx, owner.accountId, plan);
+      await app.statusDomains.refresh();
+      return changes.map((change) => change.kind);
+    };
+    const onDomain = () => get("/", { host: "status.held-example.test" });
+
+    expect(await setPlan("business")).toEqual(["white-label-held"]);
+    const branded = await get(`/status/${page.slug}`);
+    expect(branded.body).toContain("Powered by");
+    expect(branded.body).not.toContain("status.held-example.test");
+    expect((await onDomain()).body).not.toContain("Held Acme");
+    const summary = publicStatusSummary.parse(
+      (await get(`/status/${page.slug}/api/summary.json`)).json(),
+    );
+    expect(summary.page.url).toMatch(new RegExp(`/status/${page.slug}$`));
+
+    expect(await setPlan("enterprise")).toEqual(["white-label-restored"]);
+    expect((await get(`/status/${page.slug}`)).body).not.toContain("Powered by");
+    const served = await onDomain();
+    expect(served.statusCode).toBe(200);
+    expect(served.body).toContain("Held Acme");
+  });
+
   it("never serves a page in place of the server's own site, even if one holds its host", async () => {
     const host = new URL(testConfig().publicUrl).host;
-    await newPage({ custom_domain: host.replace(/:\d+$/, ""), name: "Takeover page" });
+    await newEnterprisePage({ custom_domain: host.replace(/:\d+$/, ""), name: "Takeover page" });
     await app.statusDomains.refresh();
     const home = await get("/", { host });
     expect(home.body).not.toContain("Takeover page");
@@ -414,7 +450,7 @@ describeEachDatabase("the public status page", (db) => {
   });
 
   it("answers a missing incident of a white-label page in the page's name alone", async () => {
-    const page = await newPage({ name: "Acme Cloud", white_label: 1 });
+    const page = await newEnterprisePage({ name: "Acme Cloud", white_label: 1 });
     const response = await get(`/status/${page.slug}/incidents/inc_nope`);
     expect(response.statusCode).toBe(404);
     expect(response.body).toContain(`<a href="/status/${page.slug}">Acme Cloud</a>`);

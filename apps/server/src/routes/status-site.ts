@@ -3,6 +3,7 @@ import type { Database, StatusPageTable } from "@upwatch/db";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import { sendMessagePage } from "../pages/message-page.ts";
+import { asServed } from "../services/status-pages/white-label-plans.ts";
 import { buildSummary } from "../status-site/build-summary.ts";
 import {
   type CachedAnswer,
@@ -183,10 +184,22 @@ function send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer
   return reply.code(answer.status).header("content-type", answer.type).send(body);
 }
 
-/** The page at a slug: the one indexed read every request makes, so a change anywhere shows at once. */
-function findPage(db: Kysely<Database>, slug: string): Promise<StatusPageTable | undefined> {
-  if (!SLUG_PATTERN.test(slug)) return Promise.resolve(undefined);
-  return db.selectFrom("status_pages").selectAll().where("slug", "=", slug).executeTakeFirst();
+/**
+ * The page at a slug as visitors get it: the one indexed read every request makes, so a change
+ * anywhere (a plan's included) shows at once.
+ */
+async function findPage(db: Kysely<Database>, slug: string): Promise<StatusPageTable | undefined> {
+  if (!SLUG_PATTERN.test(slug)) return undefined;
+  const row = await db
+    .selectFrom("status_pages")
+    .innerJoin("accounts", "accounts.id", "status_pages.account_id")
+    .selectAll("status_pages")
+    .select("accounts.plan as account_plan")
+    .where("status_pages.slug", "=", slug)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { account_plan, ...page } = row;
+  return asServed(page, account_plan);
 }
 
 /** The 404 page; within a known status page, in that page's name and leading back to it. */

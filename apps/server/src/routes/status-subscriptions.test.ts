@@ -40,6 +40,12 @@ describeEachDatabase("status page subscriptions by mail", (db) => {
   });
 
   const newPage = () => insertStatusPage(db().handle.db, account.accountId, ["API"]);
+  const setPlan = (plan: string) =>
+    db()
+      .handle.db.updateTable("accounts")
+      .set({ plan })
+      .where("id", "=", account.accountId)
+      .execute();
   const subscribe = (page: Page, email: string, from = remoteAddress) =>
     app.inject({
       method: "POST",
@@ -288,6 +294,10 @@ describeEachDatabase("status page subscriptions by mail", (db) => {
       .set({ white_label: 1 })
       .where("id", "=", page.id)
       .execute();
+    // White-label is an Enterprise+ setting: on this account's plan the page stays branded.
+    const held = await form("held@example.com");
+    expect(held.body).toContain("<title>Almost there | Upwatch</title>");
+    await setPlan("enterprise");
     const plain = await form("plain@example.com");
     expect(plain.body).toContain(`<a href="/status/${page.slug}">${page.name}</a>`);
     expect(plain.body).toContain(`<title>Almost there | ${page.name}</title>`);
@@ -298,6 +308,8 @@ describeEachDatabase("status page subscriptions by mail", (db) => {
     const ask = await app.inject({ method: "GET", url: unsubscribe });
     expect(ask.body).toContain(page.name);
     expect(ask.body).not.toContain("Upwatch");
+    await setPlan("hobby");
+    expect((await app.inject({ method: "GET", url: unsubscribe })).body).toContain("Upwatch");
   });
 
   it("answers a subscription to an address no page can have as an unknown page", async () => {

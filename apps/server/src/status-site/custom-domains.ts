@@ -1,5 +1,6 @@
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
+import { WHITE_LABEL_PLAN_IDS } from "../services/status-pages/white-label-plans.ts";
 
 /** How often the directory reloads, so a domain set in another server process is served soon. */
 export const DOMAIN_REFRESH_MS = 10_000;
@@ -47,10 +48,13 @@ export class CustomDomainDirectory {
   }
 
   async #load(): Promise<void> {
+    // A page whose account left the white-label plan keeps its domain for a return, unserved.
     const rows = await this.db
       .selectFrom("status_pages")
-      .select(["custom_domain", "slug"])
-      .where("custom_domain", "is not", null)
+      .innerJoin("accounts", "accounts.id", "status_pages.account_id")
+      .select(["status_pages.custom_domain", "status_pages.slug"])
+      .where("status_pages.custom_domain", "is not", null)
+      .where("accounts.plan", "in", WHITE_LABEL_PLAN_IDS)
       .execute();
     this.#slugs = new Map(
       rows.flatMap((r) =>

@@ -158,6 +158,26 @@ describe("moving to a smaller plan", () => {
     expect(within.changes).toEqual([]);
   });
 
+  it("says which pages lose their white-label footer and domain on leaving Enterprise+, and get them back on return", () => {
+    const enterprise = getPlan("enterprise");
+    const move = (from: typeof business, to: typeof business) =>
+      computePlanChange({
+        from,
+        to,
+        defaultRegion: "us-west-1",
+        monitors: [],
+        channels: [],
+        whiteLabelPages: ["Acme Status"],
+      }).changes.map((change) => describePlanChange(change, to));
+    expect(move(enterprise, business)).toEqual([
+      'Acme Status shows "Powered by Upwatch" and is served at its Upwatch address only; the white-label settings are kept for a plan that includes them.',
+    ]);
+    expect(move(business, enterprise)).toEqual([
+      'Acme Status hides "Powered by Upwatch" and answers on its custom domain again, where one is set.',
+    ]);
+    expect(move(business, hobby)).toEqual([]);
+  });
+
   it("pauses monitors run from an agent on a plan without agents", () => {
     const proxied = monitor(0, { run_from: "agent", type: "tcp" });
     const outcome = computePlanChange({

@@ -30,6 +30,8 @@ export interface PlanChangeInput {
   statusPages?: readonly string[];
   /** The account's users: members and pending invitations. */
   users?: number;
+  /** The status pages, by name, that hide "Powered by Upwatch" or have a custom domain. */
+  whiteLabelPages?: readonly string[];
 }
 
 /**
@@ -59,7 +61,7 @@ export function computePlanChange(input: PlanChangeInput): PlanChangeOutcome {
       changes.push({ ...ref, kind: "monitor-resumed" });
     }
   }
-  changes.push(...channelChanges(input), ...overLimitNotes(input));
+  changes.push(...channelChanges(input), ...overLimitNotes(input), ...whiteLabelNotes(input));
   const monitors = ordered
     .map((monitor) => after.get(monitor.id) as MonitorAfterPlanChange)
     .filter((next, index) => differs(ordered[index] as PlanChangeMonitor, next));
@@ -202,6 +204,13 @@ function overLimitNotes({ to, statusPages = [], users = 0 }: PlanChangeInput): P
     notes.push({ kind: "users-over-limit", users, limit: userLimit });
   }
   return notes;
+}
+
+/** Pages whose white-label settings stop (or start again) being in force; they are kept. */
+function whiteLabelNotes({ from, to, whiteLabelPages = [] }: PlanChangeInput): PlanChange[] {
+  if (whiteLabelPages.length === 0 || from.limits.whiteLabel === to.limits.whiteLabel) return [];
+  const kind = to.limits.whiteLabel ? "white-label-restored" : "white-label-held";
+  return [{ kind, page_names: whiteLabelPages }];
 }
 
 function channelChanges(input: PlanChangeInput): PlanChange[] {

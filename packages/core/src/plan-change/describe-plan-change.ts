@@ -29,13 +29,23 @@ export function describePlanChange(change: PlanChange, plan: Plan): string {
       return statusPagesKept(change.page_names, change.limit, plan);
     case "users-over-limit":
       return `The account has ${change.users} users and the ${plan.name} plan allows ${change.limit}: nobody loses access, and invitations are refused until there is room.`;
+    case "white-label-held":
+      return `${listOf(change.page_names)} ${change.page_names.length === 1 ? "shows" : "show"} "Powered by Upwatch" and ${change.page_names.length === 1 ? "is" : "are"} served at ${change.page_names.length === 1 ? "its" : "their"} Upwatch address only; the white-label settings are kept for a plan that includes them.`;
+    case "white-label-restored":
+      return `${listOf(change.page_names)} ${change.page_names.length === 1 ? "hides" : "hide"} "Powered by Upwatch" and ${change.page_names.length === 1 ? "answers" : "answer"} on ${change.page_names.length === 1 ? "its" : "their"} custom domain again, where one is set.`;
   }
 }
 
-function statusPagesKept(names: readonly string[], limit: number, plan: Plan): string {
+/** Names as a sentence lists them, at most three. */
+function listOf(names: readonly string[]): string {
   const shown = names.length <= 3 ? names : [...names.slice(0, 2), `${names.length - 2} more`];
-  const pages =
-    shown.length === 1 ? shown[0] : `${shown.slice(0, -1).join(", ")} and ${shown.at(-1)}`;
+  return shown.length === 1
+    ? (shown[0] as string)
+    : `${shown.slice(0, -1).join(", ")} and ${shown.at(-1)}`;
+}
+
+function statusPagesKept(names: readonly string[], limit: number, plan: Plan): string {
+  const pages = listOf(names);
   const stay = names.length === 1 ? "stays" : "stay";
   if (limit === 0) {
     return `${pages} ${stay} public and can still be updated; the ${plan.name} plan includes no status pages, so none can be added.`;

@@ -62,7 +62,11 @@ export type PlanChange =
   /** More status pages than the plan includes: all kept, public and editable; none can be added. */
   | { kind: "status-pages-kept"; page_names: readonly string[]; limit: number }
   /** More users than the plan allows: nobody loses access; invitations wait for room. */
-  | { kind: "users-over-limit"; users: number; limit: number };
+  | { kind: "users-over-limit"; users: number; limit: number }
+  /** Pages show "Powered by Upwatch" and leave their custom domain; both settings are kept. */
+  | { kind: "white-label-held"; page_names: readonly string[] }
+  /** Pages hide "Powered by Upwatch" and answer on their custom domain again. */
+  | { kind: "white-label-restored"; page_names: readonly string[] };
 
 /** The kinds of change, for schemas. */
 export const PLAN_CHANGE_KINDS = [
@@ -78,6 +82,8 @@ export const PLAN_CHANGE_KINDS = [
   "channel-enabled",
   "status-pages-kept",
   "users-over-limit",
+  "white-label-held",
+  "white-label-restored",
 ] as const satisfies readonly PlanChange["kind"][];
 
 /** A monitor's settings after the change; only monitors that change are listed. */

@@ -65,6 +65,7 @@ export async function applyPlanChange(
       keep: request.keep,
       statusPages: await statusPageNames(trx, request.accountId),
       users: await countAccountUsers(trx, request.accountId, ctx.now()),
+      whiteLabelPages: await whiteLabelPageNames(trx, request.accountId),
     });
   } catch (error) {
     if (error instanceof PlanChangeRefused) throw new ServiceError("invalid", error.detail);
@@ -74,6 +75,9 @@ export async function applyPlanChange(
   for (const next of outcome.monitors) {
     const entry = byId.get(next.id);
     if (entry) await storeMonitor(trx, ctx, request, entry, next);
+  }
+  if (outcome.changes.some((change) => change.kind.startsWith("white-label-"))) {
+    await rebuildWhiteLabelPages(trx, request.accountId);
   }
   if (outcome.changes.length > 0) {
     await trx
@@ -115,6 +119,28 @@ async function statusPageNames(trx: Kysely<Database>, accountId: string): Promis
     .selectFrom("status_pages")
     .select("name")
     .where("account_id", "=", accountId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  return pages.map((page) => page.name);
+}
+
+/** The pages whose footer or address the plan change turns: cached copies in every process go. */
+async function rebuildWhiteLabelPages(trx: Kysely<Database>, accountId: string): Promise<void> {
+  await trx
+    .updateTable("status_pages")
+    .set((eb) => ({ version: eb("version", "+", 1) }))
+    .where("account_id", "=", accountId)
+    .where((eb) => eb.or([eb("white_label", "=", 1), eb("custom_domain", "is not", null)]))
+    .execute();
+}
+
+async function whiteLabelPageNames(trx: Kysely<Database>, accountId: string): Promise<string[]> {
+  const pages = await trx
+    .selectFrom("status_pages")
+    .select("name")
+    .where("account_id", "=", accountId)
+    .where((eb) => eb.or([eb("white_label", "=", 1), eb("custom_domain", "is not", null)]))
     .orderBy("created_at")
     .orderBy("id")
     .execute();

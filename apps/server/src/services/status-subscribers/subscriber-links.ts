@@ -5,6 +5,7 @@ import {
   readSubscriberToken,
   signSubscriberToken,
 } from "../newsletter/signed-links.ts";
+import { whiteLabelInForce } from "../status-pages/white-label-plans.ts";
 
 /** The name of the server secret status page subscriber links are signed with. */
 export const STATUS_LINK_SECRET_NAME = "status-subscriber-links";
@@ -61,11 +62,12 @@ export async function subscriberOfToken(
   const row = await ctx.db
     .selectFrom("status_subscribers as s")
     .innerJoin("status_pages as p", "p.id", "s.page_id")
-    .select(["s.id", "s.status", "p.name", "p.slug", "p.white_label"])
+    .innerJoin("accounts as a", "a.id", "p.account_id")
+    .select(["s.id", "s.status", "p.name", "p.slug", "p.white_label", "a.plan"])
     .where("s.id", "=", id)
     .executeTakeFirst();
   if (!row) return { genuine: true, subscriber: undefined };
-  const page = { name: row.name, slug: row.slug, whiteLabel: Number(row.white_label) === 1 };
+  const page = { name: row.name, slug: row.slug, whiteLabel: hidesPoweredBy(row) };
   return { genuine: true, subscriber: { id: row.id, status: row.status, page } };
 }
 
@@ -76,9 +78,15 @@ export async function subscriptionPage(
 ): Promise<SubscriptionPage | undefined> {
   if (!SLUG_PATTERN.test(slug)) return undefined;
   const row = await ctx.db
-    .selectFrom("status_pages")
-    .select(["name", "slug", "white_label"])
-    .where("slug", "=", slug)
+    .selectFrom("status_pages as p")
+    .innerJoin("accounts as a", "a.id", "p.account_id")
+    .select(["p.name", "p.slug", "p.white_label", "a.plan"])
+    .where("p.slug", "=", slug)
     .executeTakeFirst();
-  return row && { name: row.name, slug: row.slug, whiteLabel: Number(row.white_label) === 1 };
+  return row && { name: row.name, slug: row.slug, whiteLabel: hidesPoweredBy(row) };
+}
+
+/** Whether the page hides "Powered by Upwatch": asked for, and on a plan with white-label. */
+function hidesPoweredBy(row: { white_label: number; plan: string }): boolean {
+  return Number(row.white_label) === 1 && whiteLabelInForce(row.plan);
 }

@@ -25,6 +25,9 @@ export function WhiteLabelFields(props: WhiteLabelFieldsProps) {
       {allowed ? null : (
         <p className="field-hint" id="white-label-plan">
           White-label pages and custom domains are part of the Enterprise+ plan.
+          {values.whiteLabel || domain
+            ? ' The choices below are kept for it; until then this page shows "Powered by Upwatch" and is served at its Upwatch address only.'
+            : null}
         </p>
       )}
       <label className="app-check">
