@@ -369,7 +369,10 @@ describeEachDatabase("the public status page", (db) => {
   });
 
   it("serves a page on its custom domain", async () => {
-    const page = await newEnterprisePage({ custom_domain: "status.acme-example.test", name: "Custom Acme" });
+    const page = await newEnterprisePage({
+      custom_domain: "status.acme-example.test",
+      name: "Custom Acme",
+    });
     await app.statusDomains.refresh();
     const home = await get("/", { host: "status.acme-example.test" });
     expect(home.statusCode).toBe(200);
@@ -382,7 +385,10 @@ describeEachDatabase("the public status page", (db) => {
   });
 
   it("names a page on its custom domain by that domain in its feed and summary", async () => {
-    const page = await newEnterprisePage({ custom_domain: "status.feed-example.test", white_label: 1 });
+    const page = await newEnterprisePage({
+      custom_domain: "status.feed-example.test",
+      white_label: 1,
+    });
     const feed = await get(`/status/${page.slug}/feed.atom`);
     expect(feed.body).toContain(
       '<link rel="self" href="https://status.feed-example.test/feed.atom"/>',
