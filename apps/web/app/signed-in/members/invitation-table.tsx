@@ -1,4 +1,5 @@
 import type { InvitationView } from "@upwatch/api";
+import { roleChoiceValue, useMayHandleInvitation } from "../roles/role-choices.ts";
 import { Button } from "../ui/button.tsx";
 import { formatDateTime } from "../ui/format.ts";
 
@@ -8,8 +9,12 @@ interface InvitationTableProps {
   onRevoke(invitation: InvitationView): void;
 }
 
-/** Pending invitations, newest first, each with Resend and Revoke. */
+/**
+ * Pending invitations, newest first, each with Resend and Revoke for those who could have given
+ * its role.
+ */
 export function InvitationTable({ invitations, onResend, onRevoke }: InvitationTableProps) {
+  const mayHandle = useMayHandleInvitation();
   return (
     <div className="app-table-wrap">
       <table className="app-table app-table-stack">
@@ -35,12 +40,18 @@ export function InvitationTable({ invitations, onResend, onRevoke }: InvitationT
               <td data-label="Invited by">{invitation.invited_by ?? "—"}</td>
               <td data-label="Link works until">{formatDateTime(invitation.expires_at)}</td>
               <td className="app-cell-actions">
-                <Button variant="ghost" size="small" onClick={() => onResend(invitation)}>
-                  Resend
-                </Button>
-                <Button variant="ghost" size="small" onClick={() => onRevoke(invitation)}>
-                  Revoke
-                </Button>
+                {mayHandle(roleChoiceValue(invitation.role, invitation.custom_role_id)) ? (
+                  <>
+                    <Button variant="ghost" size="small" onClick={() => onResend(invitation)}>
+                      Resend
+                    </Button>
+                    <Button variant="ghost" size="small" onClick={() => onRevoke(invitation)}>
+                      Revoke
+                    </Button>
+                  </>
+                ) : (
+                  <span className="field-hint">Only someone who can give this role handles it</span>
+                )}
               </td>
             </tr>
           ))}

@@ -120,3 +120,18 @@ export function useMayManageRole(): (value: string) => boolean {
     return role.permissions.every((permission) => held.includes(permission));
   };
 }
+
+/**
+ * Whether the signed-in person may resend or revoke an invitation giving the role `value` (a
+ * picker value): the server allows it to those who could give that role themselves.
+ */
+export function useMayHandleInvitation(): (value: string) => boolean {
+  const roles = useQuery(rolesQuery());
+  const { membership } = useSession();
+  return (value) => {
+    const role = roleChoices(roles.data?.data, { customRoles: true }).find(
+      (choice) => choice.value === value,
+    );
+    return role !== undefined && mayGive(membership, role);
+  };
+}
