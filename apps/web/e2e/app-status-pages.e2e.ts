@@ -214,6 +214,11 @@ describe("status pages in the app", () => {
     await page.getByRole("checkbox", { name: /Powered by Upwatch/ }).check();
     await page.getByRole("button", { name: "Save settings" }).click();
     await page.getByText("The page's settings are saved").waitFor();
+    await setPlan(product, account.accountId, "business");
+    await page.reload();
+    await page.getByText("The choices below are kept for it", { exact: false }).waitFor();
+    expect(await page.getByLabel(/^Custom domain/).inputValue()).toBe("status.acme.example");
+    expect(await page.getByLabel(/^Custom domain/).isDisabled()).toBe(true);
 
     await page.getByRole("button", { name: "Delete status page" }).click();
     const remove = page.getByRole("dialog", { name: "Delete Acme Cloud?" });
