@@ -1,25 +1,14 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SmtpSink, startSmtpSink } from "../../server/test/smtp-sink.ts";
+import { describe, expect, it } from "vitest";
 import { addMember, registerInContext, setPlan, uniqueEmail } from "./support/app-accounts.ts";
-import { launchBrowser } from "./support/browser.ts";
-import { type RunningProduct, startProduct } from "./support/server.ts";
+import { withProductAndBrowser } from "./support/product-and-browser.ts";
+import type { RunningProduct } from "./support/server.ts";
 
 describe("a custom role that manages members", () => {
   let product: RunningProduct;
   let browser: Browser;
-  let smtp: SmtpSink;
-  beforeAll(async () => {
-    smtp = await startSmtpSink();
-    [product, browser] = await Promise.all([
-      startProduct({ SMTP_HOST: "127.0.0.1", SMTP_PORT: String(smtp.port) }),
-      launchBrowser(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-    await smtp?.close();
+  withProductAndBrowser((running) => {
+    ({ product, browser } = running);
   });
 
   it("is made by the owner, given in the members' role picker, and lets its holder invite and handle only the roles it could give", async () => {

@@ -1,26 +1,17 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SmtpSink, startSmtpSink } from "../../server/test/smtp-sink.ts";
+import { describe, expect, it } from "vitest";
+import type { SmtpSink } from "../../server/test/smtp-sink.ts";
 import { logIn, PASSWORD, registerInContext, uniqueEmail } from "./support/app-accounts.ts";
-import { launchBrowser } from "./support/browser.ts";
 import { collectPageErrors } from "./support/page-errors.ts";
-import { type RunningProduct, startProduct } from "./support/server.ts";
+import { withProductBrowserAndMail } from "./support/product-and-browser.ts";
+import type { RunningProduct } from "./support/server.ts";
 
 describe("signing in to the app", () => {
   let product: RunningProduct;
   let browser: Browser;
   let smtp: SmtpSink;
-  beforeAll(async () => {
-    smtp = await startSmtpSink();
-    [product, browser] = await Promise.all([
-      startProduct({ SMTP_HOST: "127.0.0.1", SMTP_PORT: String(smtp.port) }),
-      launchBrowser(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-    await smtp?.close();
+  withProductBrowserAndMail((running) => {
+    ({ product, browser, smtp } = running);
   });
 
   it("creates an account on the register page, with the rules shown inline, and lands in the app", async () => {

@@ -1,25 +1,16 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SmtpSink, startSmtpSink } from "../../server/test/smtp-sink.ts";
+import { describe, expect, it } from "vitest";
+import type { SmtpSink } from "../../server/test/smtp-sink.ts";
 import { PASSWORD, registerInContext, setPlan, uniqueEmail } from "./support/app-accounts.ts";
-import { launchBrowser } from "./support/browser.ts";
-import { type RunningProduct, startProduct } from "./support/server.ts";
+import { withProductBrowserAndMail } from "./support/product-and-browser.ts";
+import type { RunningProduct } from "./support/server.ts";
 
 describe("inviting a teammate", () => {
   let product: RunningProduct;
   let browser: Browser;
   let smtp: SmtpSink;
-  beforeAll(async () => {
-    smtp = await startSmtpSink();
-    [product, browser] = await Promise.all([
-      startProduct({ SMTP_HOST: "127.0.0.1", SMTP_PORT: String(smtp.port) }),
-      launchBrowser(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-    await smtp?.close();
+  withProductBrowserAndMail((running) => {
+    ({ product, browser, smtp } = running);
   });
 
   it("an owner invites a Viewer, who joins through the mailed link and may look but not manage (the screen asks only for what the role may read); the owner makes another account and switches back", async () => {

@@ -1,12 +1,12 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SmtpSink, startSmtpSink } from "../../server/test/smtp-sink.ts";
+import { describe, expect, it } from "vitest";
+import type { SmtpSink } from "../../server/test/smtp-sink.ts";
 import { registerAccount } from "./support/app-account.ts";
 import { setPlan } from "./support/app-accounts.ts";
 import { axeViolations } from "./support/axe.ts";
-import { launchBrowser } from "./support/browser.ts";
 import { collectPageErrors } from "./support/page-errors.ts";
-import { type RunningProduct, startProduct } from "./support/server.ts";
+import { withProductBrowserAndMail } from "./support/product-and-browser.ts";
+import type { RunningProduct } from "./support/server.ts";
 
 const VISITOR = "visitor@example.com";
 
@@ -41,17 +41,8 @@ describe("a status page as its visitors see it", () => {
   let product: RunningProduct;
   let browser: Browser;
   let smtp: SmtpSink;
-  beforeAll(async () => {
-    smtp = await startSmtpSink();
-    [product, browser] = await Promise.all([
-      startProduct({ SMTP_HOST: "127.0.0.1", SMTP_PORT: String(smtp.port) }),
-      launchBrowser(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-    await smtp?.close();
+  withProductBrowserAndMail((running) => {
+    ({ product, browser, smtp } = running);
   });
 
   async function postUpdate(page: Page, stage: string, message: string) {
