@@ -167,33 +167,43 @@ describeEachDatabase("the monitoring engine", (db) => {
     const closing = await buildTestApp(own, {
       env: { RUN_CHECKS: "true", ALLOW_PRIVATE_TARGETS: "true" },
     });
-    const owner = await createTestAccount(own, "hobby");
-    const created = await closing.inject({
-      method: "POST",
-      url: "/api/v1/monitors",
-      headers: owner.headers,
-      payload: {
-        type: "http",
-        name: "Closing",
-        target: `http://127.0.0.1:${target.port}/`,
-        interval_seconds: 600,
-      },
-    });
-    const id = created.json().id;
-    const completed = await eventually(
-      async () => closing.monitoringEngine!.counters().completed,
-      (count) => count > 0,
-    );
-    expect(completed).toBe(1);
-    await closing.close();
-    const rows = await own.handle.db
-      .selectFrom("check_results")
-      .select("up")
-      .where("monitor_id", "=", id)
-      .execute();
-    expect(rows).toEqual([{ up: 1 }]);
-    await own.handle.close();
-    await own.drop();
+    // Closed once, whether the test gets that far or fails before.
+    let shutdown: Promise<void> | undefined;
+    const closed = () => {
+      shutdown ??= closing.close();
+      return shutdown;
+    };
+    try {
+      const owner = await createTestAccount(own, "hobby");
+      const created = await closing.inject({
+        method: "POST",
+        url: "/api/v1/monitors",
+        headers: owner.headers,
+        payload: {
+          type: "http",
+          name: "Closing",
+          target: `http://127.0.0.1:${target.port}/`,
+          interval_seconds: 600,
+        },
+      });
+      const id = created.json().id;
+      const completed = await eventually(
+        async () => closing.monitoringEngine!.counters().completed,
+        (count) => count > 0,
+      );
+      expect(completed).toBe(1);
+      await closed();
+      const rows = await own.handle.db
+        .selectFrom("check_results")
+        .select("up")
+        .where("monitor_id", "=", id)
+        .execute();
+      expect(rows).toEqual([{ up: 1 }]);
+    } finally {
+      await closed();
+      await own.handle.close();
+      await own.drop();
+    }
   });
 
   it("refuses loopback targets unless private targets are allowed", async () => {

@@ -400,7 +400,7 @@ describeEachDatabase("the public status page", (db) => {
     expect(summary.page.url).toBe("https://status.feed-example.test");
   });
 
-  it("shows Powered by Upwatch and leaves its custom domain while its account is on a plan without white-label, then takes both back", async () => {
+  it("shows Powered by Upwatch and sends its custom domain's visitors to its Upwatch address while its account is on a plan without white-label, then takes both back", async () => {
     const owner = await createTestAccount(db(), "enterprise", ctx);
     const page = await insertPage(db().handle.db, owner.accountId, {
       name: "Held Acme",
@@ -412,21 +412,25 @@ describeEachDatabase("the public status page", (db) => {
       await app.statusDomains.refresh();
       return changes.map((change) => change.kind);
     };
-    const onDomain = () => get("/", { host: "status.held-example.test" });
+    const onDomain = (url: string) => get(url, { host: "status.held-example.test" });
+    const upwatchAddress = `${testConfig().publicUrl.replace(/\/$/, "")}/status/${page.slug}`;
 
     expect(await setPlan("business")).toEqual(["white-label-held"]);
-    const branded = await get(`/status/${page.slug}`);
-    expect(branded.body).toContain("Powered by");
-    expect(branded.body).not.toContain("status.held-example.test");
-    expect((await onDomain()).body).not.toContain("Held Acme");
+    expect((await get(`/status/${page.slug}`)).body).toContain("Powered by");
+    const moved = await onDomain("/history?page=2");
+    expect(moved.statusCode).toBe(302);
+    expect(moved.headers.location).toBe(`${upwatchAddress}/history?page=2`);
+    expect((await onDomain("/")).headers.location).toBe(upwatchAddress);
+    const feed = await get(`/status/${page.slug}/feed.atom`);
+    expect(feed.body).toContain(`<link rel="self" href="${upwatchAddress}/feed.atom"/>`);
     const summary = publicStatusSummary.parse(
       (await get(`/status/${page.slug}/api/summary.json`)).json(),
     );
-    expect(summary.page.url).toMatch(new RegExp(`/status/${page.slug}$`));
+    expect(summary.page.url).toBe(upwatchAddress);
 
     expect(await setPlan("enterprise")).toEqual(["white-label-restored"]);
     expect((await get(`/status/${page.slug}`)).body).not.toContain("Powered by");
-    const served = await onDomain();
+    const served = await onDomain("/");
     expect(served.statusCode).toBe(200);
     expect(served.body).toContain("Held Acme");
   });
@@ -455,7 +459,7 @@ describeEachDatabase("the public status page", (db) => {
     }
   });
 
-  it("answers a missing incident of a white-label page in the page's name alone", async () => {
+  it("answers a missing incident or history page of a white-label page in the page's name alone", async () => {
     const page = await newEnterprisePage({ name: "Acme Cloud", white_label: 1 });
     const response = await get(`/status/${page.slug}/incidents/inc_nope`);
     expect(response.statusCode).toBe(404);
@@ -463,5 +467,9 @@ describeEachDatabase("the public status page", (db) => {
     expect(response.body).toContain("<title>Not found | Acme Cloud</title>");
     expect(response.body).not.toContain("Upwatch");
     expect(response.body).not.toContain("favicon");
+    const history = await get(`/status/${page.slug}/history?page=0`);
+    expect(history.statusCode).toBe(400);
+    expect(history.body).toContain("<title>No such history page | Acme Cloud</title>");
+    expect(history.body).not.toContain("Upwatch");
   });
 });

@@ -65,13 +65,15 @@ export async function statusSiteRoutes(app: FastifyInstance, options: StatusSite
       return html(renderStatusPage(m, place(page)), m.nextBoundary);
     }),
   );
-  app.get("/status/:slug/history", (request: SlugRequest, reply) => {
+  app.get("/status/:slug/history", async (request: SlugRequest, reply) => {
     const number = Number(request.query.page ?? "1");
     if (!Number.isInteger(number) || number < 1 || number > MAX_HISTORY_PAGE) {
+      const page = await findPage(db, request.params.slug);
       return sendMessagePage(reply, 400, {
         title: "No such history page",
         message: "The history page must be a whole number from 1.",
         link: { label: "Back to the status page", url: `/status/${request.params.slug}` },
+        brand: page && brandOf(page),
       });
     }
     return serve(request, reply, `history ${number}`, async (page) =>
@@ -216,6 +218,15 @@ function notFound(reply: FastifyReply, page?: StatusPageTable) {
     title: "Not found",
     message: "There is nothing at this address on this status page. Check the link you followed.",
     link: { label: "Back to the status page", url: home },
-    brand: { name: page.name, url: home, whiteLabel: Number(page.white_label) === 1 },
+    brand: brandOf(page),
   });
+}
+
+/** How a message page within a status page names it: by its name, white-label when in force. */
+function brandOf(page: StatusPageTable) {
+  return {
+    name: page.name,
+    url: `/status/${page.slug}`,
+    whiteLabel: Number(page.white_label) === 1,
+  };
 }

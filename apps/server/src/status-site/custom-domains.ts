@@ -1,6 +1,6 @@
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
-import { WHITE_LABEL_PLAN_IDS } from "../services/status-pages/white-label-plans.ts";
+import { whiteLabelInForce } from "../services/status-pages/white-label-plans.ts";
 
 /** How often the directory reloads, so a domain set in another server process is served soon. */
 export const DOMAIN_REFRESH_MS = 10_000;
@@ -11,6 +11,8 @@ export const DOMAIN_REFRESH_MS = 10_000;
  */
 export class CustomDomainDirectory {
   #slugs = new Map<string, string>();
+  /** Domains of pages whose account's plan lacks white-label: kept, answered with a redirect. */
+  #held = new Map<string, string>();
   #loading: Promise<void> | undefined;
   readonly #serverHosts: ReadonlySet<string>;
 
@@ -37,33 +39,51 @@ export class CustomDomainDirectory {
   }
 
   /** The URL a request is handled as: on a custom domain, `/x` is the page's `/status/{slug}/x`. */
-  rewrite(request: { url?: string | undefined; headers: { host?: string | undefined } }): string {
+  rewrite(request: HostedRequest): string {
     const url = request.url ?? "/";
     const slug = this.slugFor(request.headers.host);
-    if (!slug) return url;
-    const base = `/status/${slug}`;
-    if (url === base || url.startsWith(`${base}/`) || url.startsWith(`${base}?`)) return url;
-    if (url === "/" || url.startsWith("/?")) return `${base}${url.slice(1)}`;
-    return `${base}${url}`;
+    return slug ? onPage(slug, url) : url;
+  }
+
+  /**
+   * For a request to the held domain of a page, the same place at the page's Upwatch address
+   * (a path to redirect to), so the domain never shows the product's own site instead.
+   */
+  heldPath(request: HostedRequest): string | undefined {
+    const host = request.headers.host;
+    if (!host || this.#held.size === 0) return undefined;
+    const slug = this.#held.get(hostKey(host));
+    return slug ? onPage(slug, request.url ?? "/") : undefined;
   }
 
   async #load(): Promise<void> {
-    // A page whose account left the white-label plan keeps its domain for a return, unserved.
     const rows = await this.db
       .selectFrom("status_pages")
       .innerJoin("accounts", "accounts.id", "status_pages.account_id")
-      .select(["status_pages.custom_domain", "status_pages.slug"])
+      .select(["status_pages.custom_domain", "status_pages.slug", "accounts.plan"])
       .where("status_pages.custom_domain", "is not", null)
-      .where("accounts.plan", "in", WHITE_LABEL_PLAN_IDS)
       .execute();
-    this.#slugs = new Map(
-      rows.flatMap((r) =>
-        r.custom_domain && !this.#serverHosts.has(hostKey(r.custom_domain))
-          ? [[hostKey(r.custom_domain), r.slug]]
-          : [],
-      ),
-    );
+    const served = new Map<string, string>();
+    const held = new Map<string, string>();
+    for (const row of rows) {
+      if (!row.custom_domain || this.#serverHosts.has(hostKey(row.custom_domain))) continue;
+      // A page whose account left the white-label plan keeps its domain for a return, unserved.
+      const into = whiteLabelInForce(row.plan) ? served : held;
+      into.set(hostKey(row.custom_domain), row.slug);
+    }
+    this.#slugs = served;
+    this.#held = held;
   }
+}
+
+type HostedRequest = { url?: string | undefined; headers: { host?: string | undefined } };
+
+/** Where `url`, asked of a page's own domain, is on the server: `/x` is `/status/{slug}/x`. */
+function onPage(slug: string, url: string): string {
+  const base = `/status/${slug}`;
+  if (url === base || url.startsWith(`${base}/`) || url.startsWith(`${base}?`)) return url;
+  if (url === "/" || url.startsWith("/?")) return `${base}${url.slice(1)}`;
+  return `${base}${url}`;
 }
 
 /** A host as domains are compared: lower case, without a port or a final dot. */

@@ -6,6 +6,7 @@ import type { Leadership } from "../cluster/leadership.ts";
 import type { Config } from "../config.ts";
 import type { MonitoringEngine } from "../engine/monitoring-engine.ts";
 import { answerWhileClosing, frameworkErrorOptions } from "../http/framework-errors.ts";
+import { redirectHeldDomains } from "../http/held-domains.ts";
 import { installProblemHandlers } from "../http/problem.ts";
 import { registerRateLimits } from "../http/rate-limits/register-rate-limits.ts";
 import { installRequestLog } from "../http/request-log.ts";
@@ -87,6 +88,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   answerWhileClosing(app);
   installRequestLog(app);
   installSecurityHeaders(app, { https: config.publicUrl.startsWith("https://") });
+  redirectHeldDomains(app, statusDomains, config.publicUrl);
   installProblemHandlers(app);
   const metrics = installMetrics(app, { config, db: deps.database.db });
   await app.register(compress, { encodings: ["br", "gzip"], threshold: 1024 });

@@ -158,26 +158,6 @@ describe("moving to a smaller plan", () => {
     expect(within.changes).toEqual([]);
   });
 
-  it("says which pages lose their white-label footer and domain on leaving Enterprise+, and get them back on return", () => {
-    const enterprise = getPlan("enterprise");
-    const move = (from: typeof business, to: typeof business) =>
-      computePlanChange({
-        from,
-        to,
-        defaultRegion: "us-west-1",
-        monitors: [],
-        channels: [],
-        whiteLabelPages: ["Acme Status"],
-      }).changes.map((change) => describePlanChange(change, to));
-    expect(move(enterprise, business)).toEqual([
-      'Acme Status shows "Powered by Upwatch" and is served at its Upwatch address only; the white-label settings are kept for a plan that includes them.',
-    ]);
-    expect(move(business, enterprise)).toEqual([
-      'Acme Status hides "Powered by Upwatch" and answers on its custom domain again, where one is set.',
-    ]);
-    expect(move(business, hobby)).toEqual([]);
-  });
-
   it("pauses monitors run from an agent on a plan without agents", () => {
     const proxied = monitor(0, { run_from: "agent", type: "tcp" });
     const outcome = computePlanChange({
@@ -271,5 +251,27 @@ describe("every plan change, for any account", () => {
         expect(back.every((m) => m.held === null)).toBe(true);
       }),
     );
+  });
+});
+
+describe("white-label settings across plans", () => {
+  it("says which pages lose their white-label footer and domain on leaving Enterprise+, and get them back on return", () => {
+    const enterprise = getPlan("enterprise");
+    const move = (from: typeof business, to: typeof business) =>
+      computePlanChange({
+        from,
+        to,
+        defaultRegion: "us-west-1",
+        monitors: [],
+        channels: [],
+        whiteLabelPages: ["Acme Status"],
+      }).changes.map((change) => describePlanChange(change, to));
+    expect(move(enterprise, business)).toEqual([
+      'Acme Status shows "Powered by Upwatch", and visitors of its custom domain, if it has one, are sent to its Upwatch address; its white-label settings are kept for a plan that includes them.',
+    ]);
+    expect(move(business, enterprise)).toEqual([
+      'Acme Status uses its white-label settings again: its "Powered by Upwatch" choice and its custom domain, if it has one.',
+    ]);
+    expect(move(business, hobby)).toEqual([]);
   });
 });

@@ -30,9 +30,13 @@ export function describePlanChange(change: PlanChange, plan: Plan): string {
     case "users-over-limit":
       return `The account has ${change.users} users and the ${plan.name} plan allows ${change.limit}: nobody loses access, and invitations are refused until there is room.`;
     case "white-label-held":
-      return `${listOf(change.page_names)} ${change.page_names.length === 1 ? "shows" : "show"} "Powered by Upwatch" and ${change.page_names.length === 1 ? "is" : "are"} served at ${change.page_names.length === 1 ? "its" : "their"} Upwatch address only; the white-label settings are kept for a plan that includes them.`;
+      return change.page_names.length === 1
+        ? `${listOf(change.page_names)} shows "Powered by Upwatch", and visitors of its custom domain, if it has one, are sent to its Upwatch address; its white-label settings are kept for a plan that includes them.`
+        : `${listOf(change.page_names)} show "Powered by Upwatch", and visitors of their custom domains, if they have them, are sent to their Upwatch addresses; their white-label settings are kept for a plan that includes them.`;
     case "white-label-restored":
-      return `${listOf(change.page_names)} ${change.page_names.length === 1 ? "hides" : "hide"} "Powered by Upwatch" and ${change.page_names.length === 1 ? "answers" : "answer"} on ${change.page_names.length === 1 ? "its" : "their"} custom domain again, where one is set.`;
+      return change.page_names.length === 1
+        ? `${listOf(change.page_names)} uses its white-label settings again: its "Powered by Upwatch" choice and its custom domain, if it has one.`
+        : `${listOf(change.page_names)} use their white-label settings again: their "Powered by Upwatch" choice and their custom domain, if they have one.`;
   }
 }
 

@@ -1,9 +1,9 @@
 import { PLANS } from "@upwatch/core";
 
 /** The plans whose status pages may hide "Powered by Upwatch" and answer on a domain of their own. */
-export const WHITE_LABEL_PLAN_IDS: readonly string[] = PLANS.filter(
-  (plan) => plan.limits.whiteLabel,
-).map((plan) => plan.id);
+const WHITE_LABEL_PLAN_IDS: readonly string[] = PLANS.filter((plan) => plan.limits.whiteLabel).map(
+  (plan) => plan.id,
+);
 
 /** Whether an account on this plan has its pages' white-label settings in force. */
 export function whiteLabelInForce(planId: string): boolean {

@@ -40,23 +40,38 @@ export function InvitationTable({ invitations, onResend, onRevoke }: InvitationT
               <td data-label="Invited by">{invitation.invited_by ?? "—"}</td>
               <td data-label="Link works until">{formatDateTime(invitation.expires_at)}</td>
               <td className="app-cell-actions">
-                {mayHandle(roleChoiceValue(invitation.role, invitation.custom_role_id)) ? (
-                  <>
-                    <Button variant="ghost" size="small" onClick={() => onResend(invitation)}>
-                      Resend
-                    </Button>
-                    <Button variant="ghost" size="small" onClick={() => onRevoke(invitation)}>
-                      Revoke
-                    </Button>
-                  </>
-                ) : (
-                  <span className="field-hint">Only someone who can give this role handles it</span>
-                )}
+                <InvitationActions
+                  allowed={mayHandle(roleChoiceValue(invitation.role, invitation.custom_role_id))}
+                  onResend={() => onResend(invitation)}
+                  onRevoke={() => onRevoke(invitation)}
+                />
               </td>
             </tr>
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** Resend and Revoke; a sentence instead when the role is beyond the person's; nothing while unknown. */
+function InvitationActions(props: {
+  allowed: boolean | undefined;
+  onResend(): void;
+  onRevoke(): void;
+}) {
+  if (props.allowed === undefined) return null;
+  if (!props.allowed) {
+    return <span className="field-hint">Only someone who can give this role handles it</span>;
+  }
+  return (
+    <>
+      <Button variant="ghost" size="small" onClick={props.onResend}>
+        Resend
+      </Button>
+      <Button variant="ghost" size="small" onClick={props.onRevoke}>
+        Revoke
+      </Button>
+    </>
   );
 }

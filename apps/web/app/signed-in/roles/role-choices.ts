@@ -123,15 +123,19 @@ export function useMayManageRole(): (value: string) => boolean {
 
 /**
  * Whether the signed-in person may resend or revoke an invitation giving the role `value` (a
- * picker value): the server allows it to those who could give that role themselves.
+ * picker value): the server allows it to those who could give that role themselves. Undefined
+ * while a custom role's permissions are not known yet; a custom role since deleted counts, as
+ * on the server, as Viewer.
  */
-export function useMayHandleInvitation(): (value: string) => boolean {
+export function useMayHandleInvitation(): (value: string) => boolean | undefined {
   const roles = useQuery(rolesQuery());
   const { membership } = useSession();
   return (value) => {
+    const custom = value.startsWith("custom:");
+    if (custom && !roles.data) return undefined;
     const role = roleChoices(roles.data?.data, { customRoles: true }).find(
       (choice) => choice.value === value,
-    );
-    return role !== undefined && mayGive(membership, role);
+    ) ?? { value, permissions: ROLE_PERMISSIONS.viewer };
+    return mayGive(membership, role);
   };
 }
