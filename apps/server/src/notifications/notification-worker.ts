@@ -99,8 +99,10 @@ export class NotificationWorker {
   async drain(): Promise<void> {
     for (;;) {
       const claimed = await this.fill();
-      if (claimed === 0 && this.active.size === 0) return;
-      await Promise.race([...this.active]);
+      // Deliveries can all end while `fill` still looks for more; racing an empty set would wait
+      // forever, so then it looks again, and stops once a look finds nothing.
+      if (this.active.size > 0) await Promise.race([...this.active]);
+      else if (claimed === 0) return;
     }
   }
 
