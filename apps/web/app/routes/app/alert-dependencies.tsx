@@ -45,6 +45,8 @@ export default function AlertDependencies() {
 
   const monitorList = monitors.data?.data ?? [];
   const agentList = agents.data?.data ?? [];
+  // A parent is always a monitor; the child is another monitor or an agent.
+  const canDepend = monitorList.length > 1 || (monitorList.length > 0 && agentList.length > 0);
   const monitorById = new Map<string, MonitorView>(monitorList.map((item) => [item.id, item]));
   const agentNames = new Map(agentList.map((item) => [item.id, item.name]));
   const nameOf = (subject: TreeSubject) =>
@@ -81,7 +83,7 @@ export default function AlertDependencies() {
         title="Dependencies"
         description="While every parent of a monitor or agent is down, its alerts are recorded but not notified, so one outage upstream pages you once."
         actions={
-          mayManage && !adding && monitorList.length > 1 ? (
+          mayManage && !adding && canDepend ? (
             <Button
               onClick={() => {
                 setAdding(true);
@@ -131,7 +133,9 @@ export default function AlertDependencies() {
           <p>
             Make the monitors behind a gateway or load balancer its children, and an outage of the
             gateway sends one alert instead of one per monitor.
-            {monitorList.length < 2 ? " A dependency needs at least two monitors." : ""}
+            {canDepend
+              ? ""
+              : " A dependency needs a monitor as its parent and another monitor or an agent as its child."}
           </p>
         </EmptyState>
       ) : (
