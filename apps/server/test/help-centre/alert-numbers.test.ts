@@ -105,7 +105,7 @@ describe("the numbers the help centre states about alerts", () => {
 
   it("limits channel tests and confirmation mails as the server does, in every channel article", () => {
     const perChannel = statedEverywhere(
-      /(?:one test per channel every|test a channel once every|limited to one per channel every) (\d+) seconds,? and (?:an account can send )?(\d+) (?:tests|per account)/g,
+      /(?:one test per channel every|test a channel once every|limited to one per channel every) (\d+) seconds,? and,? (?:together with e-mail confirmation mails, )?(?:an account can send )?(\d+) (?:tests|per account)/g,
     );
     expect(perChannel.map(([slug]) => slug).sort()).toEqual([
       "email-alerts",
