@@ -5,6 +5,7 @@ import { type CheckOutcome, createMonitorSchema, type PlanId, type Region } from
 import { Redis } from "ioredis";
 import { applyChecks } from "../src/alerting/index.ts";
 import { MonitoringEngine } from "../src/engine/monitoring-engine.ts";
+import type { ServerMetrics } from "../src/metrics/server-metrics.ts";
 import type { AccountAccess } from "../src/services/accounts/account-access.ts";
 import { createServiceContext, type ServiceContext } from "../src/services/context.ts";
 import { createMonitor } from "../src/services/monitors/create-monitor.ts";
@@ -36,7 +37,12 @@ const quiet = { info() {}, warn() {}, error() {} };
  */
 export async function createRegionalEngine(
   database: TestDatabase,
-  options: { localRegion?: string | null; operatorEmail?: string; plan?: PlanId } = {},
+  options: {
+    localRegion?: string | null;
+    operatorEmail?: string;
+    plan?: PlanId;
+    metrics?: ServerMetrics;
+  } = {},
 ) {
   const url = testRedisUrl();
   const keys = testPrefix(url);
@@ -50,6 +56,7 @@ export async function createRegionalEngine(
     log: quiet as never,
   });
   const logged: string[] = [];
+  const warnings: { fields: Record<string, unknown>; message: string }[] = [];
   const engine = new MonitoringEngine({
     db: ctx.db,
     secrets: TEST_SECRETS,
@@ -57,7 +64,10 @@ export async function createRegionalEngine(
     concurrency: 10,
     log: {
       info: (_object, message) => logged.push(message),
-      warn: (_object, message) => logged.push(message),
+      warn: (object, message) => {
+        logged.push(message);
+        warnings.push({ fields: object as Record<string, unknown>, message });
+      },
       error: (_object, message) => logged.push(message),
     },
     now: clock.now,
@@ -67,6 +77,7 @@ export async function createRegionalEngine(
     operatorEmail: options.operatorEmail,
     flushIntervalMs: 50,
     regionWatchIntervalMs: 3_600_000,
+    metrics: options.metrics,
     alerting: {
       hook: (trx, records) =>
         applyChecks(
@@ -82,6 +93,7 @@ export async function createRegionalEngine(
     clock,
     engine,
     logged,
+    warnings,
     url,
     prefix: keys.prefix,
     /** A monitor of the account, with its regions and rule set as stored. */
@@ -218,6 +230,7 @@ export function resultOf(job: CheckJob, outcome: CheckOutcome): RunnerResult {
     region: job.region,
     plannedAt: job.plannedAt,
     startedAt: job.plannedAt + 5,
+    jobId: job.jobId,
     outcome,
   };
 }

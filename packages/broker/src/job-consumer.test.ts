@@ -84,6 +84,19 @@ describe("runners taking check jobs from the broker", () => {
     await eventually(async () => (await pendingJobs(url, keys.prefix)) === 0, "the acks");
   });
 
+  it("hands the job's identity back with its result, so the server can tell it dispatched the check", async () => {
+    const reports = inbox();
+    runner(RUNNER_A, async () => UP).startConsuming();
+    const job = jobFor("mon_identified");
+    await dispatch().publish([{ ...job, jobId: "aWRlbnRpdHktb2YtdGhlLWpvYg" }]);
+    await eventually(() => reports.results().length === 1, "the result");
+    expect(reports.results()[0]).toMatchObject({
+      monitorId: "mon_identified",
+      plannedAt: job.plannedAt,
+      jobId: "aWRlbnRpdHktb2YtdGhlLWpvYg",
+    });
+  });
+
   it("hands a job held by a runner that died to another runner once it has been idle", async () => {
     const reports = inbox();
     const dying = runner(RUNNER_A, hanging);

@@ -273,6 +273,7 @@ export class JobConsumer {
               region: job.region,
               plannedAt: job.plannedAt,
               startedAt,
+              jobId: job.jobId,
               outcome,
             },
           });

@@ -18,6 +18,8 @@ const RUNNER_ID = /^run_[a-z2-7]{16}$/;
 
 const region = z.string().regex(REGION_NAME);
 const epochMs = z.number().int().min(0).max(8.64e15);
+/** The server's identity of a job; the runner hands it back with the job's result. */
+const jobId = z.string().min(1).max(100);
 
 /** One check to run from one region at one planned time. */
 export const CheckJob = z.object({
@@ -27,6 +29,8 @@ export const CheckJob = z.object({
   plannedAt: epochMs,
   /** Epoch ms: a runner must not start the check after this. */
   startBy: epochMs,
+  /** Absent only from servers of an earlier version. */
+  jobId: jobId.optional(),
   spec: checkSpecMessage,
 });
 export type CheckJob = z.infer<typeof CheckJob>;
@@ -37,6 +41,8 @@ export const RunnerResult = z.object({
   region,
   plannedAt: epochMs,
   startedAt: epochMs,
+  /** The job's `jobId`, as the job carried it. */
+  jobId: jobId.optional(),
   outcome: checkOutcomeMessage,
 });
 export type RunnerResult = z.infer<typeof RunnerResult>;

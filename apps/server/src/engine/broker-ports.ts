@@ -12,6 +12,8 @@ export interface RegionJob {
   plannedAt: number;
   /** A runner must not start the check after this. */
   startBy: number;
+  /** Vouches that this server dispatched the check; the result brings it back. */
+  jobId: string;
   spec: CheckSpec;
 }
 
@@ -21,6 +23,8 @@ export interface RunnerResultMessage {
   region: string;
   plannedAt: number;
   startedAt: number;
+  /** The identity of the job it answers; absent from runners of an earlier version. */
+  jobId?: string | undefined;
   outcome: CheckOutcome;
 }
 

@@ -15,7 +15,12 @@ import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
 import type { ChangedAlert } from "../alerting/alert-changes.ts";
 import { PeriodicTask } from "../background/periodic-task.ts";
-import type { CheckMetrics, RegionMetrics, ResultWriteMetrics } from "../metrics/server-metrics.ts";
+import type {
+  CheckMetrics,
+  RegionMetrics,
+  ResultWriteMetrics,
+  RunnerResultMetrics,
+} from "../metrics/server-metrics.ts";
 import type { ImmediateCheck, ImmediateChecks } from "../services/checks/check-monitor-now.ts";
 import type { MonitorChanges } from "../services/monitors/monitor-changes.ts";
 import { type Monitor, monitorFromRow } from "../services/monitors/monitor-record.ts";
@@ -24,6 +29,7 @@ import { loadSecureValues } from "../services/secure-variables/load-secure-value
 import { AgentTaskPlanner } from "./agent-task-planner.ts";
 import type { EngineBroker, RunnerResultMessage } from "./broker-ports.ts";
 import { JobBatcher } from "./job-batcher.ts";
+import { JobIdentity } from "./job-identity.ts";
 import {
   needsSecureValues,
   roundTimeLimitMs,
@@ -37,7 +43,15 @@ import { ReportIntake } from "./report-intake.ts";
 import type { CheckRecord } from "./result-rows.ts";
 import { ResultWriter, type ResultWriterOptions } from "./result-writer.ts";
 import { judgeClosedRound } from "./round-records.ts";
-import { type ClosedRound, type RegionalResult, RoundTracker } from "./round-tracker.ts";
+import {
+  CLOSED_ROUND_MEMORY_MS,
+  type ClosedRound,
+  type RegionalResult,
+  type ResultRefusal,
+  type ResultVerdict,
+  type RoundPlan,
+  RoundTracker,
+} from "./round-tracker.ts";
 
 interface EngineLog {
   info(object: object, message: string): void;
@@ -49,6 +63,11 @@ interface EngineLog {
 export const ROUND_GRACE_MS = 15_000;
 /** A runner must start a check within this long of its planned time. */
 export const START_WITHIN_MS = 10_000;
+/**
+ * A job is handed out at its planned time, never before, so a result planned later than now is
+ * made up; the servers' clocks may differ this much (the next leader may run behind).
+ */
+export const CLOCK_TOLERANCE_MS = 10_000;
 
 export interface MonitoringEngineOptions {
   db: Kysely<Database>;
@@ -82,7 +101,9 @@ export interface MonitoringEngineOptions {
   observe?: (report: CheckReport & { region: string }) => void;
   /** Turns stored checks into alerts in the same transaction. */
   alerting?: Pick<ResultWriterOptions, "hook" | "afterCommit">;
-  metrics?: (CheckMetrics & ResultWriteMetrics & Partial<RegionMetrics>) | undefined;
+  metrics?:
+    | (CheckMetrics & ResultWriteMetrics & Partial<RegionMetrics> & Partial<RunnerResultMetrics>)
+    | undefined;
   /** Told of the no-agent alerts planning opened or resolved. */
   alertsChanged?: ((alerts: readonly ChangedAlert[]) => void) | undefined;
   /** How often planned tasks of agent-run monitors are written. */
@@ -125,6 +146,7 @@ interface Term {
 export class MonitoringEngine implements MonitorChanges, ImmediateChecks {
   private readonly writer: ResultWriter;
   private readonly planner: AgentTaskPlanner;
+  private readonly jobIds: JobIdentity;
   private readonly known = new Map<string, Known>();
   /** When each monitor's last round here closed. */
   private readonly finished = new Map<string, number>();
@@ -148,6 +170,7 @@ export class MonitoringEngine implements MonitorChanges, ImmediateChecks {
   constructor(private readonly options: MonitoringEngineOptions) {
     this.now = options.now ?? Date.now;
     this.local = options.localRegion === undefined ? "us-west-1" : options.localRegion;
+    this.jobIds = new JobIdentity(options.secrets);
     this.writer = new ResultWriter({
       db: options.db,
       flushIntervalMs: options.flushIntervalMs,
@@ -250,6 +273,7 @@ export class MonitoringEngine implements MonitorChanges, ImmediateChecks {
               this.repeated += count;
               this.options.metrics?.duplicatesDropped(count);
             },
+            onRefused: (reason) => this.options.metrics?.runnerResultRefused?.(reason),
           })
         : undefined,
     };
@@ -526,6 +550,7 @@ export class MonitoringEngine implements MonitorChanges, ImmediateChecks {
         region,
         plannedAt,
         startBy: plannedAt + START_WITHIN_MS,
+        jobId: this.jobIds.issue({ monitorId, region, plannedAt }),
         spec: known.check.spec,
       });
     }
@@ -533,28 +558,40 @@ export class MonitoringEngine implements MonitorChanges, ImmediateChecks {
 
   private localReport(report: CheckReport): void {
     if (this.local === null) return;
-    this.receive({ ...report, region: this.local });
+    this.receive({ ...report, region: this.local }, () =>
+      this.planOf(report.monitorId, report.plannedAt),
+    );
   }
 
-  private remoteResult(
-    result: RunnerResultMessage,
-    reportId: string,
-  ): "accepted" | "duplicate" | "unknown" {
-    return this.receive(result, reportId);
-  }
-
-  private receive(result: RegionalResult, reportId?: string): "accepted" | "duplicate" | "unknown" {
-    const term = this.term;
-    if (!term) return "unknown";
-    const tagged = reportId ? { ...result, reportId } : result;
-    const verdict = term.rounds.add(tagged, () => {
-      const known = this.known.get(result.monitorId);
-      if (!known || known.paused || known.agent) return undefined;
-      return {
-        regions: known.regions,
-        deadline: result.plannedAt + known.timeoutMs + ROUND_GRACE_MS,
-      };
+  /**
+   * A runner's result is taken only for a check dispatched to its region: one of a round open
+   * here, or, for a round another leadership opened, one whose job identity this deployment
+   * issued, planned neither in the future nor longer ago than closed rounds are remembered.
+   */
+  private remoteResult(result: RunnerResultMessage, reportId: string): ResultVerdict {
+    const { jobId, ...regional } = result;
+    const now = this.now();
+    if (result.plannedAt > now + CLOCK_TOLERANCE_MS) return "future";
+    return this.receive({ ...regional, reportId }, () => {
+      const plan = this.planOf(result.monitorId, result.plannedAt);
+      if (typeof plan === "string" || !plan.regions.includes(result.region)) return plan;
+      if (!this.jobIds.recognises(result, jobId)) return "not-dispatched";
+      if (result.plannedAt < now - CLOSED_ROUND_MEMORY_MS) return "too-late";
+      return plan;
     });
+  }
+
+  /** The round a monitor's planned time makes now, or why the monitor has none. */
+  private planOf(monitorId: string, plannedAt: number): RoundPlan | ResultRefusal {
+    const known = this.known.get(monitorId);
+    if (!known || known.paused || known.agent) return "unknown-monitor";
+    return { regions: known.regions, deadline: plannedAt + known.timeoutMs + ROUND_GRACE_MS };
+  }
+
+  private receive(result: RegionalResult, planOf: () => RoundPlan | ResultRefusal): ResultVerdict {
+    const term = this.term;
+    if (!term) return "unknown-monitor";
+    const verdict = term.rounds.add(result, planOf);
     if (verdict === "accepted") {
       this.completed += 1;
       this.options.observe?.(result);

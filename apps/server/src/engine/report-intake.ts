@@ -1,14 +1,17 @@
 import { createHash } from "node:crypto";
 import type { EngineBroker, RunnerReportMessage, RunnerResultMessage } from "./broker-ports.ts";
+import type { ResultRefusal, ResultVerdict } from "./round-tracker.ts";
 
 export interface ReportIntakeOptions {
   broker: Pick<EngineBroker, "reports" | "control" | "runners">;
   /** Hands a result to its round; `accepted` ones are settled later through `settle`. */
-  accept(result: RunnerResultMessage, reportId: string): "accepted" | "duplicate" | "unknown";
+  accept(result: RunnerResultMessage, reportId: string): ResultVerdict;
   now: () => number;
   log: { warn(object: object, message: string): void; info(object: object, message: string): void };
   /** Results dropped as repeats of checks already judged. */
   onDuplicates?: (count: number) => void;
+  /** Each result refused (repeats included), with the reason. */
+  onRefused?: (reason: ResultRefusal) => void;
 }
 
 interface Acceptance {
@@ -92,15 +95,38 @@ export class ReportIntake {
       let pending = 0;
       let duplicates = 0;
       for (const result of report.results) {
-        if (result.region !== acceptance.region) continue;
-        const verdict = this.options.accept(result, id);
-        if (verdict === "accepted") pending += 1;
-        else if (verdict === "duplicate") duplicates += 1;
+        const verdict =
+          result.region === acceptance.region ? this.options.accept(result, id) : "wrong-region";
+        if (verdict === "accepted") {
+          pending += 1;
+          continue;
+        }
+        if (verdict === "duplicate") duplicates += 1;
+        this.refused(acceptance, result, verdict);
       }
       if (duplicates) this.options.onDuplicates?.(duplicates);
       if (pending === 0) this.ack(id);
       else this.outstanding.set(id, pending);
     }
+  }
+
+  private refused(
+    acceptance: Acceptance,
+    result: RunnerResultMessage,
+    reason: ResultRefusal,
+  ): void {
+    this.options.onRefused?.(reason);
+    this.options.log.warn(
+      {
+        runnerId: acceptance.runnerId,
+        region: acceptance.region,
+        monitorId: result.monitorId,
+        resultRegion: result.region,
+        plannedAt: result.plannedAt,
+        reason,
+      },
+      "a runner result was refused",
+    );
   }
 
   private async verify(report: RunnerReportMessage): Promise<Acceptance | undefined> {

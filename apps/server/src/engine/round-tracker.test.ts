@@ -57,8 +57,19 @@ describe("collecting a round's results", () => {
     const { rounds, closed } = tracker();
     expect(rounds.add(result("eu-west-1", T0 - 60_000), () => plan)).toBe("accepted");
     expect(rounds.openRounds).toBe(1);
-    expect(rounds.add(result("us-west-2", T0 - 60_000), () => plan)).toBe("unknown");
-    expect(rounds.add(result("us-west-1", T0 + 1), () => undefined)).toBe("unknown");
+    expect(rounds.add(result("us-west-2", T0 - 60_000), () => plan)).toBe("wrong-region");
+    expect(rounds.add(result("us-west-2", T0 + 1), () => plan)).toBe("wrong-region");
+    expect(rounds.add(result("us-west-1", T0 + 1), () => "not-dispatched")).toBe("not-dispatched");
+    expect(rounds.openRounds).toBe(1);
     expect(closed).toEqual([]);
+  });
+
+  it("tells a region's repeat of a closed round from a result that came after it closed", () => {
+    const { rounds } = tracker();
+    rounds.start("mon_a", T0, plan);
+    rounds.add(result("us-west-1"), () => plan);
+    rounds.closeDue(T0 + 20_000);
+    expect(rounds.add(result("us-west-1"), () => plan)).toBe("duplicate");
+    expect(rounds.add(result("eu-west-1"), () => plan)).toBe("too-late");
   });
 });

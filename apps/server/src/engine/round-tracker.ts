@@ -39,6 +39,28 @@ export interface RoundPlan {
 /** How long a closed round is remembered, so a result repeated within it is dropped. */
 export const CLOSED_ROUND_MEMORY_MS = 600_000;
 
+/** Why a region's result was not taken into its round. */
+export type ResultRefusal =
+  /** No active monitor of that id is checked from regions. */
+  | "unknown-monitor"
+  /** The monitor is not checked from the result's region. */
+  | "wrong-region"
+  /** No job of that monitor, region and planned time was handed out. */
+  | "not-dispatched"
+  /** The region's result of that round came already. */
+  | "duplicate"
+  /** The round closed without it, or was planned too long ago. */
+  | "too-late"
+  /** Its planned time is still to come: no job of it can have run. */
+  | "future";
+
+export type ResultVerdict = "accepted" | ResultRefusal;
+
+interface ClosedMemory {
+  plannedAt: number;
+  answered: readonly string[];
+}
+
 const SECOND = 1000;
 
 /**
@@ -51,8 +73,8 @@ export class RoundTracker {
   /** Open rounds' keys by the second of their deadline. */
   private readonly deadlines = new Map<number, Set<string>>();
   private swept: number;
-  /** Planned times of each monitor's recently closed rounds. */
-  private readonly closed = new Map<string, number[]>();
+  /** Each monitor's recently closed rounds and the regions that answered them. */
+  private readonly closed = new Map<string, ClosedMemory[]>();
 
   constructor(
     private readonly onClose: (round: ClosedRound) => void,
@@ -68,7 +90,7 @@ export class RoundTracker {
   /** Starts a round; nothing happens when it is open already or closed lately. */
   start(monitorId: string, plannedAt: number, plan: RoundPlan): void {
     const key = keyOf(monitorId, plannedAt);
-    if (this.open.has(key) || this.wasClosed(monitorId, plannedAt)) return;
+    if (this.open.has(key) || this.closedRound(monitorId, plannedAt)) return;
     this.open.set(key, { monitorId, plannedAt, ...plan, results: [], waiters: [] });
     const second = Math.floor(plan.deadline / SECOND);
     let keys = this.deadlines.get(second);
@@ -81,22 +103,21 @@ export class RoundTracker {
 
   /**
    * Adds a region's result. A result of a round not open here (planned by another process) starts
-   * it with `planOf`'s regions; undefined from it means the monitor is unknown.
+   * it with `planOf`'s regions, or is refused with `planOf`'s reason.
    */
-  add(
-    result: RegionalResult,
-    planOf: () => RoundPlan | undefined,
-  ): "accepted" | "duplicate" | "unknown" {
+  add(result: RegionalResult, planOf: () => RoundPlan | ResultRefusal): ResultVerdict {
     const key = keyOf(result.monitorId, result.plannedAt);
     let round = this.open.get(key);
     if (!round) {
-      if (this.wasClosed(result.monitorId, result.plannedAt)) return "duplicate";
+      const closed = this.closedRound(result.monitorId, result.plannedAt);
+      if (closed) return closed.answered.includes(result.region) ? "duplicate" : "too-late";
       const plan = planOf();
-      if (!plan) return "unknown";
+      if (typeof plan === "string") return plan;
+      if (!plan.regions.includes(result.region)) return "wrong-region";
       this.start(result.monitorId, result.plannedAt, plan);
       round = this.open.get(key)!;
     }
-    if (!round.regions.includes(result.region)) return "unknown";
+    if (!round.regions.includes(result.region)) return "wrong-region";
     if (round.results.some((other) => other.region === result.region)) return "duplicate";
     round.results.push(result);
     if (round.regions.every((region) => round.results.some((r) => r.region === region))) {
@@ -158,22 +179,25 @@ export class RoundTracker {
   private close(key: string, round: OpenRound): void {
     this.open.delete(key);
     this.deadlines.get(Math.floor(round.deadline / SECOND))?.delete(key);
-    this.remember(round.monitorId, round.plannedAt);
     const closed = closedOf(round);
+    this.remember(closed);
     this.onClose(closed);
     for (const waiter of round.waiters) waiter(closed);
   }
 
-  private remember(monitorId: string, plannedAt: number): void {
-    const times = (this.closed.get(monitorId) ?? []).filter(
-      (time) => time > plannedAt - CLOSED_ROUND_MEMORY_MS,
+  private remember(round: ClosedRound): void {
+    const rounds = (this.closed.get(round.monitorId) ?? []).filter(
+      (earlier) => earlier.plannedAt > round.plannedAt - CLOSED_ROUND_MEMORY_MS,
     );
-    times.push(plannedAt);
-    this.closed.set(monitorId, times);
+    rounds.push({
+      plannedAt: round.plannedAt,
+      answered: round.results.map((result) => result.region),
+    });
+    this.closed.set(round.monitorId, rounds);
   }
 
-  private wasClosed(monitorId: string, plannedAt: number): boolean {
-    return this.closed.get(monitorId)?.includes(plannedAt) ?? false;
+  private closedRound(monitorId: string, plannedAt: number): ClosedMemory | undefined {
+    return this.closed.get(monitorId)?.find((round) => round.plannedAt === plannedAt);
   }
 }
 

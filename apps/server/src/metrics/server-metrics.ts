@@ -13,6 +13,11 @@ export interface ResultWriteMetrics {
   duplicatesDropped(count: number): void;
 }
 
+/** What the runners' report intake tells: each result it refused, and why. */
+export interface RunnerResultMetrics {
+  runnerResultRefused(reason: string): void;
+}
+
 /** One region as the runner health watch sees it. */
 export interface RegionGauge {
   region: string;
@@ -57,6 +62,7 @@ export class ServerMetrics
     CheckMetrics,
     ResultWriteMetrics,
     RegionMetrics,
+    RunnerResultMetrics,
     NotificationMetrics,
     HttpMetrics,
     OutboxMetrics
@@ -99,6 +105,12 @@ export class ServerMetrics
   private readonly duplicateResults = new Counter({
     name: "upwatch_duplicate_results_total",
     help: "Check results dropped because the same check was stored before.",
+    registers: [this.registry],
+  });
+  private readonly refusedRunnerResults = new Counter({
+    name: "upwatch_runner_results_refused_total",
+    help: "Runner results refused, by reason (unknown-monitor, wrong-region, not-dispatched, duplicate, too-late, future).",
+    labelNames: ["reason"] as const,
     registers: [this.registry],
   });
   private readonly notifications = new Counter({
@@ -188,6 +200,10 @@ export class ServerMetrics
 
   duplicatesDropped(count: number): void {
     this.duplicateResults.inc(count);
+  }
+
+  runnerResultRefused(reason: string): void {
+    this.refusedRunnerResults.inc({ reason });
   }
 
   watchRegions(read: () => readonly RegionGauge[]): void {

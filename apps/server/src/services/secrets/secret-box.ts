@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:crypto";
 import type { SecretsKey } from "./secrets-key.ts";
 
 const PREFIX = "enc:v1:";
@@ -51,6 +51,16 @@ export class SecretBox {
       decipher.update(bytes.subarray(0, bytes.length - TAG_BYTES)),
       decipher.final(),
     ]).toString("utf8");
+  }
+
+  /**
+   * A key for one purpose derived from each key held, the current key's first: a MAC made before
+   * a rotation is still recognised while the earlier key is readable.
+   */
+  derivedKeys(purpose: string): Buffer[] {
+    return [...this.keys.values()].map((key) =>
+      createHmac("sha256", key.bytes).update(`upwatch ${purpose}`).digest(),
+    );
   }
 
   /** Whether values sealed with this key id can be opened. */
