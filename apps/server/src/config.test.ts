@@ -118,6 +118,15 @@ describe("configuration", () => {
     );
   });
 
+  it("lets anyone register unless REGISTRATION says invite-only or closed, and names a bad value", () => {
+    expect(loadConfig({}).registration).toBe("open");
+    expect(loadConfig({ REGISTRATION: "invite-only" }).registration).toBe("invite-only");
+    expect(loadConfig({ REGISTRATION: "closed" }).registration).toBe("closed");
+    expect(() => loadConfig({ REGISTRATION: "invitation" })).toThrowError(
+      'Invalid configuration: REGISTRATION must be one of open, invite-only, closed (got "invitation").',
+    );
+  });
+
   it("reads SECRETS_KEY as hex or base64 and refuses anything else without echoing it", () => {
     const hex = "ab".repeat(32);
     expect(loadConfig({ SECRETS_KEY: hex }).secretsKey?.bytes).toEqual(Buffer.from(hex, "hex"));

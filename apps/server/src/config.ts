@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
@@ -6,7 +7,9 @@ import {
   PLAN_IDS,
   type PlanId,
   REGIONS,
+  REGISTRATION_MODES,
   type Region,
+  type RegistrationMode,
 } from "@upwatch/core";
 import { z } from "zod";
 import { parseSecretsKey, type SecretsKey } from "./services/secrets/secrets-key.ts";
@@ -142,6 +145,9 @@ const environmentSchema = z.object({
   DEFAULT_PLAN: z
     .enum(PLAN_IDS, { message: `must be one of ${PLAN_IDS.join(", ")}` })
     .default("free"),
+  REGISTRATION: z
+    .enum(REGISTRATION_MODES, { message: `must be one of ${REGISTRATION_MODES.join(", ")}` })
+    .default("open"),
   METRICS_TOKEN: z
     .string()
     .regex(/^[\x21-\x7e]{16,256}$/, {
@@ -162,6 +168,13 @@ const environmentSchema = z.object({
     .optional(),
   OPERATOR_EMAIL: email.optional(),
   AGENT_PACKAGES_DIR: z.string().min(1).optional(),
+  DNS_VERIFICATION_RESOLVER: z
+    .string()
+    .refine(isResolverAddress, {
+      message:
+        "must be the IP address of a DNS server, with a port if not 53, such as 127.0.0.1:5353 or [2001:db8::53]:53",
+    })
+    .optional(),
 });
 
 /** A Twilio-compatible SMS API: where it is and the account that sends. */
@@ -212,6 +225,8 @@ export interface Config {
   adPixelId: string;
   /** The plan of every account made by registering. */
   defaultPlan: PlanId;
+  /** Who may give themselves a sign-in: anyone, invited people only, or nobody (the operator). */
+  registration: RegistrationMode;
   /** Where `/metrics` is served: behind this bearer token, and/or on a port of its own. */
   metrics: { token?: string | undefined; port?: number | undefined };
   /** The key stored secrets are sealed with; unset: a key file in the data folder. */
@@ -220,6 +235,8 @@ export interface Config {
   regions: { localRegion: Region | null; brokerUrl?: string; operatorEmail?: string };
   /** The folder whose agent packages are offered at `/downloads/agent/<file>`. */
   agentPackagesDir: string;
+  /** The DNS server domain proofs (TXT records) are looked up with; unset: the system's. */
+  dnsVerificationResolver?: string | undefined;
 }
 
 /** Raised for a bad environment; its message is one line naming the variable. */
@@ -310,6 +327,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     analyticsId: e.ANALYTICS_ID ?? "",
     adPixelId: e.AD_PIXEL_ID ?? "",
     defaultPlan: e.DEFAULT_PLAN,
+    registration: e.REGISTRATION,
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     secretsKey,
     regions: {
@@ -318,7 +336,17 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       ...(e.OPERATOR_EMAIL ? { operatorEmail: e.OPERATOR_EMAIL } : {}),
     },
     agentPackagesDir: resolve(e.AGENT_PACKAGES_DIR ?? BUILT_AGENT_PACKAGES),
+    dnsVerificationResolver: e.DNS_VERIFICATION_RESOLVER,
   };
+}
+
+/** `1.2.3.4`, `1.2.3.4:5353`, `2001:db8::53` or `[2001:db8::53]:5353`, as Node's resolver takes them. */
+function isResolverAddress(value: string): boolean {
+  const match =
+    /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(value) ?? /^([\d.]+)(?::(\d{1,5}))?$/.exec(value);
+  if (!match) return isIP(value) === 6;
+  const port = match[2] === undefined ? 53 : Number(match[2]);
+  return isIP(match[1] ?? "") !== 0 && port >= 1 && port <= 65535;
 }
 
 function parseTrustProxy(value: string): Config["trustProxy"] {

@@ -15,11 +15,12 @@ export interface AppWithMail {
 
 /**
  * The app on `database` at https://upwatch.example, mailing to an SMTP sink of its own, its
- * clock read from `now` so a suite can move time on between steps.
+ * clock read from `now` so a suite can move time on between steps, and any further settings.
  */
 export async function startAppWithMail(
   database: TestDatabase,
   now: () => number,
+  env: Record<string, string> = {},
 ): Promise<AppWithMail> {
   const smtp = await startSmtpSink();
   const ctx: ServiceContext = {
@@ -29,7 +30,7 @@ export async function startAppWithMail(
   };
   const app = await buildTestApp(database, {
     ctx,
-    env: { PUBLIC_URL: "https://upwatch.example" },
+    env: { PUBLIC_URL: "https://upwatch.example", ...env },
     mailTransport: loopbackSmtpTransport(smtp.port),
   });
   return {

@@ -33,7 +33,13 @@ export function Layout({ children }: { children: ReactNode }) {
     typeof document === "undefined" ? SITE_CONFIG_JSON_TOKEN : serializeSiteConfig(getSiteConfig());
   return (
     // The theme script sets data-theme and a class before React hydrates.
-    <html lang="en" data-theme="dark" suppressHydrationWarning>
+    // data-registration decides whether sign-up links or the notice instead show (global.css).
+    <html
+      lang="en"
+      data-theme="dark"
+      data-registration={getSiteConfig().registration}
+      suppressHydrationWarning
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

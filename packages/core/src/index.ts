@@ -20,6 +20,7 @@ export * from "./plan-change/index.ts";
 export * from "./plans.ts";
 export * from "./product.ts";
 export * from "./region-rules.ts";
+export * from "./registration.ts";
 export * from "./request-headers.ts";
 export * from "./response-histogram.ts";
 export * from "./retention.ts";

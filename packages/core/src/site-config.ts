@@ -1,3 +1,5 @@
+import type { RegistrationMode } from "./registration.ts";
+
 /** Where the site's analytics events go: nowhere, Google Analytics, or a list kept in the page. */
 export const ANALYTICS_PROVIDERS = ["none", "gtag", "record"] as const;
 export type AnalyticsProvider = (typeof ANALYTICS_PROVIDERS)[number];
@@ -22,6 +24,8 @@ export interface SiteConfig {
   analyticsId: string;
   /** Meta (Facebook) ad pixel id; empty when none is configured. */
   adPixelId: string;
+  /** Who may sign up (REGISTRATION): the site and the app offer sign-up only when `open`. */
+  registration: RegistrationMode;
 }
 
 export type SiteConfigKey = keyof SiteConfig;
@@ -36,6 +40,7 @@ const KEYS: readonly SiteConfigKey[] = [
   "analyticsProvider",
   "analyticsId",
   "adPixelId",
+  "registration",
 ];
 
 /** The text a prerendered page carries where the server must put the JSON of the config. */

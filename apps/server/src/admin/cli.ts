@@ -3,6 +3,7 @@ import { BrokerControl, revokedDetail } from "@upwatch/broker";
 import { migrateToLatest, openDatabase } from "@upwatch/db";
 import { ConfigError, loadConfig } from "../config.ts";
 import { createServiceContext } from "../services/context.ts";
+import { absoluteAppUrl } from "../wiring/accounts.ts";
 import { prepareSecrets } from "../wiring/secrets.ts";
 import { ACCOUNT_COMMANDS } from "./commands/accounts.ts";
 import { exportContacts, exportSubscribers } from "./commands/export-forms.ts";
@@ -16,8 +17,9 @@ Commands:
   contacts      Contact messages     --since 7d|24h|30m|2024-12-31 (default 30d)  --format csv|json (default csv)
   subscribers   Newsletter subscribers, same options
   create-account  --name "Acme" --email ops@acme.example [--plan free|hobby|business|enterprise]
-                  Creates an account with its owner and prints a first API key
-                  (without --plan: DEFAULT_PLAN, free unless set)
+                  Creates an account with its owner and prints a first API key and a link
+                  with which the owner chooses a password and signs in (works once, for 7 days);
+                  works whatever REGISTRATION says (without --plan: DEFAULT_PLAN, free unless set)
   create-key      --account <id> [--name "CI"]       Prints a new API key for the account
   revoke-key      --key <key id>                      Revokes a key at once
   list-keys       --account <id>                      Keys with prefix, creation and last use
@@ -114,6 +116,7 @@ async function runAccountCommand(
           ...values,
           defaultPlan: config.defaultPlan,
           localRegion: config.regions.localRegion,
+          appUrl: absoluteAppUrl(config),
         },
       ),
     );

@@ -45,7 +45,13 @@ export async function prepareAccounts(
   app.addHook("onReady", async () => pruning.start());
   addClosingStep(app, "pruning of sign-in records", () => pruning.stop());
   return {
-    auth: { ...ctx, csrfSecret, appUrl, newAccountPlan: config.defaultPlan },
+    auth: {
+      ...ctx,
+      csrfSecret,
+      appUrl,
+      newAccountPlan: config.defaultPlan,
+      registration: config.registration,
+    },
     session: {
       ctx,
       csrfSecret,

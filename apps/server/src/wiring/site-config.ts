@@ -13,5 +13,6 @@ export function siteConfigFrom(config: Config): SiteConfig {
     analyticsProvider: config.analyticsProvider,
     analyticsId: config.analyticsId,
     adPixelId: config.adPixelId,
+    registration: config.registration,
   };
 }

@@ -3,6 +3,7 @@ import { loginUrl, registerUrl } from "../lib/app-links.ts";
 import { CloseIcon, MenuIcon } from "./icons.tsx";
 import { Logo } from "./logo.tsx";
 import { menuButtonLabel } from "./menu-dismissal.ts";
+import { SIGN_UP_LINK_CLASS } from "./registration-notices.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 import { TrackedLink } from "./tracked-link.tsx";
 import { useMenu } from "./use-menu.ts";
@@ -17,7 +18,10 @@ const PAGE_LINKS = [
   { to: "/contact", label: "Contact" },
 ] as const;
 
-/** The site's header: brand, main navigation, theme toggle, Login and Get Started. */
+/**
+ * The site's header: brand, main navigation, theme toggle, Login and Get Started (only while the
+ * server takes sign-ups).
+ */
 export function SiteHeader() {
   const menu = useMenu();
   return (
@@ -56,7 +60,7 @@ export function SiteHeader() {
             </TrackedLink>
             <TrackedLink
               href={registerUrl()}
-              className="button button-primary"
+              className={`button button-primary ${SIGN_UP_LINK_CLASS}`}
               trackAs="header-get-started"
               onClick={menu.close}
             >

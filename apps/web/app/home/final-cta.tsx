@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { ArrowRightIcon } from "../components/icons.tsx";
+import { RegistrationNotices, SIGN_UP_LINK_CLASS } from "../components/registration-notices.tsx";
 import { TrackedLink } from "../components/tracked-link.tsx";
 import { registerUrl } from "../lib/app-links.ts";
 
@@ -16,13 +17,14 @@ export function FinalCta() {
         <div className="hero-actions">
           <TrackedLink
             href={registerUrl()}
-            className="button button-primary button-large"
+            className={`button button-primary button-large ${SIGN_UP_LINK_CLASS}`}
             trackAs="final-cta-sign-up"
             signUpPlacement="final_cta"
           >
             Get started free
             <ArrowRightIcon width="18" height="18" />
           </TrackedLink>
+          <RegistrationNotices />
           <Link to="/contact" className="button button-ghost button-large">
             Talk to us
           </Link>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { ArrowRightIcon, CheckIcon } from "../components/icons.tsx";
+import { RegistrationNotices, SIGN_UP_LINK_CLASS } from "../components/registration-notices.tsx";
 import { TrackedLink } from "../components/tracked-link.tsx";
 import { registerUrl } from "../lib/app-links.ts";
 import { StatusPreview } from "./status-preview.tsx";
@@ -22,13 +23,14 @@ export function Hero() {
           <div className="hero-actions">
             <TrackedLink
               href={registerUrl()}
-              className="button button-primary button-large"
+              className={`button button-primary button-large ${SIGN_UP_LINK_CLASS}`}
               trackAs="hero-sign-up"
               signUpPlacement="hero"
             >
               Start monitoring free
               <ArrowRightIcon width="18" height="18" />
             </TrackedLink>
+            <RegistrationNotices />
             <Link to="/#pricing" className="button button-ghost button-large">
               See pricing
             </Link>

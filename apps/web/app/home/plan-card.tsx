@@ -1,6 +1,7 @@
 import type { Plan } from "@upwatch/core";
 import { Link } from "react-router";
 import { CheckIcon } from "../components/icons.tsx";
+import { RegistrationNotices, SIGN_UP_LINK_CLASS } from "../components/registration-notices.tsx";
 import { TrackedLink } from "../components/tracked-link.tsx";
 import { registerUrl } from "../lib/app-links.ts";
 import {
@@ -46,13 +47,16 @@ export function PlanCard({ plan, cycle }: { plan: Plan; cycle: BillingCycle }) {
         </div>
       </dl>
       {plan.ctaLink === "register" ? (
-        <TrackedLink
-          href={registerUrl()}
-          className={`button ${plan.highlighted ? "button-primary" : "button-ghost"} plan-cta`}
-          trackAs={`pricing-${plan.id}`}
-        >
-          {plan.cta}
-        </TrackedLink>
+        <>
+          <TrackedLink
+            href={registerUrl()}
+            className={`button ${plan.highlighted ? "button-primary" : "button-ghost"} plan-cta ${SIGN_UP_LINK_CLASS}`}
+            trackAs={`pricing-${plan.id}`}
+          >
+            {plan.cta}
+          </TrackedLink>
+          <RegistrationNotices />
+        </>
       ) : (
         <Link to="/contact?subject=Sales%20Inquiry" className="button button-ghost plan-cta">
           {plan.cta}

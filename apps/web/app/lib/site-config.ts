@@ -12,6 +12,7 @@ const DEV_FALLBACK: SiteConfig = {
   analyticsProvider: "none",
   analyticsId: "",
   adPixelId: "",
+  registration: "open",
 };
 
 let cached: SiteConfig | undefined;

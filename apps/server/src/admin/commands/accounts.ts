@@ -5,6 +5,7 @@ import { setAccountPlan } from "../../services/accounts/set-account-plan.ts";
 import { createApiKey } from "../../services/api-keys/create-api-key.ts";
 import { listApiKeys } from "../../services/api-keys/list-api-keys.ts";
 import { revokeApiKey } from "../../services/api-keys/revoke-api-key.ts";
+import { issueOperatorPasswordLink } from "../../services/auth/password-link.ts";
 import { resetTwoFactor } from "../../services/auth/reset-two-factor.ts";
 import type { ServiceContext } from "../../services/context.ts";
 import { regionDirectory } from "../../services/regions/region-directory.ts";
@@ -24,6 +25,8 @@ export interface AccountCommandOptions {
   localRegion?: Region | null | undefined;
   /** The plan when --plan is not given: the operator's DEFAULT_PLAN. */
   defaultPlan?: string | undefined;
+  /** The signed-in app's absolute address, for the owner's set-password link. */
+  appUrl?: string | undefined;
 }
 
 type AccountCommand = (ctx: ServiceContext, options: AccountCommandOptions) => Promise<string>;
@@ -44,9 +47,19 @@ export const ACCOUNT_COMMANDS: Record<string, AccountCommand> = {
       ownerEmail: required(options.email, "email"),
     });
     const key = await createApiKey(ctx, account.accountId, "Created by the admin command");
+    const passwordLink = options.appUrl
+      ? await issueOperatorPasswordLink(ctx, options.appUrl, account.userId)
+      : undefined;
     return [
       `Account ${account.accountId} created on the ${getPlan(account.plan).name} plan.`,
       `Owner: ${options.email} (${account.userId})`,
+      ...(passwordLink
+        ? [
+            "",
+            "The owner chooses a password and signs in with this link (works once, for 7 days):",
+            `  ${passwordLink}`,
+          ]
+        : []),
       "",
       "API key (shown once; store it now):",
       `  ${key.key}`,

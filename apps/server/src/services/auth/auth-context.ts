@@ -1,4 +1,4 @@
-import type { PlanId } from "@upwatch/core";
+import type { PlanId, RegistrationMode } from "@upwatch/core";
 import type { ServiceContext } from "../context.ts";
 
 /** What the sign-in verbs need beyond storage: the secret behind CSRF tokens and the app's address. */
@@ -9,4 +9,6 @@ export interface AuthContext extends ServiceContext {
   appUrl: string;
   /** The plan every registration gets (DEFAULT_PLAN). */
   newAccountPlan: PlanId;
+  /** Who may give themselves a sign-in (REGISTRATION). */
+  registration: RegistrationMode;
 }

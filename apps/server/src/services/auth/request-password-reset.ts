@@ -2,7 +2,7 @@ import { passwordResetMail } from "../../mail/messages/password-reset.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { storeOrExplain } from "../storage-error.ts";
 import type { AuthContext } from "./auth-context.ts";
-import { hashToken, newToken } from "./auth-tokens.ts";
+import { passwordLinkUrl, storePasswordLink } from "./password-link.ts";
 import { RESET_LINK_LIFETIME_MS, RESET_MAIL_INTERVAL_MS } from "./password-reset-lifetime.ts";
 
 /** The outbox kind of reset mails. */
@@ -30,18 +30,8 @@ export async function requestPasswordReset(ctx: AuthContext, email: string): Pro
         .where("created_at", ">", now - RESET_MAIL_INTERVAL_MS)
         .executeTakeFirst();
       if (recent) return false;
-      const token = newToken();
-      await trx
-        .insertInto("password_resets")
-        .values({
-          token_hash: hashToken(token),
-          user_id: user.id,
-          created_at: now,
-          expires_at: now + RESET_LINK_LIFETIME_MS,
-          used_at: null,
-        })
-        .execute();
-      const link = `${ctx.appUrl}/reset-password?token=${token}`;
+      const token = await storePasswordLink(trx, user.id, now, RESET_LINK_LIFETIME_MS);
+      const link = passwordLinkUrl(ctx.appUrl, token);
       await enqueueMail(trx, ctx, PASSWORD_RESET_MAIL_KIND, passwordResetMail(user.email, link));
       return true;
     }),

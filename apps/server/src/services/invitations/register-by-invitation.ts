@@ -1,5 +1,6 @@
 import type { AuthContext } from "../auth/auth-context.ts";
 import { hashPassword } from "../auth/password-hash.ts";
+import { ensureInvitedSignInAllowed } from "../auth/registration-policy.ts";
 import { ServiceError } from "../service-error.ts";
 import { storeOrExplain } from "../storage-error.ts";
 import { nextSignInStep, type SignInStep } from "../two-factor/next-sign-in-step.ts";
@@ -14,7 +15,7 @@ export const SIGN_IN_TO_ACCEPT =
  * Someone without a sign-in chooses a password through an invitation: the person is made with
  * the invited address (and no account of their own) and joins the account. Then they sign in
  * to it as after a password: when the account requires two-factor sign-in, they set it up
- * before their session starts.
+ * before their session starts. With REGISTRATION=closed nobody gets a new sign-in this way.
  */
 export async function registerByInvitation(
   ctx: AuthContext,
@@ -31,6 +32,7 @@ export async function registerByInvitation(
         .executeTakeFirst(),
     );
   if (await taken()) throw new ServiceError("conflict", SIGN_IN_TO_ACCEPT);
+  ensureInvitedSignInAllowed(ctx.registration, invitation.email);
   const passwordHash = await hashPassword(input.password);
   const userId = ctx.newId("usr");
   try {

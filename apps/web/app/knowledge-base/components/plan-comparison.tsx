@@ -1,5 +1,6 @@
 import { PLANS, type Plan } from "@upwatch/core";
 import { Link } from "react-router";
+import { RegistrationNotices, SIGN_UP_LINK_CLASS } from "../../components/registration-notices.tsx";
 import { planPrice } from "../../home/plan-price.ts";
 import { registerUrl } from "../../lib/app-links.ts";
 import { PlanLimitsTable } from "./plan-limits-table.tsx";
@@ -62,8 +63,11 @@ function PlanAction({ plan }: { plan: Plan }) {
     );
   }
   return (
-    <a href={registerUrl()} className={className}>
-      {plan.cta}
-    </a>
+    <>
+      <a href={registerUrl()} className={`${className} ${SIGN_UP_LINK_CLASS}`}>
+        {plan.cta}
+      </a>
+      <RegistrationNotices />
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import type { InvitationPreview, LoginAnswer, SessionAnswer } from "@upwatch/api";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
+import { getSiteConfig } from "../../lib/site-config.ts";
 import { stylesheet } from "../../lib/stylesheet.ts";
 import { APP_BASE, apiRequest, errorDetail, loginPath } from "../../signed-in/api-client.ts";
 import appCss from "../../signed-in/app.css?url";
@@ -28,7 +29,8 @@ type Loaded =
 
 /**
  * The page an invitation mail links to: it shows the invitation, then lets the invited person
- * accept (signed in as that address), choose a password and join (no sign-in yet), or log in.
+ * accept (signed in as that address), choose a password and join (no sign-in yet, unless the
+ * server takes no new sign-ups), or log in.
  */
 export default function Invitation() {
   const token = useParams().token ?? "";
@@ -103,6 +105,17 @@ export default function Invitation() {
         <p>
           {invitation.email} already signs in to Upwatch.{" "}
           <Link to={loginPath(here)}>Log in to accept the invitation</Link>.
+        </p>
+      </AuthFrame>
+    );
+  }
+  if (getSiteConfig().registration === "closed") {
+    return (
+      <AuthFrame title={`Join ${invitation.account_name}`} lead={lead}>
+        <p className="app-notice" role="status">
+          {invitation.email} has no sign-in on this server, and it takes no new sign-ups: ask the
+          server's operator to create a sign-in for {invitation.email}, then{" "}
+          <Link to={loginPath(here)}>log in to accept the invitation</Link>.
         </p>
       </AuthFrame>
     );

@@ -1,6 +1,8 @@
 import type { LoginAnswer, SessionAnswer } from "@upwatch/api";
+import { REGISTRATION_NOTICES } from "@upwatch/core";
 import { useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { getSiteConfig } from "../../lib/site-config.ts";
 import { stylesheet } from "../../lib/stylesheet.ts";
 import { APP_BASE, apiRequest, safeNextPath } from "../../signed-in/api-client.ts";
 import appCss from "../../signed-in/app.css?url";
@@ -88,11 +90,7 @@ export default function Login() {
     <AuthFrame
       title="Log in to Upwatch"
       lead="Welcome back. Your monitors kept watch while you were away."
-      footer={
-        <p>
-          No account yet? <Link to={`${APP_BASE}/register`}>Create a free account</Link>
-        </p>
-      }
+      footer={<NoAccountYet />}
     >
       {notice ? (
         <p className="app-notice" data-tone="success" role="status">
@@ -129,5 +127,16 @@ export default function Login() {
       </form>
       <SsoSignIn />
     </AuthFrame>
+  );
+}
+
+/** Where someone without an account goes: registering, or why this server does not offer it. */
+function NoAccountYet() {
+  const registration = getSiteConfig().registration;
+  if (registration !== "open") return <p>{REGISTRATION_NOTICES[registration]}</p>;
+  return (
+    <p>
+      No account yet? <Link to={`${APP_BASE}/register`}>Create a free account</Link>
+    </p>
   );
 }

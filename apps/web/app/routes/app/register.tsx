@@ -1,7 +1,8 @@
 import type { SessionAnswer } from "@upwatch/api";
-import { getPlan } from "@upwatch/core";
+import { getPlan, REGISTRATION_NOTICES, type RegistrationMode } from "@upwatch/core";
 import { useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { getSiteConfig } from "../../lib/site-config.ts";
 import { stylesheet } from "../../lib/stylesheet.ts";
 import { APP_BASE, apiRequest } from "../../signed-in/api-client.ts";
 import appCss from "../../signed-in/app.css?url";
@@ -24,8 +25,38 @@ export function meta() {
 
 const FREE = getPlan("free");
 
-/** Creating an account: it starts on the Free plan and lands in the app. */
+/**
+ * Creating an account: it starts on the Free plan and lands in the app. A server that does not
+ * take sign-ups (REGISTRATION) says so instead of showing the form.
+ */
 export default function Register() {
+  const registration = getSiteConfig().registration;
+  return registration === "open" ? <RegisterForm /> : <SignUpsRefused mode={registration} />;
+}
+
+const REFUSED_TITLES: Record<Exclude<RegistrationMode, "open">, string> = {
+  "invite-only": "Registration is by invitation only",
+  closed: "Sign-ups are closed",
+};
+
+function SignUpsRefused({ mode }: { mode: Exclude<RegistrationMode, "open"> }) {
+  return (
+    <AuthFrame
+      title={REFUSED_TITLES[mode]}
+      footer={
+        <p>
+          Already have an account? <Link to={`${APP_BASE}/login`}>Log in</Link>
+        </p>
+      }
+    >
+      <p className="app-notice" role="status">
+        {REGISTRATION_NOTICES[mode]}
+      </p>
+    </AuthFrame>
+  );
+}
+
+function RegisterForm() {
   const navigate = useNavigate();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");

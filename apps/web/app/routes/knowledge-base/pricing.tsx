@@ -1,4 +1,5 @@
 import { Link, useLoaderData } from "react-router";
+import { RegistrationNotices, SIGN_UP_LINK_CLASS } from "../../components/registration-notices.tsx";
 import { Breadcrumb } from "../../knowledge-base/components/breadcrumb.tsx";
 import { PlanComparison } from "../../knowledge-base/components/plan-comparison.tsx";
 import { RenderedMarkdown } from "../../knowledge-base/markdown/rendered-markdown.tsx";
@@ -35,9 +36,10 @@ export default function PricingPage() {
           Start free with 10 monitors and no credit card. Upgrade, downgrade or cancel at any time.
         </p>
         <p className="kb-actions">
-          <a href={registerUrl()} className="button button-primary">
+          <a href={registerUrl()} className={`button button-primary ${SIGN_UP_LINK_CLASS}`}>
             Get started free
           </a>
+          <RegistrationNotices />
           <Link to="/contact" className="button button-ghost">
             Talk to sales
           </Link>
