@@ -2,8 +2,8 @@ import { type CheckTimings, type HttpOptions, MULTI_STEP_LIMITS, type StepOf } f
 import { CheckError, describeNetworkError } from "../check-error.ts";
 import { roundMs } from "../runner.ts";
 import { exchangeHttp } from "../runners/http-exchange.ts";
+import { fillRequest } from "./request-filling.ts";
 import type { RunState, StepReport } from "./run-state.ts";
-import { fillVariables } from "./run-variables.ts";
 
 /** A request URL, variables filled in, may be as long as the URL a step may be written with. */
 const MAX_FILLED_URL = 2000;
@@ -20,16 +20,12 @@ export async function runHttpStep(
   state: RunState,
 ): Promise<StepReport> {
   const { config } = step;
-  const url = fillVariables(config.url, state);
+  const { url, headers, body } = fillRequest(step, state);
   const request = { method: config.method, url };
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(config.headers)) {
-    headers[fillVariables(name, state)] = fillVariables(value, state);
-  }
-  const body = config.body === null ? null : fillVariables(config.body, state);
   if (url.length > MAX_FILLED_URL) {
+    // Masked before it is cut, so no cut-off piece of a secure value is left to show.
     return {
-      request: { method: config.method, url: url.slice(0, MAX_FILLED_URL) },
+      request: { method: config.method, url: state.mask(url).slice(0, MAX_FILLED_URL) },
       error: `The URL is longer than ${MAX_FILLED_URL.toLocaleString("en")} characters once its variables are filled in.`,
     };
   }

@@ -1,3 +1,5 @@
+import { secureValueForms } from "./secure-value-forms.ts";
+
 /** Shown wherever a secure value would appear. */
 export const MASK = "********";
 
@@ -5,22 +7,42 @@ export const MASK = "********";
 export const SHOWN_VALUE_LIMIT = 200;
 
 /**
- * Replaces every occurrence of each secure value with the mask, also in the forms a value takes
- * when a target echoes it inside JSON or a URL.
+ * Replaces every occurrence of each secure value with the mask, in every form the value can
+ * take on its way back from a target (secure-value-forms.ts); hex digits of `%XX` and `\uXXXX`
+ * escapes match in either case, as servers write them either way.
  */
 export function createMask(secureValues: Record<string, string> = {}): (text: string) => string {
   const forms = new Set<string>();
   for (const value of Object.values(secureValues)) {
     if (value === "") continue;
-    forms.add(value);
-    forms.add(JSON.stringify(value).slice(1, -1));
-    forms.add(encodeURIComponent(value));
-    forms.add(encodeURI(value));
+    for (const form of secureValueForms(value)) forms.add(form);
   }
-  // Longest first, so a value containing another is masked whole.
-  const ordered = [...forms].filter((form) => form !== "").sort((a, b) => b.length - a.length);
+  // Longest first, so a value containing another, or a longer form of it, is masked whole.
+  const ordered = [...forms].sort((a, b) => b.length - a.length);
   if (ordered.length === 0) return (text) => text;
-  return (text) => ordered.reduce((masked, form) => masked.split(form).join(MASK), text);
+  const pattern = new RegExp(ordered.map(formPattern).join("|"), "g");
+  return (text) => text.replace(pattern, MASK);
+}
+
+const ESCAPE = /%[0-9A-Fa-f]{2}|\\u[0-9A-Fa-f]{4}/g;
+
+function formPattern(form: string): string {
+  let pattern = "";
+  let last = 0;
+  for (const match of form.matchAll(ESCAPE)) {
+    pattern += literal(form.slice(last, match.index));
+    pattern += [...match[0]].map(eitherCase).join("");
+    last = match.index + match[0].length;
+  }
+  return pattern + literal(form.slice(last));
+}
+
+function eitherCase(char: string): string {
+  return /[a-fA-F]/.test(char) ? `[${char.toLowerCase()}${char.toUpperCase()}]` : literal(char);
+}
+
+function literal(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
 }
 
 /** A value as shown in a step's log: masked, then cut. */

@@ -57,6 +57,7 @@ async function runSteps(
   const mask = createMask(spec.secureValues);
   const state: RunState = {
     ...startVariables(spec.options.variables, spec.secureValues),
+    secureValues: new Set(Object.values(spec.secureValues ?? {}).filter((value) => value !== "")),
     responses: new Map(),
     readBy: new Map(),
     latest: null,

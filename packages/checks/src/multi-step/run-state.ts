@@ -18,6 +18,8 @@ export interface RunState {
   values: Record<string, string>;
   /** Variables that refer to a secure variable without a value, by the secure name. */
   unresolved: Record<string, string>;
+  /** The account's secure values this run uses; a variable holding one is filled as secure. */
+  secureValues: ReadonlySet<string>;
   /** Each request step's response, by step name. */
   responses: Map<string, StepResponse>;
   /** The response each extract or assertion step read, by step name. */

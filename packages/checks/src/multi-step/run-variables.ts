@@ -1,4 +1,4 @@
-import { fillTemplate, SECURE_PREFIX } from "@upwatch/core";
+import { fillTemplateBy, SECURE_PREFIX } from "@upwatch/core";
 import { CheckError } from "../check-error.ts";
 
 /**
@@ -25,12 +25,30 @@ export function startVariables(
   return { values, unresolved };
 }
 
-/** Fills `{{name}}` references, throwing a CheckError that names the first unknown one. */
+/** What filling a text needs to know of the run. */
+export interface FillingState {
+  values: Record<string, string>;
+  unresolved: Record<string, string>;
+  /** The run's secure values, so `placeSecure` can tell them from plain ones. */
+  secureValues?: ReadonlySet<string>;
+}
+
+/**
+ * Fills `{{name}}` references, throwing a CheckError that names the first unknown one. A value
+ * that is one of the secure values goes through `placeSecure`, which sees the text filled
+ * before it, so it can be encoded for where it lands.
+ */
 export function fillVariables(
   text: string,
-  state: { values: Record<string, string>; unresolved: Record<string, string> },
+  state: FillingState,
+  placeSecure?: (value: string, filledBefore: string) => string,
 ): string {
-  const filled = fillTemplate(text, state.values);
+  const filled = fillTemplateBy(text, (name, filledBefore) => {
+    if (!Object.hasOwn(state.values, name)) return undefined;
+    const value = state.values[name] as string;
+    const secure = placeSecure !== undefined && state.secureValues?.has(value) === true;
+    return secure ? placeSecure(value, filledBefore) : value;
+  });
   if ("text" in filled) return filled.text;
   const secureName = state.unresolved[filled.missing];
   if (secureName !== undefined) {

@@ -20,13 +20,30 @@ export function fillTemplate(
   text: string,
   values: Record<string, string>,
 ): { text: string } | { missing: string } {
-  let missing: string | undefined;
-  const filled = text.replace(TEMPLATE, (whole, name: string) => {
-    if (Object.hasOwn(values, name)) return values[name] as string;
-    missing ??= name;
-    return whole;
-  });
-  return missing === undefined ? { text: filled } : { missing };
+  return fillTemplateBy(text, (name) =>
+    Object.hasOwn(values, name) ? (values[name] as string) : undefined,
+  );
+}
+
+/**
+ * Like `fillTemplate`, with each reference's text given by `textFor`, which also sees the text
+ * filled so far (to tell where in a URL or a JSON body the value lands); undefined means the
+ * name has no value.
+ */
+export function fillTemplateBy(
+  text: string,
+  textFor: (name: string, filledBefore: string) => string | undefined,
+): { text: string } | { missing: string } {
+  let filled = "";
+  let last = 0;
+  for (const match of text.matchAll(TEMPLATE)) {
+    filled += text.slice(last, match.index);
+    last = match.index + match[0].length;
+    const value = textFor(match[1] as string, filled);
+    if (value === undefined) return { missing: match[1] as string };
+    filled += value;
+  }
+  return { text: filled + text.slice(last) };
 }
 
 /** The secure variables the check refers to as `secure:<name>`, each once, sorted. */
