@@ -1,4 +1,9 @@
-import { isStorableText, VARIABLE_NAME } from "@upwatch/core";
+import {
+  isLongEnoughToMask,
+  isStorableText,
+  SECURE_VALUE_MIN_CHARACTERS,
+  VARIABLE_NAME,
+} from "@upwatch/core";
 import { z } from "zod";
 
 /** The most bytes a secure variable's value may hold (UTF-8). */
@@ -8,7 +13,8 @@ export const SECURE_VARIABLES_PER_ACCOUNT = 100;
 
 const NAME_RULE =
   "The name must start with a letter or _ and hold only letters, digits and _ (at most 64 characters), and cannot be __proto__.";
-const VALUE_RULE = `The value must be 1 to ${SECURE_VALUE_MAX_BYTES} bytes of text.`;
+const VALUE_RULE = `The value must be text of at most ${SECURE_VALUE_MAX_BYTES} bytes.`;
+const SHORT_VALUE_RULE = `The value must be at least ${SECURE_VALUE_MIN_CHARACTERS} characters long, not counting spaces at its ends, so that it can be told apart from other text and masked in check results.`;
 
 export const secureVariableName = z
   .string({ message: NAME_RULE })
@@ -17,10 +23,11 @@ export const secureVariableName = z
 // The messages never repeat the value: it is a secret even when it is refused.
 const secureValue = z
   .string({ message: VALUE_RULE })
-  .refine((value) => value.length > 0 && utf8Bytes(value) <= SECURE_VALUE_MAX_BYTES, {
+  .refine((value) => utf8Bytes(value) <= SECURE_VALUE_MAX_BYTES, {
     message: VALUE_RULE,
     abort: true,
   })
+  .refine(isLongEnoughToMask, { message: SHORT_VALUE_RULE, abort: true })
   .refine(isStorableText, {
     message: "The value must not contain NUL characters or broken Unicode.",
   });

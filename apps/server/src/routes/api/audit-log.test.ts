@@ -208,7 +208,7 @@ describeEachDatabase("the audit log", (db) => {
   it("pages through the log without skipping or repeating events", async () => {
     const account = await createTestAccount(db(), "business");
     for (const name of ["one", "two", "three", "four", "five"]) {
-      await call(account.headers, "POST", "/secure-variables", { name, value: "v" });
+      await call(account.headers, "POST", "/secure-variables", { name, value: "audited-value" });
     }
     const query = "?action=secure_variable.&limit=2";
     const first = await log(account, query);
@@ -223,7 +223,10 @@ describeEachDatabase("the audit log", (db) => {
 
   it("filters by one action and by dates", async () => {
     const account = await createTestAccount(db(), "business");
-    await call(account.headers, "POST", "/secure-variables", { name: "kept", value: "v" });
+    await call(account.headers, "POST", "/secure-variables", {
+      name: "kept",
+      value: "audited-value",
+    });
     await call(account.headers, "DELETE", "/secure-variables/kept");
     const deleted = await log(account, "?action=secure_variable.deleted");
     expect(deleted.data.map((event: { action: string }) => event.action)).toEqual([
@@ -263,7 +266,10 @@ describeEachDatabase("the audit log", (db) => {
       name: '=HYPERLINK("https://evil.example")',
       target: "https://example.com/",
     });
-    await call(account.headers, "POST", "/secure-variables", { name: "other", value: "v" });
+    await call(account.headers, "POST", "/secure-variables", {
+      name: "other",
+      value: "audited-value",
+    });
     const response = await app.inject({
       method: "GET",
       url: "/api/v1/audit-log.csv?action=monitor.",
@@ -281,7 +287,10 @@ describeEachDatabase("the audit log", (db) => {
 
   it("is refused on plans without an audit log, which record nothing", async () => {
     const hobby = await createTestAccount(db(), "hobby");
-    await call(hobby.headers, "POST", "/secure-variables", { name: "quiet", value: "v" });
+    await call(hobby.headers, "POST", "/secure-variables", {
+      name: "quiet",
+      value: "audited-value",
+    });
     const detail =
       "The audit log is part of the Business plan and above; the Hobby plan does not keep one.";
     for (const url of ["/audit-log", "/audit-log.csv", "/audit-log/actors"]) {

@@ -77,24 +77,28 @@ describeEachDatabase("secure variables in the API", (db) => {
   });
 
   it("refuses a second variable with the same name", async () => {
-    await call(account, "POST", "", { name: "twice", value: "one" });
-    const again = await call(account, "POST", "", { name: "twice", value: "two" });
+    await call(account, "POST", "", { name: "twice", value: "first-value-1" });
+    const again = await call(account, "POST", "", { name: "twice", value: "second-value-2" });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({
       detail: "There is already a secure variable named twice; replace its value instead.",
     });
   });
 
-  it("refuses bad names, empty and too long values, NUL characters and unknown fields with a sentence", async () => {
+  it("refuses bad names, empty, too short and too long values, NUL characters and unknown fields with a sentence", async () => {
     const cases: [unknown, RegExp][] = [
       [{ name: "1abc", value: "x" }, /^The name must start with a letter/],
       [{ name: "has-dash", value: "x" }, /^The name must start with a letter/],
       [{ name: "a".repeat(65), value: "x" }, /^The name must start with a letter/],
       [{ value: "x" }, /^The name must start with a letter/],
-      [{ name: "empty", value: "" }, /^The value must be 1 to 4096 bytes of text\.$/],
-      [{ name: "long", value: "é".repeat(2049) }, /^The value must be 1 to 4096 bytes of text\.$/],
+      [{ name: "empty", value: "" }, /^The value must be at least 8 characters long, not counting/],
+      [{ name: "short", value: "  Seven7  " }, /^The value must be at least 8 characters long/],
+      [
+        { name: "long", value: "é".repeat(2049) },
+        /^The value must be text of at most 4096 bytes\.$/,
+      ],
       [{ name: "nul", value: `a\u0000${PASSWORD}` }, /^The value must not contain NUL characters/],
-      [{ name: "extra", value: "x", shown: true }, /^Unknown field: shown\.$/],
+      [{ name: "extra", value: "a-secret-value", shown: true }, /^Unknown field: shown\.$/],
     ];
     for (const [payload, detail] of cases) {
       const refused = await call(account, "POST", "", payload);
@@ -108,7 +112,7 @@ describeEachDatabase("secure variables in the API", (db) => {
 
   it("tells a Free account that secure variables need a plan with multi-step checks", async () => {
     const free = await createTestAccount(db(), "free", ctx);
-    const refused = await call(free, "POST", "", { name: "token", value: "x" });
+    const refused = await call(free, "POST", "", { name: "token", value: "a-secret-value" });
     expect(refused.status).toBe(403);
     expect(refused.body.detail).toBe(
       "Secure variables are used by multi-step API checks, which need the Hobby plan or above; the Free plan does not offer them.",
@@ -130,18 +134,22 @@ describeEachDatabase("secure variables in the API", (db) => {
         })),
       )
       .execute();
-    const refused = await call(full, "POST", "", { name: "one_more", value: "x" });
+    const refused = await call(full, "POST", "", { name: "one_more", value: "a-secret-value" });
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({
       detail:
         "An account can keep at most 100 secure variables; delete one you no longer use first.",
     });
     expect((await call(full, "DELETE", "/v0")).status).toBe(204);
-    expect((await call(full, "POST", "", { name: "one_more", value: "x" })).status).toBe(201);
+    expect(
+      (await call(full, "POST", "", { name: "one_more", value: "a-secret-value" })).status,
+    ).toBe(201);
   });
 
   it("replaces a value without showing it, and answers 404 for a name that does not exist", async () => {
-    const created = (await call(account, "POST", "", { name: "rotating", value: "old" })).body;
+    const created = (
+      await call(account, "POST", "", { name: "rotating", value: "old-secret-value" })
+    ).body;
     const replaced = await call(account, "PUT", "/rotating", { value: PASSWORD });
     expect(replaced.status).toBe(200);
     expect(replaced.body).toMatchObject({ name: "rotating", created_at: created.created_at });
@@ -154,15 +162,18 @@ describeEachDatabase("secure variables in the API", (db) => {
       .executeTakeFirstOrThrow();
     expect(openStored("secure_variables", "value", row.id, row.value)).toBe(PASSWORD);
 
-    const missing = await call(account, "PUT", "/nothing_here", { value: "x" });
+    const missing = await call(account, "PUT", "/nothing_here", { value: "a-secret-value" });
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ detail: "There is no secure variable named nothing_here." });
-    const unknownField = await call(account, "PUT", "/rotating", { value: "x", name: "y" });
+    const unknownField = await call(account, "PUT", "/rotating", {
+      value: "a-secret-value",
+      name: "y",
+    });
     expect(unknownField.status).toBe(400);
   });
 
   it("deletes a variable no monitor uses", async () => {
-    await call(account, "POST", "", { name: "short_lived", value: "x" });
+    await call(account, "POST", "", { name: "short_lived", value: "a-secret-value" });
     const deleted = await call(account, "DELETE", "/short_lived");
     expect(deleted.status).toBe(204);
     const listed = await call(account, "GET", "");
@@ -206,12 +217,14 @@ describeEachDatabase("secure variables in the API", (db) => {
     await call(account, "POST", "", { name: "private_one", value: PASSWORD });
     const seen = await call(other, "GET", "");
     expect(seen.body.data.map((v: { name: string }) => v.name)).not.toContain("private_one");
-    expect((await call(other, "PUT", "/private_one", { value: "taken" })).status).toBe(404);
+    expect((await call(other, "PUT", "/private_one", { value: "taken-secret-value" })).status).toBe(
+      404,
+    );
     expect((await call(other, "DELETE", "/private_one")).status).toBe(404);
     // The same name is free in another account.
-    expect((await call(other, "POST", "", { name: "private_one", value: "mine" })).status).toBe(
-      201,
-    );
+    expect(
+      (await call(other, "POST", "", { name: "private_one", value: "mine-secret-value" })).status,
+    ).toBe(201);
     const row = await db()
       .handle.db.selectFrom("secure_variables")
       .select(["id", "value"])

@@ -1,4 +1,4 @@
-import { VARIABLE_NAME } from "@upwatch/core";
+import { isLongEnoughToMask, SECURE_VALUE_MIN_CHARACTERS, VARIABLE_NAME } from "@upwatch/core";
 import { useRef, useState } from "react";
 import { Field } from "../ui/field.tsx";
 import { FormActions } from "../ui/form-actions.tsx";
@@ -12,6 +12,9 @@ export const SECURE_VALUE_MAX_BYTES = 4096;
 /** Why a value cannot be stored, or undefined when it can. */
 export function secureValueProblem(value: string): string | undefined {
   if (value === "") return "Enter the value to keep secret.";
+  if (!isLongEnoughToMask(value)) {
+    return `A value needs at least ${SECURE_VALUE_MIN_CHARACTERS} characters (spaces at its ends not counted), so it can be masked in check results.`;
+  }
   const bytes = new TextEncoder().encode(value).length;
   if (bytes > SECURE_VALUE_MAX_BYTES) {
     return `A value can be at most ${SECURE_VALUE_MAX_BYTES} bytes; this one has ${bytes}.`;
@@ -75,7 +78,7 @@ export function SecureVariableForm({ onCreated }: { onCreated(variable: SecureVa
       <Field
         id="secure-variable-value"
         label="Value"
-        hint="Stored encrypted; it is never shown again, only replaced."
+        hint={`At least ${SECURE_VALUE_MIN_CHARACTERS} characters. Stored encrypted; it is never shown again, only replaced.`}
         error={errors.value}
       >
         <input
