@@ -226,6 +226,31 @@ describe("the report buffer", () => {
     ).toBe(true);
   });
 
+  for (const status of [400, 422]) {
+    it(`sends a batch refused with HTTP ${status} for text the server cannot store once, drops it and delivers the next`, async () => {
+      const detail =
+        "Report 1 of the batch: reports[0].services[0].name: A service name must not contain NUL characters or broken Unicode.";
+      const refused = clock;
+      let asked = 0;
+      server.answerReports = (batch) => {
+        asked += 1;
+        return batch.reports[0]!.sampled_at === refused ? { status, detail } : { status: 200 };
+      };
+      const reports = buffer();
+      reports.add(sample(clock));
+      expect(await reports.flush()).toBe("empty");
+      expect(await reports.flush()).toBe("empty");
+      expect(asked).toBe(1);
+      expect(reports.size).toBe(0);
+      expect(lines.some((line) => line.includes("ERROR") && line.includes(detail))).toBe(true);
+      clock += 60_000;
+      reports.add(sample(clock));
+      expect(await reports.flush()).toBe("empty");
+      expect(asked).toBe(2);
+      expect(server.stored.map((report) => report.sampled_at)).toEqual([clock]);
+    });
+  }
+
   it("logs a refused key as an error every time and keeps the reports", async () => {
     const reports = buffer(`uwa_${"x".repeat(40)}`);
     reports.add(sample(clock));

@@ -1,4 +1,9 @@
-import { AGENT_CONFIG_RANGES, AGENT_LOG_LEVELS, AGENT_REPORT_LIMITS } from "@upwatch/core";
+import {
+  AGENT_CONFIG_RANGES,
+  AGENT_LOG_LEVELS,
+  AGENT_REPORT_LIMITS,
+  storableText,
+} from "@upwatch/core";
 import { z } from "zod";
 
 const limits = AGENT_REPORT_LIMITS;
@@ -13,9 +18,11 @@ const percent = (what: string) =>
     .number({ error: `${what} must be a percentage.` })
     .min(0, { error: `${what} must be between 0 and 100.` })
     .max(100, { error: `${what} must be between 0 and 100.` });
+// Every text of a report is stored: the storable-text rule applies to each, naming it.
 const name = (what: string, max: number) =>
   z
     .string({ error: `${what} must be text.` })
+    .check(storableText(what))
     .min(1, { error: `${what} cannot be empty.` })
     .max(max, { error: `${what} must be at most ${max} characters.` });
 const time = (what: string) =>
@@ -59,9 +66,12 @@ export const agentReportedConfigSchema = z.strictObject({
 export const agentDiskSchema = z
   .strictObject({
     mount: name("A disk's mount point", limits.nameLength),
-    description: z.string().max(limits.descriptionLength, {
-      error: `A disk's description must be at most ${limits.descriptionLength} characters.`,
-    }),
+    description: z
+      .string({ error: "A disk's description must be text." })
+      .check(storableText("A disk's description"))
+      .max(limits.descriptionLength, {
+        error: `A disk's description must be at most ${limits.descriptionLength} characters.`,
+      }),
     total_bytes: bytes("A disk's total size"),
     used_bytes: bytes("A disk's used space"),
   })

@@ -3,6 +3,8 @@ import {
   AGENT_TASK_STATES,
   checkOutcomeMessage,
   checkSpecMessage,
+  MULTI_STEP_LIMITS,
+  stepResultMessage,
   storableText,
 } from "@upwatch/core";
 import { z } from "zod";
@@ -34,6 +36,25 @@ export const agentTaskStartedSchema = z.object({
   state: z.literal("executing"),
 });
 
+/** Text of a result, stored with its check: it must be text a database can hold. */
+const storable = (field: string, max: number) => z.string().check(storableText(field)).max(max);
+
+/** A multi-step run's step as an agent reports it, every text storable. */
+const storableStep = stepResultMessage.extend({
+  name: storable("A step's name", 100),
+  request: z
+    .object({
+      method: storable("A step's request method", 16),
+      url: storable("A step's request URL", 10_000),
+    })
+    .nullable(),
+  actual: storable("A step's actual value", 10_000).nullable(),
+  expected: storable("A step's expected value", 10_000).nullable(),
+  variables: z.array(storable("A step's variable name", 100)).max(100).nullable(),
+  logs: z.array(storable("A step's log line", 10_000)).max(20).nullable(),
+  error: storable("A step's error", 10_000).nullable(),
+});
+
 /**
  * `POST /agent/v1/tasks/{id}/result`: what the check found (`outcome`, with when it started), or
  * why the agent could not run it (`failure`, a sentence: an unsupported check type, a malformed
@@ -42,9 +63,16 @@ export const agentTaskStartedSchema = z.object({
 export const agentTaskResultSchema = z.union([
   z.strictObject({
     started_at: epochMs,
-    // The error is stored as the check's error: text a database can hold.
+    // The outcome is stored as the check: every text of it must be one a database can hold.
     outcome: checkOutcomeMessage.extend({
-      error: z.string().check(storableText("The error")).max(10_000).nullable(),
+      error: storable("The error", 10_000).nullable(),
+      certificate: z
+        .object({
+          fingerprint: storable("The certificate fingerprint", 200).min(1),
+          validTo: z.number(),
+        })
+        .optional(),
+      steps: z.array(storableStep).max(MULTI_STEP_LIMITS.maxSteps).optional(),
     }),
   }),
   z.strictObject({

@@ -224,6 +224,23 @@ describe("check tasks", () => {
     expect(server.resultsOf("tsk_refused")).toHaveLength(1);
   });
 
+  it("sends a result the server refuses with 422 for text it cannot store only once", async () => {
+    server.answerResult = () => ({
+      status: 422,
+      detail:
+        "The result's outcome.certificate.fingerprint is not valid (the certificate fingerprint must not contain NUL characters or broken Unicode).",
+    });
+    server.handOut([checkTask("tsk_unstorable", httpCheck("/ok"))]);
+    startTakingTasks();
+    await until(
+      () => logged("Task tsk_unstorable: the server refused the result with HTTP 422"),
+      "the refusal",
+    );
+    await stopTakingTasks();
+
+    expect(server.resultsOf("tsk_unstorable")).toHaveLength(1);
+  });
+
   it("stops retrying a result once the next attempt would come after the task's deadline", async () => {
     let calls = 0;
     server.answerResult = () => ({
