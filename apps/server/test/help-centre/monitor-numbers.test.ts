@@ -8,6 +8,7 @@ import {
   PLANS,
   REGION_LOCATIONS,
   REGIONS,
+  SECURE_VALUE_MIN_CHARACTERS,
   SSL_EXPIRY_THRESHOLDS,
   sslExpirySeverity,
 } from "@upwatch/core";
@@ -163,6 +164,9 @@ describe("the numbers the help centre states about monitors", () => {
     expect(Number(stated(slug, /at least 1, at most (\d+)\./)[0])).toBe(MULTI_STEP_LIMITS.maxSteps);
     expect(Number(stated(slug, /(\d+) seconds or the check's interval/)[0])).toBe(
       MULTI_STEP_LIMITS.runLimitSeconds,
+    );
+    expect(Number(stated(slug, /a value of at least (\d+) characters/)[0])).toBe(
+      SECURE_VALUE_MIN_CHARACTERS,
     );
     expect(Number(stated(slug, /a string of up to (\d+) KiB/)[0]) * 1024).toBe(
       MULTI_STEP_LIMITS.maxBodyBytes,
