@@ -1,6 +1,7 @@
 import { storableText } from "@upwatch/core";
 import { z } from "zod";
 import type { ApiOperation } from "./api-operation.ts";
+import { domainVerificationResponse } from "./domain-verification-schemas.ts";
 
 const DOMAIN =
   /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
@@ -56,12 +57,18 @@ export const ssoConfigResponse = z.object({
   issuer: z.string().nullable(),
   client_id: z.string().nullable(),
   client_secret_set: z.boolean(),
-  domains: z.array(z.string()),
+  domains: z.array(z.string()).describe("The listed domains, verified or not."),
+  domain_verifications: z
+    .array(domainVerificationResponse)
+    .describe("Each listed domain's proof; only verified domains sign people in."),
   default_role: z.string().nullable(),
   default_custom_role_id: z.string().nullable(),
   required: z.boolean(),
   redirect_uri: z.string().describe("Register this redirect URI with the provider."),
 });
+
+/** `POST /api/v1/account/sso/domains/{domain}/verify`. */
+export const ssoDomainParams = z.object({ domain });
 
 /** `POST /api/v1/auth/sso/start`. */
 export const ssoStartInput = z.object({
@@ -106,7 +113,7 @@ export const SSO_OPERATIONS = {
     body: ssoConfigInput,
     status: 200,
     response: ssoConfigResponse,
-    conflict: "Another account already signs in people of one of the domains",
+    conflict: "Another account has proven one of the domains",
   },
   deleteSso: {
     method: "DELETE",
@@ -116,6 +123,19 @@ export const SSO_OPERATIONS = {
     tag: "Security",
     access: "session",
     status: 204,
+  },
+  verifySsoDomain: {
+    method: "POST",
+    url: "/account/sso/domains/:domain/verify",
+    permission: "account.own",
+    summary:
+      "Look up the domain's DNS TXT record now; once found the domain signs people in through single sign-on",
+    tag: "Security",
+    access: "session",
+    params: ssoDomainParams,
+    status: 200,
+    response: ssoConfigResponse,
+    conflict: "Another account has already proven the domain",
   },
   startSso: {
     method: "POST",

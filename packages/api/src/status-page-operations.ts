@@ -60,6 +60,18 @@ const PAGE_SETUP_OPERATIONS = {
     response: statusPageResponse,
     conflict: "Another page has that slug or custom domain",
   },
+  verifyStatusPageDomain: {
+    method: "POST",
+    url: `${PAGE}/custom-domain/verify`,
+    permission: "status_pages.manage",
+    summary:
+      "Look up the custom domain's DNS TXT record now; once found the page is served on the domain",
+    tag,
+    params: input.pageParams,
+    status: 200,
+    response: statusPageResponse,
+    conflict: "Another status page has already proven the domain",
+  },
   deleteStatusPage: {
     method: "DELETE",
     url: PAGE,

@@ -1,5 +1,6 @@
 import { COMPONENT_STATES, INCIDENT_STAGES } from "@upwatch/core";
 import { z } from "zod";
+import { domainVerificationResponse } from "./domain-verification-schemas.ts";
 
 const isoTime = z.string().describe("ISO 8601 time");
 
@@ -16,6 +17,9 @@ export const statusPageResponse = z.object({
   support_url: z.string().nullable(),
   white_label: z.boolean(),
   custom_domain: z.string().nullable(),
+  custom_domain_verification: domainVerificationResponse
+    .nullable()
+    .describe("The custom domain's proof; the page is served on it only once verified."),
   logo_url: z.string().nullable().describe("Where the page's logo is served, or null."),
   public_url: z.string().describe("The page's public address on this server."),
   state: state.describe("The worst state a visitor sees now."),

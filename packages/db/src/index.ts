@@ -7,6 +7,7 @@ export {
   openDatabase,
   type PostgresConnection,
 } from "./connect.ts";
+export type * from "./domain-claim-schema.ts";
 export type * from "./heartbeat-schema.ts";
 export { migrateToLatest } from "./migrate.ts";
 export * from "./monitoring-schema.ts";

@@ -23,6 +23,7 @@ import type {
   NotificationTable,
   UsageChargeTable,
 } from "./alerting-schema.ts";
+import type { DomainClaimTable } from "./domain-claim-schema.ts";
 import type { HeartbeatTable } from "./heartbeat-schema.ts";
 import type {
   AccountTable,
@@ -140,6 +141,7 @@ export interface Database {
   sso_domains: SsoDomainTable;
   sso_identities: SsoIdentityTable;
   sso_attempts: SsoAttemptTable;
+  domain_claims: DomainClaimTable;
 }
 
 export interface ServerSecretTable {

@@ -57,11 +57,19 @@ export class CustomDomainDirectory {
   }
 
   async #load(): Promise<void> {
+    // Only domains whose owner proved them (a DNS TXT record found) are served.
     const rows = await this.db
       .selectFrom("status_pages")
       .innerJoin("accounts", "accounts.id", "status_pages.account_id")
+      .innerJoin("domain_claims", (join) =>
+        join
+          .onRef("domain_claims.page_id", "=", "status_pages.id")
+          .onRef("domain_claims.domain", "=", "status_pages.custom_domain"),
+      )
       .select(["status_pages.custom_domain", "status_pages.slug", "accounts.plan"])
       .where("status_pages.custom_domain", "is not", null)
+      .where("domain_claims.purpose", "=", "status_page")
+      .where("domain_claims.verified_at", "is not", null)
       .execute();
     const served = new Map<string, string>();
     const held = new Map<string, string>();

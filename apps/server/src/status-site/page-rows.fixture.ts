@@ -1,11 +1,15 @@
 import type { Database, StatusPageTable } from "@upwatch/db";
 import type { Kysely } from "kysely";
 import { randomId } from "../services/context.ts";
+import { newDomainClaim } from "../services/domain-verification/domain-claims.ts";
 import { touchStatusPage } from "../services/status-pages/owned-page.ts";
 
 type Db = Kysely<Database>;
 
-/** Stores a status page for the account, as the pages API would leave it. */
+/**
+ * Stores a status page for the account, as the pages API would leave it; a custom domain given
+ * is stored as proven (its DNS record found), so the page is served on it.
+ */
 export async function insertPage(
   db: Db,
   accountId: string,
@@ -33,6 +37,19 @@ export async function insertPage(
     ...fields,
   };
   await db.insertInto("status_pages").values(page).execute();
+  if (page.custom_domain) {
+    await db
+      .insertInto("domain_claims")
+      .values({
+        ...newDomainClaim(
+          { newId: randomId, now: Date.now },
+          { accountId, purpose: "status_page", domain: page.custom_domain, pageId: page.id },
+        ),
+        verified_at: page.created_at,
+        checked_at: page.created_at,
+      })
+      .execute();
+  }
   return page;
 }
 

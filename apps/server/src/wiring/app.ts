@@ -20,6 +20,7 @@ import { installMetrics } from "../metrics/install-metrics.ts";
 import { healthRoutes } from "../routes/health.ts";
 import { taskCheckHooks } from "../services/agent-tasks/task-check-hooks.ts";
 import { createServiceContext, type ServiceContext } from "../services/context.ts";
+import { txtLookupThrough } from "../services/domain-verification/txt-lookup.ts";
 import { CustomDomainDirectory } from "../status-site/custom-domains.ts";
 import { serveWeb } from "../web/serve-web.ts";
 import { prepareAccounts } from "./accounts.ts";
@@ -29,6 +30,7 @@ import { type Alerting, registerAlerting } from "./alerting.ts";
 import { registerAuditLogPruning } from "./audit-log.ts";
 import { trackClosing } from "./closing-steps.ts";
 import { prepareCluster } from "./cluster.ts";
+import { registerDomainRechecks } from "./domain-rechecks.ts";
 import { registerForms } from "./forms.ts";
 import { registerHeartbeats } from "./heartbeats.ts";
 import { type MonitoringOptions, registerMonitoring } from "./monitoring.ts";
@@ -139,6 +141,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const accounts = await prepareAccounts(app, { config, ctx, sharedRedis });
   const agentPackages = await registerAgentDownloads(app, { config });
   const agentKeys = prepareAgentKeys(ctx);
+  const lookupTxt = txtLookupThrough(config.dnsVerificationResolver);
   const engine = await registerMonitoring(app, {
     config,
     ctx,
@@ -154,6 +157,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     runCheck: deps.runCheck,
     agentPackages,
     agentKeys,
+    lookupTxt,
   });
   // Checks that arrive from outside the scheduler: agents' task results and heartbeat pings.
   const outsideChecks = taskCheckHooks({
@@ -178,6 +182,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     start: deps.startAlerting ?? true,
   });
   registerAuditLogPruning(app, { ctx, leadership, start: deps.startAlerting ?? true });
+  registerDomainRechecks(app, {
+    ctx,
+    lookupTxt,
+    statusDomains,
+    leadership,
+    start: deps.startAlerting ?? true,
+  });
   await registerStatusSite(app, { config, ctx, domains: statusDomains });
   if (deps.webClientDir) {
     await serveWeb(app, { clientDir: deps.webClientDir, siteConfig: siteConfigFrom(config) });

@@ -13,6 +13,7 @@ import type { AgentPackageShelf } from "../services/agent-downloads/index.ts";
 import type { AgentKeyCache } from "../services/agents/authenticate-agent.ts";
 import type { ImmediateChecks } from "../services/checks/check-monitor-now.ts";
 import type { ServiceContext } from "../services/context.ts";
+import type { TxtLookup } from "../services/domain-verification/txt-lookup.ts";
 import { loadHeartbeats } from "../services/heartbeats/load-heartbeats.ts";
 import { loadMonitorAgents } from "../services/monitors/monitor-agents.ts";
 import {
@@ -49,6 +50,8 @@ export interface MonitoringOptions {
   agentPackages: AgentPackageShelf;
   /** The agent keys the agent API remembers; the agents API forgets them when they stop. */
   agentKeys: AgentKeyCache;
+  /** How domains' DNS TXT records are looked up when an account verifies them. */
+  lookupTxt: TxtLookup;
 }
 
 /**
@@ -140,6 +143,7 @@ export async function registerMonitoring(
     agentPackages: options.agentPackages,
     agentKeys: options.agentKeys,
     allowPrivateTargets: config.monitoring.allowPrivateTargets,
+    lookupTxt: options.lookupTxt,
   });
   return engine;
 }

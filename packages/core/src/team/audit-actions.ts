@@ -18,6 +18,9 @@ export const AUDIT_ACTIONS = {
   "status_page.created": "Status page added",
   "status_page.updated": "Status page changed",
   "status_page.deleted": "Status page deleted",
+  "status_page.domain_verified": "Status page custom domain verified",
+  "status_page.domain_verification_failed": "Status page custom domain not verified",
+  "status_page.domain_lost": "Status page custom domain lost",
   "api_key.created": "API key created",
   "api_key.revoked": "API key revoked",
   "secure_variable.created": "Secure variable added",
@@ -51,6 +54,9 @@ export const AUDIT_ACTIONS = {
   "sso.configured": "Single sign-on set up",
   "sso.updated": "Single sign-on changed",
   "sso.removed": "Single sign-on removed",
+  "sso.domain_verified": "Single sign-on domain verified",
+  "sso.domain_verification_failed": "Single sign-on domain not verified",
+  "sso.domain_lost": "Single sign-on domain lost",
 } as const satisfies Record<string, string>;
 
 /** An action the audit log knows. */

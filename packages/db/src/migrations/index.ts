@@ -20,6 +20,7 @@ import { monitorGroupsMigration } from "./2026_12_02_0100_monitor_groups.ts";
 import { heartbeatsMigration } from "./2026_12_02_0200_heartbeats.ts";
 import { planChangesMigration } from "./2026_12_02_0300_plan_changes.ts";
 import { responseRangeMigration } from "./2026_12_02_0400_response_range.ts";
+import { domainVerificationMigration } from "./2026_12_03_0100_domain_verification.ts";
 
 /** Every migration, in the order they apply. Names sort in that order too. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   "2026_12_02_0200_heartbeats": heartbeatsMigration,
   "2026_12_02_0300_plan_changes": planChangesMigration,
   "2026_12_02_0400_response_range": responseRangeMigration,
+  "2026_12_03_0100_domain_verification": domainVerificationMigration,
 };

@@ -11,6 +11,7 @@ import type { AgentKeyCache } from "../../services/agents/authenticate-agent.ts"
 import { sessionIsLive } from "../../services/auth/session-is-live.ts";
 import type { ImmediateChecks } from "../../services/checks/check-monitor-now.ts";
 import type { ServiceContext } from "../../services/context.ts";
+import type { TxtLookup } from "../../services/domain-verification/txt-lookup.ts";
 import type { MonitorChanges } from "../../services/monitors/monitor-changes.ts";
 import { agentDownloadListRoutes } from "../agent-downloads.ts";
 import { accountRoutes } from "./account.ts";
@@ -71,6 +72,8 @@ export interface ApiOptions {
   agentKeys: AgentKeyCache;
   /** Targets on private networks are allowed (ALLOW_PRIVATE_TARGETS): also loopback SSO issuers. */
   allowPrivateTargets?: boolean;
+  /** How domains' DNS TXT records are looked up when an account verifies them. */
+  lookupTxt: TxtLookup;
 }
 
 /**
@@ -94,6 +97,7 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
     accounts: options.accounts,
     publicUrl: options.publicUrl,
     allowLoopbackIssuers: options.allowPrivateTargets ?? false,
+    lookupTxt: options.lookupTxt,
   };
   await app.register(ssoSignInRoutes, sso);
   await app.register(async (authenticated) => {
@@ -144,6 +148,7 @@ async function accountAndMonitorRoutes(app: FastifyInstance, options: ApiOptions
     ctx,
     publicUrl: options.publicUrl,
     serverHosts: options.serverHosts,
+    lookupTxt: options.lookupTxt,
   });
   await app.register(statusIncidentRoutes, { ctx });
   await app.register(statusMaintenanceRoutes, { ctx });

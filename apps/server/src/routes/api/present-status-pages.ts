@@ -3,6 +3,7 @@ import type { StatusSectionTable } from "@upwatch/db";
 import type { ComponentRecord, PageLayout } from "../../services/status-pages/component-record.ts";
 import type { MonitorStatusComponent } from "../../services/status-pages/list-monitor-status-components.ts";
 import type { StatusPageRecord } from "../../services/status-pages/status-page-record.ts";
+import { presentDomainVerification } from "./present-domain-verification.ts";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -19,7 +20,10 @@ export function presentStatusPage(record: StatusPageRecord, publicUrl: string): 
     website_url: page.website_url,
     support_url: page.support_url,
     white_label: page.white_label === 1,
-    custom_domain: page.custom_domain,
+    custom_domain: record.domainClaim?.domain ?? null,
+    custom_domain_verification: record.domainClaim
+      ? presentDomainVerification(record.domainClaim)
+      : null,
     logo_url: page.logo_hash ? `/status/${page.slug}/logo/${page.logo_hash}` : null,
     public_url: pageUrl,
     state: record.state,

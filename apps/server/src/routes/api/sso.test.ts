@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildTestApp } from "../../../test/app.ts";
 import { describeEachDatabase } from "../../../test/databases.ts";
+import { proveSsoDomain, startTestDns, type TestDns } from "../../../test/domain-proofs.ts";
 import { startOpenIdProvider, type TestOpenIdProvider } from "../../../test/openid-provider.ts";
 import { TEST_SECRETS } from "../../../test/secrets.ts";
 import { logInRequest, registerUser, type TestSession } from "../../../test/sessions.ts";
@@ -22,13 +23,18 @@ const newDomain = () => {
 describeEachDatabase("Single sign-on through an OpenID Connect provider", (db) => {
   let app: FastifyInstance;
   let provider: TestOpenIdProvider;
+  let dns: TestDns;
   beforeAll(async () => {
-    app = await buildTestApp(db(), { env: { ALLOW_PRIVATE_TARGETS: "true", PUBLIC_URL } });
+    dns = await startTestDns();
+    app = await buildTestApp(db(), {
+      env: { ALLOW_PRIVATE_TARGETS: "true", PUBLIC_URL, DNS_VERIFICATION_RESOLVER: dns.resolver },
+    });
     provider = await startOpenIdProvider(CALLBACK);
   });
   afterAll(async () => {
     await app.close();
     await provider.close();
+    await dns.close();
   });
 
   const setPlan = (accountId: string, plan: string) =>
@@ -42,7 +48,7 @@ describeEachDatabase("Single sign-on through an OpenID Connect provider", (db) =
       payload: body,
     });
 
-  /** An Enterprise account whose owner set up the test provider for a fresh domain. */
+  /** An Enterprise account whose owner set up the test provider for a fresh domain and proved it. */
   async function ssoAccount(settings: Record<string, unknown> = {}) {
     const domain = newDomain();
     const owner = await registerUser(app, `owner@${domain}`);
@@ -57,6 +63,8 @@ describeEachDatabase("Single sign-on through an OpenID Connect provider", (db) =
       ...settings,
     });
     expect(saved.statusCode, saved.body).toBe(200);
+    const proved = await proveSsoDomain(app, dns, owner.headers, domain);
+    expect(proved.statusCode, proved.body).toBe(200);
     return { owner, domain };
   }
 
@@ -114,6 +122,7 @@ describeEachDatabase("Single sign-on through an OpenID Connect provider", (db) =
       client_id: provider.clientId,
       client_secret_set: true,
       domains: [domain],
+      domain_verifications: [expect.objectContaining({ domain, state: "verified", failure: null })],
       default_role: "viewer",
       default_custom_role_id: null,
       required: false,

@@ -4,6 +4,7 @@ import { accessOf } from "../../http/api-key-auth.ts";
 import { refuseOtherOrigins } from "../../http/same-origin.ts";
 import { setSessionCookie } from "../../http/session-auth.ts";
 import type { ZodTypeProvider } from "../../http/zod-type-provider.ts";
+import type { TxtLookup } from "../../services/domain-verification/txt-lookup.ts";
 import { ServiceError } from "../../services/service-error.ts";
 import { completeSsoSignIn } from "../../services/sso/complete-sso-sign-in.ts";
 import { getSsoConfig, type SsoConfigView } from "../../services/sso/get-sso-config.ts";
@@ -11,7 +12,9 @@ import { removeSsoConfig } from "../../services/sso/remove-sso-config.ts";
 import { saveSsoConfig } from "../../services/sso/save-sso-config.ts";
 import type { SsoContext } from "../../services/sso/sso-context.ts";
 import { startSsoSignIn } from "../../services/sso/start-sso-sign-in.ts";
+import { verifySsoDomain } from "../../services/sso/verify-sso-domain.ts";
 import type { Accounts } from "./api-deps.ts";
+import { presentDomainVerification } from "./present-domain-verification.ts";
 import { routeOf } from "./route-of.ts";
 
 /** What the single sign-on routes need: signing in, and this server's public address. */
@@ -21,6 +24,8 @@ export interface SsoRouteOptions {
   publicUrl: string;
   /** Plain-http issuers on this machine are accepted (ALLOW_PRIVATE_TARGETS). */
   allowLoopbackIssuers: boolean;
+  /** How domains' TXT records are looked up when they are verified. */
+  lookupTxt: TxtLookup;
 }
 
 /** The context of the single sign-on verbs. */
@@ -29,6 +34,7 @@ export function ssoContextOf(options: SsoRouteOptions): SsoContext {
     ...options.accounts.auth,
     redirectUri: `${options.publicUrl}${SSO_CALLBACK_PATH}`,
     allowLoopbackIssuers: options.allowLoopbackIssuers,
+    lookupTxt: options.lookupTxt,
   };
 }
 
@@ -42,6 +48,7 @@ function present(view: SsoConfigView) {
     client_id: view.clientId,
     client_secret_set: view.clientSecretSet,
     domains: view.domains,
+    domain_verifications: view.domainClaims.map(presentDomainVerification),
     default_role: view.defaultRole,
     default_custom_role_id: view.defaultCustomRoleId,
     required: view.required,
@@ -62,6 +69,12 @@ export async function ssoConfigRoutes(app: FastifyInstance, options: SsoRouteOpt
   api.route({
     ...routeOf(OP.putSso),
     handler: async (request) => present(await saveSsoConfig(ctx, accessOf(request), request.body)),
+  });
+
+  api.route({
+    ...routeOf(OP.verifySsoDomain),
+    handler: async (request) =>
+      present(await verifySsoDomain(ctx, accessOf(request), request.params.domain)),
   });
 
   api.route({

@@ -78,6 +78,7 @@ describeEachDatabase("status pages in the API", (db) => {
       support_url: null,
       white_label: false,
       custom_domain: null,
+      custom_domain_verification: null,
       logo_url: null,
       public_url: `https://uptime.example.com/status/${slug}`,
       state: "operational",

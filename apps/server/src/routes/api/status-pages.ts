@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { accessOf } from "../../http/api-key-auth.ts";
 import type { ZodTypeProvider } from "../../http/zod-type-provider.ts";
 import type { ServiceContext } from "../../services/context.ts";
+import type { TxtLookup } from "../../services/domain-verification/txt-lookup.ts";
 import * as pages from "../../services/status-pages/index.ts";
 import {
   presentMonitorStatusComponent,
@@ -19,7 +20,13 @@ const LOGO_BODY_LIMIT_BYTES = 512 * 1024;
 /** `/api/v1/status-pages`: the account's pages, their settings, logo, sections and components. */
 export async function statusPageRoutes(
   app: FastifyInstance,
-  options: { ctx: ServiceContext; publicUrl: string; serverHosts: readonly string[] },
+  options: {
+    ctx: ServiceContext;
+    publicUrl: string;
+    serverHosts: readonly string[];
+    /** How custom domains' TXT records are looked up when they are verified. */
+    lookupTxt: TxtLookup;
+  },
 ) {
   const { ctx, publicUrl, serverHosts } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -58,6 +65,17 @@ export async function statusPageRoutes(
           request.params.id,
           request.body,
           serverHosts,
+        ),
+      ),
+  });
+  api.route({
+    ...routeOf(OP.verifyStatusPageDomain),
+    handler: async (request) =>
+      page(
+        await pages.verifyStatusPageDomain(
+          { ...ctx, lookupTxt: options.lookupTxt },
+          accessOf(request),
+          request.params.id,
         ),
       ),
   });

@@ -1,4 +1,5 @@
 import type { AccountAccess } from "../accounts/account-access.ts";
+import { type DomainClaim, loadSsoClaims } from "../domain-verification/domain-claims.ts";
 import type { SsoContext } from "./sso-context.ts";
 import { enforceSsoPlan } from "./sso-plan.ts";
 import { loadSsoSettings } from "./sso-settings.ts";
@@ -9,7 +10,10 @@ export interface SsoConfigView {
   issuer: string | null;
   clientId: string | null;
   clientSecretSet: boolean;
+  /** Every listed domain, proven or not. */
   domains: string[];
+  /** Each listed domain's claim: its TXT record to publish and where its proof stands. */
+  domainClaims: DomainClaim[];
   defaultRole: string | null;
   defaultCustomRoleId: string | null;
   required: boolean;
@@ -23,12 +27,14 @@ export async function getSsoConfig(
 ): Promise<SsoConfigView> {
   enforceSsoPlan(access.plan);
   const stored = await loadSsoSettings(ctx.db, access.accountId);
+  const claims = stored ? await loadSsoClaims(ctx.db, access.accountId) : [];
   return {
     configured: !!stored,
     issuer: stored?.issuer ?? null,
     clientId: stored?.client_id ?? null,
     clientSecretSet: !!stored,
-    domains: stored?.domains ?? [],
+    domains: claims.map((claim) => claim.domain),
+    domainClaims: claims,
     defaultRole: stored?.default_role ?? null,
     defaultCustomRoleId: stored?.default_custom_role_id ?? null,
     required: stored?.required === 1,

@@ -22,6 +22,11 @@ export async function removeSsoConfig(ctx: ServiceContext, access: AccountAccess
     }
     await trx.deleteFrom("sso_configs").where("account_id", "=", access.accountId).execute();
     await trx.deleteFrom("sso_domains").where("account_id", "=", access.accountId).execute();
+    await trx
+      .deleteFrom("domain_claims")
+      .where("purpose", "=", "sso")
+      .where("account_id", "=", access.accountId)
+      .execute();
     await trx.deleteFrom("sso_attempts").where("account_id", "=", access.accountId).execute();
     await recordAuditEvent(trx, ctx, access.accountId, actorOf(access), {
       action: "sso.removed",

@@ -1,9 +1,14 @@
 import type { SsoConfigInput } from "@upwatch/api";
+import type { Database } from "@upwatch/db";
+import type { Transaction } from "kysely";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import { actorOf, auditChanges, recordAuditEvent } from "../audit/record-audit-event.ts";
+import { loadSsoClaims, newDomainClaim } from "../domain-verification/domain-claims.ts";
 import { ServiceError } from "../service-error.ts";
+import { isFreeMailDomain } from "./free-mail-domains.ts";
 import { getSsoConfig, type SsoConfigView } from "./get-sso-config.ts";
 import type { SsoContext } from "./sso-context.ts";
+import { SSO_DOMAIN_USE, ssoDomainTaken } from "./sso-domain-use.ts";
 import { enforceSsoPlan } from "./sso-plan.ts";
 import { discoverProvider } from "./sso-provider.ts";
 import { clientSecretPlace, loadSsoSettings, type StoredSsoSettings } from "./sso-settings.ts";
@@ -11,7 +16,9 @@ import { clientSecretPlace, loadSsoSettings, type StoredSsoSettings } from "./ss
 /**
  * Sets up or changes the account's single sign-on. The issuer is discovered first with the given
  * client, so a wrong address is refused before anything is stored; a left-out client secret keeps
- * the stored one. Each domain belongs to one account only.
+ * the stored one. A domain is used only once the account proves it (see verify-sso-domain.ts): a
+ * newly listed one waits with a TXT record to publish, one listed again keeps its record and
+ * proof, and one another account has proven is refused. Free-mail domains are refused outright.
  */
 export async function saveSsoConfig(
   ctx: SsoContext,
@@ -20,7 +27,9 @@ export async function saveSsoConfig(
 ): Promise<SsoConfigView> {
   enforceSsoPlan(access.plan);
   const domains = [...new Set(input.domains)].sort();
+  refuseFreeMailDomains(domains);
   const before = await loadSsoSettings(ctx.db, access.accountId);
+  const domainsBefore = (await loadSsoClaims(ctx.db, access.accountId)).map((c) => c.domain);
   const clientSecret =
     input.client_secret ??
     (before
@@ -60,11 +69,7 @@ export async function saveSsoConfig(
         .values({ ...row, account_id: access.accountId, created_at: now })
         .execute();
     }
-    await trx.deleteFrom("sso_domains").where("account_id", "=", access.accountId).execute();
-    await trx
-      .insertInto("sso_domains")
-      .values(domains.map((domain) => ({ domain, account_id: access.accountId })))
-      .execute();
+    await listDomains(ctx, trx, access.accountId, domains);
     const after = {
       ...auditable(input, domains, customRoleId),
       client_secret: input.client_secret,
@@ -72,7 +77,9 @@ export async function saveSsoConfig(
     await recordAuditEvent(trx, ctx, access.accountId, actorOf(access), {
       action: before ? "sso.updated" : "sso.configured",
       target: { type: "sso", id: access.accountId, label: issuer },
-      changes: auditChanges(before ? auditableStored(before) : {}, after, ["client_secret"]),
+      changes: auditChanges(before ? auditableStored(before, domainsBefore) : {}, after, [
+        "client_secret",
+      ]),
     });
   });
   return getSsoConfig(ctx, access);
@@ -89,11 +96,11 @@ function auditable(input: SsoConfigInput, domains: string[], customRoleId: strin
   };
 }
 
-function auditableStored(stored: StoredSsoSettings) {
+function auditableStored(stored: StoredSsoSettings, domains: string[]) {
   return {
     issuer: stored.issuer,
     client_id: stored.client_id,
-    domains: stored.domains,
+    domains,
     default_role: stored.default_role,
     default_custom_role_id: stored.default_custom_role_id,
     required: stored.required === 1,
@@ -124,10 +131,38 @@ async function checkDomainsFree(ctx: SsoContext, accountId: string, domains: str
     .where("domain", "in", domains)
     .where("account_id", "!=", accountId)
     .executeTakeFirst();
-  if (taken) {
-    throw new ServiceError(
-      "conflict",
-      `The domain ${taken.domain} already signs in through another account's single sign-on.`,
-    );
+  if (taken) throw new ServiceError("conflict", ssoDomainTaken(taken.domain));
+}
+
+function refuseFreeMailDomains(domains: string[]) {
+  const free = domains.find(isFreeMailDomain);
+  if (!free) return;
+  throw new ServiceError(
+    "invalid",
+    `${free} is a free mail domain where anyone can get an address; single sign-on needs a domain your organisation owns.`,
+  );
+}
+
+/**
+ * Keeps the claims of domains still listed (their tokens and proofs), adds pending claims for new
+ * ones, and stops using and forgets the domains no longer listed.
+ */
+async function listDomains(
+  ctx: SsoContext,
+  trx: Transaction<Database>,
+  accountId: string,
+  domains: string[],
+) {
+  const claims = await loadSsoClaims(trx, accountId);
+  for (const claim of claims) {
+    if (domains.includes(claim.domain)) continue;
+    await SSO_DOMAIN_USE.release(trx, claim);
+    await trx.deleteFrom("domain_claims").where("id", "=", claim.id).execute();
   }
+  const added = domains.filter((domain) => !claims.some((claim) => claim.domain === domain));
+  if (added.length === 0) return;
+  await trx
+    .insertInto("domain_claims")
+    .values(added.map((domain) => newDomainClaim(ctx, { accountId, purpose: "sso", domain })))
+    .execute();
 }

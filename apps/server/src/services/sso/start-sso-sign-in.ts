@@ -15,7 +15,8 @@ export const SSO_NOT_SET_UP = "Single sign-on is not set up for this address's d
  * Begins signing in through the provider of the address's domain: remembers a state, a nonce and
  * a PKCE verifier for ten minutes and answers where to send the browser. The answer says only
  * whether the domain uses single sign-on, never whether the address has a person. Starts are
- * refused while the sign-in throttle is spent; a domain without single sign-on counts as a failure.
+ * refused while the sign-in throttle is spent; a domain without single sign-on (or not yet proven
+ * by the account claiming it) counts as a failure.
  */
 export async function startSsoSignIn(
   ctx: SsoContext,
@@ -32,7 +33,8 @@ export async function startSsoSignIn(
     .where("sso_configs.enabled", "=", 1)
     .executeTakeFirst();
   const settings = domain && (await loadSsoSettings(ctx.db, domain.account_id));
-  if (!settings) {
+  // Only a domain the account has proven (its DNS record found) routes sign-ins.
+  if (!settings?.domains.includes(domainOf(emailKey))) {
     // Probing domains counts like a wrong password; people of a set-up domain never add up.
     await throttle.recordFailure(emailKey, input.clientAddress);
     throw new ServiceError("invalid", SSO_NOT_SET_UP);

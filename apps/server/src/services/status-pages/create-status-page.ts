@@ -6,6 +6,7 @@ import { statusPageAuditEvent } from "../audit/status-page-audit.ts";
 import type { ServiceContext } from "../context.ts";
 import { ServiceError } from "../service-error.ts";
 import { storeOrExplain } from "../storage-error.ts";
+import { claimPageDomain } from "./page-domain.ts";
 import { recordOfPage, type StatusPageRecord } from "./status-page-record.ts";
 import {
   enforceForeignDomain,
@@ -29,7 +30,8 @@ export interface NewStatusPage {
 
 /**
  * Creates a status page. The plan's page count is checked under the account's lock, so two
- * requests at once cannot both take the last page; the slug and domain are unique server-wide.
+ * requests at once cannot both take the last page; the slug is unique server-wide. A custom
+ * domain waits for its DNS proof before the page is served on it.
  */
 export async function createStatusPage(
   ctx: ServiceContext,
@@ -51,31 +53,40 @@ export async function createStatusPage(
     website_url: input.website_url ?? null,
     support_url: input.support_url ?? null,
     white_label: input.white_label ? 1 : 0,
-    custom_domain: input.custom_domain ?? null,
+    custom_domain: null,
     logo_type: null,
     logo_hash: null,
     version: 1,
     created_at: now,
     updated_at: now,
   };
+  const wanted = {
+    slug: page.slug,
+    custom_domain: input.custom_domain,
+    account_id: access.accountId,
+  };
   await storeOrExplain("the status page", async () => {
     try {
       await ctx.db.transaction().execute(async (trx) => {
         await lockAccount(trx, access.accountId);
         await enforceStatusPageCount(trx, access.accountId, access.plan);
-        await enforceUniqueAddress(trx, page);
+        await enforceUniqueAddress(trx, wanted);
         await trx.insertInto("status_pages").values(page).execute();
+        await claimPageDomain(ctx, trx, page, input.custom_domain ?? null);
         await recordAuditEvent(
           trx,
           ctx,
           access.accountId,
           actorOf(access),
-          statusPageAuditEvent("status_page.created", null, page),
+          statusPageAuditEvent("status_page.created", null, {
+            ...page,
+            custom_domain: input.custom_domain ?? null,
+          }),
         );
       });
     } catch (error) {
       // Two accounts taking one slug at once: the unique index decides, the loser is told why.
-      if (!(error instanceof ServiceError)) await enforceUniqueAddress(ctx.db, page);
+      if (!(error instanceof ServiceError)) await enforceUniqueAddress(ctx.db, wanted);
       throw error;
     }
   });

@@ -4,6 +4,7 @@ import { statusPageAuditEvent } from "../audit/status-page-audit.ts";
 import type { ServiceContext } from "../context.ts";
 import { storeOrExplain } from "../storage-error.ts";
 import { findOwnedPage } from "./owned-page.ts";
+import { claimedDomainOf } from "./page-domain.ts";
 
 /** Deletes a page with everything on it: components, incidents, windows and subscribers. */
 export async function deleteStatusPage(
@@ -13,7 +14,8 @@ export async function deleteStatusPage(
 ): Promise<void> {
   await storeOrExplain("the change", () =>
     ctx.db.transaction().execute(async (trx) => {
-      const page = await findOwnedPage(trx, access, pageId);
+      const stored = await findOwnedPage(trx, access, pageId);
+      const page = { ...stored, custom_domain: await claimedDomainOf(trx, pageId) };
       await trx.deleteFrom("status_pages").where("id", "=", pageId).execute();
       await recordAuditEvent(
         trx,

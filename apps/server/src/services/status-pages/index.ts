@@ -15,3 +15,4 @@ export type { StatusPageRecord } from "./status-page-record.ts";
 export { updateStatusComponent } from "./update-status-component.ts";
 export { updateStatusPage } from "./update-status-page.ts";
 export { updateStatusSection } from "./update-status-section.ts";
+export { verifyStatusPageDomain } from "./verify-status-page-domain.ts";

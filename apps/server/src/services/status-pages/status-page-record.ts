@@ -6,13 +6,18 @@ import {
 } from "@upwatch/core";
 import type { Database, StatusPageTable } from "@upwatch/db";
 import type { Kysely, Transaction } from "kysely";
+import { type DomainClaim, loadPageClaims } from "../domain-verification/domain-claims.ts";
 import { loadOpenWindows } from "./page-windows.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** A page as the account sees it: its settings, the state visitors see now and its audience. */
+/**
+ * A page as the account sees it: its settings, the state visitors see now and its audience.
+ * `page.custom_domain` is the domain it is served on (proven); `domainClaim` the one it claims.
+ */
 export interface StatusPageRecord {
   page: StatusPageTable;
+  domainClaim: DomainClaim | null;
   state: ComponentState;
   confirmedSubscribers: number;
 }
@@ -38,7 +43,7 @@ export async function recordsOfPages(
 ): Promise<StatusPageRecord[]> {
   if (pages.length === 0) return [];
   const ids = pages.map((page) => page.id);
-  const [components, subscribers, windows] = await Promise.all([
+  const [components, subscribers, windows, claims] = await Promise.all([
     db
       .selectFrom("status_components")
       .select(["id", "page_id", "state"])
@@ -52,10 +57,12 @@ export async function recordsOfPages(
       .groupBy("page_id")
       .execute(),
     loadOpenWindows(db, ids, now),
+    loadPageClaims(db, ids),
   ]);
   const counts = new Map(subscribers.map((row) => [row.page_id, Number(row.count)]));
   return pages.map((page) => ({
     page,
+    domainClaim: claims.get(page.id) ?? null,
     state: pageStateOf(
       components.filter((component) => component.page_id === page.id),
       windows.get(page.id) ?? [],

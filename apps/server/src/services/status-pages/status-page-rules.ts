@@ -2,6 +2,7 @@ import { getPlan, PLANS, type PlanId } from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { Kysely, Transaction } from "kysely";
 import { ServiceError } from "../service-error.ts";
+import { customDomainTaken } from "./page-domain.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -65,10 +66,18 @@ export function enforceWhiteLabelPlan(
   }
 }
 
-/** Throws a conflict when another page (not `exceptId`) has the slug or the custom domain. */
+/**
+ * Throws a conflict when another page (not `exceptId`) has the slug, is served on the custom
+ * domain, or is a page of the same account claiming it. Another account's unproven claim does not
+ * block: whoever proves the domain first gets it.
+ */
 export async function enforceUniqueAddress(
   db: Db,
-  wanted: { slug?: string | undefined; custom_domain?: string | null | undefined },
+  wanted: {
+    slug?: string | undefined;
+    custom_domain?: string | null | undefined;
+    account_id: string;
+  },
   exceptId?: string,
 ): Promise<void> {
   if (wanted.slug !== undefined) {
@@ -82,16 +91,20 @@ export async function enforceUniqueAddress(
     }
   }
   if (wanted.custom_domain) {
-    let query = db
+    let served = db
       .selectFrom("status_pages")
       .select("id")
       .where("custom_domain", "=", wanted.custom_domain);
-    if (exceptId) query = query.where("id", "!=", exceptId);
-    if (await query.executeTakeFirst()) {
-      throw new ServiceError(
-        "conflict",
-        `Another status page already uses the custom domain ${wanted.custom_domain}.`,
-      );
+    if (exceptId) served = served.where("id", "!=", exceptId);
+    let claimed = db
+      .selectFrom("domain_claims")
+      .select("id")
+      .where("purpose", "=", "status_page")
+      .where("account_id", "=", wanted.account_id)
+      .where("domain", "=", wanted.custom_domain);
+    if (exceptId) claimed = claimed.where("page_id", "!=", exceptId);
+    if ((await served.executeTakeFirst()) || (await claimed.executeTakeFirst())) {
+      throw new ServiceError("conflict", customDomainTaken(wanted.custom_domain));
     }
   }
 }

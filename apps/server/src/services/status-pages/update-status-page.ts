@@ -7,6 +7,7 @@ import { ServiceError } from "../service-error.ts";
 import { storeOrExplain } from "../storage-error.ts";
 import type { NewStatusPage } from "./create-status-page.ts";
 import { findOwnedPage, touchStatusPage } from "./owned-page.ts";
+import { claimedDomainOf, claimPageDomain } from "./page-domain.ts";
 import { recordOfPage, type StatusPageRecord } from "./status-page-record.ts";
 import {
   enforceForeignDomain,
@@ -14,7 +15,10 @@ import {
   enforceWhiteLabelPlan,
 } from "./status-page-rules.ts";
 
-/** Changes a page's settings; fields left out keep their values. */
+/**
+ * Changes a page's settings; fields left out keep their values. A new custom domain waits for
+ * its DNS proof, and the page stops answering on the old one at once.
+ */
 export async function updateStatusPage(
   ctx: ServiceContext,
   access: AccountAccess,
@@ -26,17 +30,28 @@ export async function updateStatusPage(
   enforceForeignDomain(input.custom_domain, serverHosts);
   const now = ctx.now();
   const changes = changedColumns(input);
-  const wanted = { slug: input.slug, custom_domain: input.custom_domain };
+  const wanted = {
+    slug: input.slug,
+    custom_domain: input.custom_domain,
+    account_id: access.accountId,
+  };
   await storeOrExplain("the status page", async () => {
     try {
       await ctx.db.transaction().execute(async (trx) => {
-        const before = await findOwnedPage(trx, access, pageId);
+        const page = await findOwnedPage(trx, access, pageId);
         await enforceUniqueAddress(trx, wanted, pageId);
-        if (Object.keys(changes).length === 0) return;
-        await trx.updateTable("status_pages").set(changes).where("id", "=", pageId).execute();
+        const before = { ...page, custom_domain: await claimedDomainOf(trx, pageId) };
+        const domainChanged =
+          input.custom_domain !== undefined && input.custom_domain !== before.custom_domain;
+        if (Object.keys(changes).length === 0 && !domainChanged) return;
+        if (Object.keys(changes).length > 0) {
+          await trx.updateTable("status_pages").set(changes).where("id", "=", pageId).execute();
+        }
+        if (domainChanged) await claimPageDomain(ctx, trx, page, input.custom_domain ?? null);
         const event = statusPageAuditEvent("status_page.updated", before, {
           ...before,
           ...changes,
+          ...(domainChanged ? { custom_domain: input.custom_domain ?? null } : {}),
         });
         if (event.changes) {
           await recordAuditEvent(trx, ctx, access.accountId, actorOf(access), event);
@@ -60,6 +75,5 @@ function changedColumns(input: Partial<NewStatusPage>): Partial<StatusPageTable>
   if (input.website_url !== undefined) changes.website_url = input.website_url;
   if (input.support_url !== undefined) changes.support_url = input.support_url;
   if (input.white_label !== undefined) changes.white_label = input.white_label ? 1 : 0;
-  if (input.custom_domain !== undefined) changes.custom_domain = input.custom_domain;
   return changes;
 }

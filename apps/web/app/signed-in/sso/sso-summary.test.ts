@@ -10,6 +10,7 @@ const config: SsoConfig = {
   client_id: "upwatch",
   client_secret_set: true,
   domains: ["example.com", "example.org"],
+  domain_verifications: [],
   default_role: "custom",
   default_custom_role_id: "crl_oncall",
   required: true,
