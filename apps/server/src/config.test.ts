@@ -23,6 +23,20 @@ describe("configuration", () => {
     );
   });
 
+  it("looks domain proofs up through the DNS server DNS_VERIFICATION_RESOLVER names, else the system's", () => {
+    expect(loadConfig({}).dnsVerificationResolver).toBeUndefined();
+    for (const address of ["127.0.0.1:5353", "10.0.0.53", "2001:db8::53", "[2001:db8::53]:5353"]) {
+      expect(loadConfig({ DNS_VERIFICATION_RESOLVER: address }).dnsVerificationResolver).toBe(
+        address,
+      );
+    }
+    for (const bad of ["dns.example.com", "127.0.0.1:99999", "127.0.0.1:", "300.1.1.1"]) {
+      expect(() => loadConfig({ DNS_VERIFICATION_RESOLVER: bad })).toThrowError(
+        `Invalid configuration: DNS_VERIFICATION_RESOLVER must be the IP address of a DNS server, with a port if not 53, such as 127.0.0.1:5353 or [2001:db8::53]:53 (got "${bad}").`,
+      );
+    }
+  });
+
   it("sets up SMS only with the account, its token and the sender together", () => {
     const sms = { SMS_ACCOUNT_SID: "AC123", SMS_AUTH_TOKEN: "secret-token", SMS_FROM: "+15550100" };
     expect(loadConfig(sms).sms).toEqual({
