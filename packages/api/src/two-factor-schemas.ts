@@ -69,8 +69,18 @@ export const secondStepResponse = z.object({
   challenge: z.string().describe("Identifies this sign-in for ten minutes and five attempts."),
 });
 
+/** A sign-in that also finished linking the address to an organisation's single sign-on. */
+const ssoLinked = {
+  sso_linked_to: z
+    .string()
+    .optional()
+    .describe(
+      "Present when this sign-in linked the address to an organisation's single sign-on (after a refused sign-in through it in this browser): the organisation's name.",
+    ),
+};
+
 /** `POST /auth/login`: the session, or the second step it needs first. */
-export const loginResponse = z.union([signedInResponse, secondStepResponse]);
+export const loginResponse = z.union([signedInResponse.extend(ssoLinked), secondStepResponse]);
 
 /** A new secret to add to an authenticator app. */
 export const twoFactorSetupResponse = z.object({
@@ -86,10 +96,12 @@ export const recoveryCodesResponse = z.object({
 });
 
 /** `POST /auth/login/two-factor`: the session, as a sign-in answers it. */
-export const signedInAfterSecondStep = signedInResponse;
+export const signedInAfterSecondStep = signedInResponse.extend(ssoLinked);
 
 /** `POST /auth/login/two-factor/enable`: the session and the new recovery codes. */
-export const enrolledResponse = signedInResponse.extend(recoveryCodesResponse.shape);
+export const enrolledResponse = signedInResponse
+  .extend(recoveryCodesResponse.shape)
+  .extend(ssoLinked);
 
 export const twoFactorStatusResponse = z.object({
   enabled: z.boolean(),

@@ -39,6 +39,8 @@ export interface SessionTable {
   user_agent: string | null;
   /** How the session was signed in: `password`, `two-factor`, `recovery-code` or `sso`. */
   method: Generated<string>;
+  /** Set for a single sign-on session: the only account it may ever be in (the provider's). */
+  confined_account_id: string | null;
 }
 
 export interface PasswordResetTable {

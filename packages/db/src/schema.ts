@@ -68,6 +68,7 @@ import type {
   SsoConfigTable,
   SsoDomainTable,
   SsoIdentityTable,
+  SsoPendingLinkTable,
   TwoFactorTable,
 } from "./team-schema.ts";
 
@@ -141,6 +142,7 @@ export interface Database {
   sso_domains: SsoDomainTable;
   sso_identities: SsoIdentityTable;
   sso_attempts: SsoAttemptTable;
+  sso_pending_links: SsoPendingLinkTable;
   domain_claims: DomainClaimTable;
 }
 

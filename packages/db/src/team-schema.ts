@@ -126,6 +126,22 @@ export interface SsoIdentityTable {
   created_at: number;
 }
 
+/**
+ * A provider identity waiting to be linked to the person who already signs in with its address:
+ * their next full sign-in (password, and second factor when they have one) in the browser
+ * holding the token links it. Usable once.
+ */
+export interface SsoPendingLinkTable {
+  /** SHA-256 of the token in the browser's cookie. */
+  token_hash: string;
+  account_id: string;
+  /** The provider's `sub`. */
+  subject: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface SsoAttemptTable {
   /** SHA-256 of the `state` sent to the provider. */
   state_hash: string;

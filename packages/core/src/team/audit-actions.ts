@@ -54,6 +54,8 @@ export const AUDIT_ACTIONS = {
   "sso.configured": "Single sign-on set up",
   "sso.updated": "Single sign-on changed",
   "sso.removed": "Single sign-on removed",
+  "sso.identity_linked": "Single sign-on linked to a sign-in",
+  "sso.identity_refused": "Single sign-on refused an unlinked sign-in",
   "sso.domain_verified": "Single sign-on domain verified",
   "sso.domain_verification_failed": "Single sign-on domain not verified",
   "sso.domain_lost": "Single sign-on domain lost",

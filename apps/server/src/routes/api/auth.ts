@@ -18,6 +18,7 @@ import type { Accounts, LiveStreams } from "./api-deps.ts";
 import { presentSignedIn } from "./present-auth.ts";
 import { presentSecondStep } from "./present-two-factor.ts";
 import { routeOf } from "./route-of.ts";
+import { presentSignedInAndLinked, withSsoLink } from "./sso-link.ts";
 
 export const PASSWORD_RESET_REQUESTED =
   "If an account uses that address, we have sent it a link to reset the password. The link works for one hour.";
@@ -85,8 +86,13 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
         userAgent: request.headers["user-agent"],
       };
       const step = await logIn(auth, throttle, attempt);
-      if (step.kind === "signed-in") return answerSignedIn(reply, OP.login.status, step.signedIn);
-      return reply.code(OP.login.status).send(presentSecondStep(step));
+      if (step.kind !== "signed-in") {
+        return reply.code(OP.login.status).send(presentSecondStep(step));
+      }
+      // No second step came: the person has none, so the password alone may link.
+      const result = await withSsoLink(auth, session, request, reply, step.signedIn, "password");
+      setSessionCookie(reply, session, result.signedIn.session.token);
+      return reply.code(OP.login.status).send(presentSignedInAndLinked(result));
     },
   });
 

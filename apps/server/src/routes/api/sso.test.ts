@@ -236,15 +236,13 @@ describeEachDatabase("Single sign-on through an OpenID Connect provider", (db) =
     expect(people).toHaveLength(1);
   });
 
-  it("adds a person who already has a password to the account when they first sign in through it", async () => {
+  it("does not sign in or add a person who already has a password until they link it themselves", async () => {
     const { owner, domain } = await ssoAccount({ default_role: "member" });
     const existing = await registerUser(app, `grace@${domain}`);
     const back = await signInThroughProvider(existing.email);
-    expect(sessionCookieOf(back)).toBeDefined();
-    expect(await membershipOf(owner.accountId, existing.email)).toMatchObject({
-      id: existing.userId,
-      role: "member",
-    });
+    expect(sessionCookieOf(back)).toBeUndefined();
+    expect(refusalOf(back)).toMatch(/^An Upwatch sign-in already uses this address/);
+    expect(await membershipOf(owner.accountId, existing.email)).toBeUndefined();
   });
 
   it("answers with a sentence when the address's domain has no single sign-on", async () => {

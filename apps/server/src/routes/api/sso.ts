@@ -3,6 +3,13 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { accessOf } from "../../http/api-key-auth.ts";
 import { refuseOtherOrigins } from "../../http/same-origin.ts";
 import { setSessionCookie } from "../../http/session-auth.ts";
+import {
+  clearSsoCookie,
+  SSO_STATE_COOKIE,
+  setSsoLinkCookie,
+  setSsoStateCookie,
+  startedInThisBrowser,
+} from "../../http/sso-cookies.ts";
 import type { ZodTypeProvider } from "../../http/zod-type-provider.ts";
 import type { TxtLookup } from "../../services/domain-verification/txt-lookup.ts";
 import { ServiceError } from "../../services/service-error.ts";
@@ -99,11 +106,13 @@ export async function ssoSignInRoutes(app: FastifyInstance, options: SsoRouteOpt
     ...routeOf(OP.startSso),
     onRequest: async (request: FastifyRequest) =>
       refuseOtherOrigins(request, session.allowedOrigins),
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const started = await startSsoSignIn(ctx, throttle, {
         email: request.body.email,
         clientAddress: request.ip,
       });
+      const state = new URL(started.redirectUrl).searchParams.get("state");
+      if (state) setSsoStateCookie(reply, session, state);
       return { redirect_url: started.redirectUrl };
     },
   });
@@ -115,18 +124,29 @@ export async function ssoSignInRoutes(app: FastifyInstance, options: SsoRouteOpt
       for (const [name, value] of Object.entries(request.query)) {
         if (typeof value === "string") query[name] = value;
       }
+      const loginWith = (name: string, message: string) =>
+        reply.redirect(
+          `${ctx.appUrl}/login?${name}=${encodeURIComponent(message)}`,
+          OP.ssoCallback.status,
+        );
+      clearSsoCookie(reply, session, SSO_STATE_COOKIE);
       try {
-        const signedIn = await completeSsoSignIn(ctx, {
+        const outcome = await completeSsoSignIn(ctx, {
           query,
           clientAddress: request.ip,
           userAgent: request.headers["user-agent"],
+          startedInThisBrowser: startedInThisBrowser(request, query.state),
         });
-        setSessionCookie(reply, session, signedIn.session.token);
+        if (outcome.kind === "refused") return loginWith("sso_error", outcome.message);
+        if (outcome.kind === "link-required") {
+          setSsoLinkCookie(reply, session, outcome.linkToken);
+          return loginWith("sso_link", outcome.message);
+        }
+        setSessionCookie(reply, session, outcome.signedIn.session.token);
         return reply.redirect(ctx.appUrl, OP.ssoCallback.status);
       } catch (error) {
         if (!(error instanceof ServiceError)) throw error;
-        const refused = `${ctx.appUrl}/login?sso_error=${encodeURIComponent(error.message)}`;
-        return reply.redirect(refused, OP.ssoCallback.status);
+        return loginWith("sso_error", error.message);
       }
     },
   });

@@ -16,9 +16,9 @@ import { getTwoFactorStatus } from "../../services/two-factor/get-two-factor-sta
 import { regenerateRecoveryCodes } from "../../services/two-factor/regenerate-recovery-codes.ts";
 import { startTwoFactorSetup } from "../../services/two-factor/start-two-factor-setup.ts";
 import type { Accounts } from "./api-deps.ts";
-import { presentSignedIn } from "./present-auth.ts";
 import { presentTwoFactorSetup, presentTwoFactorStatus } from "./present-two-factor.ts";
 import { routeOf } from "./route-of.ts";
+import { presentSignedInAndLinked, withSsoLink } from "./sso-link.ts";
 
 /** `/api/v1/auth/two-factor/...` and the second step of signing in. */
 export async function twoFactorRoutes(app: FastifyInstance, options: { accounts: Accounts }) {
@@ -94,9 +94,10 @@ export async function twoFactorRoutes(app: FastifyInstance, options: { accounts:
     ...routeOf(OP.logInSecondStep),
     ...sameSite,
     handler: async (request, reply) => {
-      const result = await completeSecondStep(auth, throttle, request.body, clientOf(request));
-      setSessionCookie(reply, session, result.session.token);
-      return presentSignedIn(result);
+      const signedIn = await completeSecondStep(auth, throttle, request.body, clientOf(request));
+      const result = await withSsoLink(auth, session, request, reply, signedIn, "two-factor");
+      setSessionCookie(reply, session, result.signedIn.session.token);
+      return presentSignedInAndLinked(result);
     },
   });
 
@@ -111,9 +112,17 @@ export async function twoFactorRoutes(app: FastifyInstance, options: { accounts:
     ...routeOf(OP.logInEnableTwoFactor),
     ...sameSite,
     handler: async (request, reply) => {
-      const result = await enableWhileSigningIn(auth, throttle, request.body, clientOf(request));
+      const enrolled = await enableWhileSigningIn(auth, throttle, request.body, clientOf(request));
+      const result = await withSsoLink(
+        auth,
+        session,
+        request,
+        reply,
+        enrolled.signedIn,
+        "two-factor",
+      );
       setSessionCookie(reply, session, result.signedIn.session.token);
-      return { ...presentSignedIn(result.signedIn), recovery_codes: result.recoveryCodes };
+      return { ...presentSignedInAndLinked(result), recovery_codes: enrolled.recoveryCodes };
     },
   });
 }

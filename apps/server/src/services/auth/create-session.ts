@@ -17,6 +17,8 @@ export interface SessionDevice {
   userAgent?: string | undefined;
   /** `password`, `two-factor` (password and a code) or `sso`. */
   method?: string | undefined;
+  /** The only account the session may be in (a single sign-on's). */
+  confinedAccountId?: string | undefined;
 }
 
 /** Starts a session for a user, inside the caller's transaction when one is given. */
@@ -42,6 +44,7 @@ export async function createSession(
       ip_address: device.ipAddress?.slice(0, 64) ?? null,
       user_agent: device.userAgent?.slice(0, 300) ?? null,
       method: device.method ?? "password",
+      confined_account_id: device.confinedAccountId ?? null,
     })
     .execute();
   return { token, id, expiresAt };

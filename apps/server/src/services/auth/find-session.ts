@@ -21,8 +21,8 @@ export interface FoundSession {
 }
 
 /**
- * The session behind a cookie token, or null when it is unknown, has expired, or its person is
- * no longer a member of the session's account. A session last
+ * The session behind a cookie token, or null when it is unknown, has expired, its person is no
+ * longer a member of the session's account, or it is confined to another account. A session last
  * extended more than a day ago is extended to 30 days from now; its last use is noted at most
  * once a minute.
  */
@@ -52,6 +52,12 @@ export async function findSession(
       "accounts.plan",
     ])
     .where("sessions.token_hash", "=", id)
+    .where((eb) =>
+      eb.or([
+        eb("sessions.confined_account_id", "is", null),
+        eb("sessions.confined_account_id", "=", eb.ref("sessions.account_id")),
+      ]),
+    )
     .executeTakeFirst();
   const now = ctx.now();
   if (!row || row.expires_at <= now || !isPlanId(row.plan)) return null;

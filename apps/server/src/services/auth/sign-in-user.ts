@@ -15,7 +15,8 @@ export const NO_MEMBERSHIP_LEFT =
 /**
  * Starts a session for a user (inside the caller's transaction when given one) and describes it.
  * The session opens in the given account, else in the person's default account while they are
- * a member of it, else in their oldest membership, which becomes the default.
+ * a member of it, else in their oldest membership, which becomes the default. A session
+ * confined to an account (single sign-on) lists that account alone.
  */
 export async function signInUser(
   ctx: AuthContext,
@@ -39,5 +40,15 @@ export async function signInUser(
     { id: userId, accountId: found.account.id },
     options.device,
   );
-  return { ...found, membership, csrfToken: csrfTokenFor(ctx.csrfSecret, session.id), session };
+  const confinedTo = options.device?.confinedAccountId;
+  const accounts = confinedTo
+    ? found.accounts.filter((account) => account.id === confinedTo)
+    : found.accounts;
+  return {
+    ...found,
+    accounts,
+    membership,
+    csrfToken: csrfTokenFor(ctx.csrfSecret, session.id),
+    session,
+  };
 }

@@ -2,6 +2,7 @@ import type { AccountAccess } from "../accounts/account-access.ts";
 import type { AuthContext } from "../auth/auth-context.ts";
 import { findUserWithAccount } from "../auth/find-user-with-account.ts";
 import { getSession, sessionOf } from "../auth/get-session.ts";
+import { refuseOutsideConfinement } from "../auth/session-confinement.ts";
 import type { SignedInView } from "../auth/signed-in.ts";
 import { moveSession } from "../invitations/move-session.ts";
 import { ServiceError } from "../service-error.ts";
@@ -10,7 +11,9 @@ import { refuseWithoutTwoFactor } from "../two-factor/refuse-without-two-factor.
 
 /**
  * Moves the signed-in session to another account of the person, which also becomes the one
- * they sign in to next time. Accounts they do not belong to look the same as unknown ones.
+ * they sign in to next time. Accounts they do not belong to look the same as unknown ones. A
+ * session begun through single sign-on stays in its provider's account (refused before anything
+ * about other accounts is looked up).
  */
 export async function switchAccount(
   ctx: AuthContext,
@@ -18,6 +21,7 @@ export async function switchAccount(
   accountId: string,
 ): Promise<SignedInView> {
   const who = sessionOf(access);
+  await refuseOutsideConfinement(ctx.db, who.sessionId, accountId);
   const found = await findUserWithAccount(ctx.db, who.userId, accountId);
   if (!found) {
     throw new ServiceError("not-found", "You are not a member of an account with that id.");

@@ -1,25 +1,26 @@
-import { getPlan } from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
-import * as oidc from "openid-client";
-import { isPlanId } from "../accounts/create-account.ts";
 import { type AuditActor, recordAuditEvent } from "../audit/record-audit-event.ts";
 import { hashToken } from "../auth/auth-tokens.ts";
 import { signInUser } from "../auth/sign-in-user.ts";
 import type { SignedIn } from "../auth/signed-in.ts";
 import { ServiceError } from "../service-error.ts";
+import { joinThroughSso } from "./join-through-sso.ts";
+import { linkSsoIdentity, linkWithoutPassword } from "./link-sso-identity.ts";
+import { createPendingSsoLink } from "./pending-sso-links.ts";
 import type { SsoContext } from "./sso-context.ts";
-import { discoverProvider } from "./sso-provider.ts";
-import {
-  clientSecretPlace,
-  domainOf,
-  loadSsoSettings,
-  type StoredSsoSettings,
-} from "./sso-settings.ts";
+import { loadSsoSettings, type StoredSsoSettings } from "./sso-settings.ts";
+import { UNVERIFIED, type VerifiedClaims, verifiedSsoClaims } from "./verified-sso-claims.ts";
 
 const EXPIRED = "The single sign-on attempt expired or was already used; please start again.";
-const UNVERIFIED =
-  "The sign-in provider's answer could not be verified; please start again or ask your administrator.";
+
+/** The refusal of an address that already signs in and is not linked to the provider yet. */
+export const ssoLinkRequired = (organisation: string) =>
+  `An Upwatch sign-in already uses this address; sign in with your password (and second factor) once to link it to ${organisation}'s single sign-on.`;
+
+/** The same refusal when the answer reached another browser than the one that asked for it. */
+export const SSO_STARTED_ELSEWHERE =
+  "An Upwatch sign-in already uses this address, and this single sign-on did not start in this browser; start it again from the login page.";
 
 /** Where the provider sent the browser back, and who the browser is. */
 export interface SsoCallback {
@@ -27,16 +28,31 @@ export interface SsoCallback {
   query: Record<string, string>;
   clientAddress: string;
   userAgent: string | undefined;
+  /** The browser holds the state it was given when the sign-in started. */
+  startedInThisBrowser: boolean;
 }
 
 /**
- * Finishes a single sign-on: checks the provider's answer against the stored attempt (state,
- * PKCE, nonce, issuer, audience and the ID token's signature), requires a verified address in
- * one of the account's domains, then finds the person by their provider identity or address,
- * or creates them, adds them to the account with its default role when they are not a member
- * yet (within the plan's user limit), and starts a session in that account.
+ * How a single sign-on ended: a session in the provider's account, or a refusal of an address
+ * that already signs in, with the token of the link its person's own sign-in may finish (none
+ * when the answer reached another browser). Other refusals are thrown.
  */
-export async function completeSsoSignIn(ctx: SsoContext, callback: SsoCallback): Promise<SignedIn> {
+export type SsoOutcome =
+  | { kind: "signed-in"; signedIn: SignedIn }
+  | { kind: "link-required"; linkToken: string; message: string }
+  | { kind: "refused"; message: string };
+
+/**
+ * Finishes a single sign-on: checks the provider's answer against the stored attempt, then signs
+ * in the person linked to the provider's subject, or a new person for a new address. An address
+ * that already signs in is linked by the provider alone only when its person is a member who
+ * joined through an invitation (or was linked to this provider before); anyone else is refused
+ * until they sign in with their own password. The session is confined to the provider's account.
+ */
+export async function completeSsoSignIn(
+  ctx: SsoContext,
+  callback: SsoCallback,
+): Promise<SsoOutcome> {
   const state = callback.query.state;
   const attempt = state
     ? await ctx.transact(async (trx) => {
@@ -60,187 +76,95 @@ export async function completeSsoSignIn(ctx: SsoContext, callback: SsoCallback):
     userAgent: callback.userAgent,
   };
   try {
-    const claims = await verifiedClaims(ctx, settings, attempt, callback.query);
+    const claims = await verifiedSsoClaims(ctx, settings, attempt, callback.query);
     actor.label = claims.email;
-    return await signInMember(ctx, settings, claims, actor);
+    return await signInThroughProvider(ctx, settings, claims, actor, callback);
   } catch (error) {
     const refusal =
       error instanceof ServiceError
         ? error
         : new ServiceError("invalid", UNVERIFIED, { cause: error });
     await ctx.transact((trx) =>
-      recordAuditEvent(trx, ctx, settings.account_id, actor, {
-        action: "sign_in.failed",
-        changes: {
-          method: { before: null, after: "sso" },
-          reason: { before: null, after: refusal.message },
-        },
-      }),
+      recordFailure(trx, ctx, settings.account_id, actor, refusal.message),
     );
     throw refusal;
   }
 }
 
-interface VerifiedClaims {
-  subject: string;
-  email: string;
-}
-
-async function verifiedClaims(
-  ctx: SsoContext,
-  settings: StoredSsoSettings,
-  attempt: { nonce: string; code_verifier: string },
-  query: Record<string, string>,
-): Promise<VerifiedClaims> {
-  if (query.error) {
-    throw new ServiceError(
-      "invalid",
-      `The sign-in provider did not sign you in (${query.error.slice(0, 100)}).`,
-    );
-  }
-  const provider = await discoverProvider(ctx, {
-    issuer: settings.issuer,
-    clientId: settings.client_id,
-    clientSecret: ctx.secrets.open(
-      settings.client_secret_sealed,
-      clientSecretPlace(settings.account_id),
-    ),
-  });
-  const currentUrl = new URL(ctx.redirectUri);
-  for (const [name, value] of Object.entries(query)) currentUrl.searchParams.set(name, value);
-  const tokens = await oidc.authorizationCodeGrant(provider, currentUrl, {
-    pkceCodeVerifier: attempt.code_verifier,
-    expectedState: query.state,
-    expectedNonce: attempt.nonce,
-    idTokenExpected: true,
-  });
-  const idToken = tokens.claims();
-  if (!idToken) throw new ServiceError("invalid", UNVERIFIED);
-  // Providers may leave the address out of the ID token and answer it from the userinfo endpoint.
-  const claims =
-    typeof idToken.email === "string"
-      ? idToken
-      : await oidc.fetchUserInfo(provider, tokens.access_token, idToken.sub);
-  const email = typeof claims.email === "string" ? claims.email.trim() : "";
-  if (!email.includes("@")) {
-    throw new ServiceError("invalid", "The sign-in provider did not tell us your e-mail address.");
-  }
-  if (claims.email_verified === false) {
-    throw new ServiceError(
-      "invalid",
-      "The sign-in provider has not verified your e-mail address; verify it there first.",
-    );
-  }
-  if (!settings.domains.includes(domainOf(email))) {
-    throw new ServiceError(
-      "forbidden",
-      "Your e-mail address's domain does not sign in through this organisation's single sign-on.",
-    );
-  }
-  return { subject: idToken.sub, email };
-}
-
-async function signInMember(
+async function signInThroughProvider(
   ctx: SsoContext,
   settings: StoredSsoSettings,
   claims: VerifiedClaims,
   actor: AuditActor,
-): Promise<SignedIn> {
+  callback: SsoCallback,
+): Promise<SsoOutcome> {
   const accountId = settings.account_id;
   return ctx.transact(async (trx) => {
-    const now = ctx.now();
-    const userId = await findOrCreatePerson(ctx, trx, accountId, claims);
+    const person = await personOfIdentity(ctx, trx, settings, claims, actor);
+    if (person.kind === "unlinked") {
+      return refuseUnlinked(ctx, trx, settings, claims, person.userId, actor, callback);
+    }
     actor.kind = "user";
-    actor.userId = userId;
-    const membership = await trx
-      .selectFrom("memberships")
-      .select("role")
-      .where("account_id", "=", accountId)
-      .where("user_id", "=", userId)
-      .executeTakeFirst();
-    if (!membership) {
-      await enforceUserLimit(trx, accountId, now);
-      await trx
-        .insertInto("memberships")
-        .values({
-          account_id: accountId,
-          user_id: userId,
-          role: settings.default_role,
-          custom_role_id: settings.default_custom_role_id,
-          created_at: now,
-        })
-        .execute();
-      await recordAuditEvent(trx, ctx, accountId, actor, {
-        action: "member.joined",
-        target: { type: "user", id: userId, label: claims.email },
-        changes: {
-          role: { before: null, after: settings.default_role },
-          method: { before: null, after: "sso" },
-        },
-      });
-    }
-    const linked = await trx
-      .selectFrom("sso_identities")
-      .select("user_id")
-      .where("account_id", "=", accountId)
-      .where("subject", "=", claims.subject)
-      .executeTakeFirst();
-    if (!linked) {
-      await trx
-        .insertInto("sso_identities")
-        .values({
-          account_id: accountId,
-          subject: claims.subject,
-          user_id: userId,
-          created_at: now,
-        })
-        .execute();
-    }
-    await trx
-      .updateTable("users")
-      .set({ account_id: accountId })
-      .where("id", "=", userId)
-      .execute();
-    const signedIn = await signInUser(ctx, trx, userId);
-    await trx
-      .updateTable("sessions")
-      .set({
+    actor.userId = person.userId;
+    await joinThroughSso(trx, ctx, settings, { id: person.userId, email: claims.email }, actor);
+    const signedIn = await signInUser(ctx, trx, person.userId, {
+      accountId,
+      device: {
         method: "sso",
-        ip_address: actor.ipAddress ?? null,
-        user_agent: actor.userAgent ?? null,
-      })
-      .where("token_hash", "=", signedIn.session.id)
-      .execute();
+        ipAddress: callback.clientAddress,
+        userAgent: callback.userAgent,
+        confinedAccountId: accountId,
+      },
+    });
     await recordAuditEvent(trx, ctx, accountId, actor, {
       action: "sign_in.succeeded",
+      target: { type: "user", id: person.userId, label: claims.email },
       changes: { method: { before: null, after: "sso" } },
     });
-    return signedIn;
+    return { kind: "signed-in", signedIn };
   });
 }
 
-/** The person behind the provider identity, else the one with the address, else a new one. */
-async function findOrCreatePerson(
+type PersonOfIdentity = { kind: "linked" | "unlinked"; userId: string };
+
+/**
+ * The person behind the provider identity; else a new person for an address nobody uses (linked
+ * at once); else the person with the address, linked only when the provider alone may link them.
+ */
+async function personOfIdentity(
   ctx: SsoContext,
   trx: Kysely<Database>,
-  accountId: string,
+  settings: StoredSsoSettings,
   claims: VerifiedClaims,
-): Promise<string> {
+  actor: AuditActor,
+): Promise<PersonOfIdentity> {
+  const accountId = settings.account_id;
   const linked = await trx
     .selectFrom("sso_identities")
     .select("user_id")
     .where("account_id", "=", accountId)
     .where("subject", "=", claims.subject)
     .executeTakeFirst();
-  if (linked) return linked.user_id;
+  if (linked) return { kind: "linked", userId: linked.user_id };
   const emailKey = claims.email.toLowerCase();
   const existing = await trx
     .selectFrom("users")
     .select("id")
     .where("email_key", "=", emailKey)
     .executeTakeFirst();
-  if (existing) return existing.id;
+  const link = { accountId, subject: claims.subject, email: claims.email };
+  if (existing) {
+    const method = await linkWithoutPassword(trx, accountId, existing.id);
+    if (!method) return { kind: "unlinked", userId: existing.id };
+    const person = { kind: "user" as const, userId: existing.id, label: claims.email };
+    await linkSsoIdentity(trx, ctx, { ...link, userId: existing.id }, method, {
+      ...actor,
+      ...person,
+    });
+    return { kind: "linked", userId: existing.id };
+  }
   const id = ctx.newId("usr");
+  const now = ctx.now();
   await trx
     .insertInto("users")
     .values({
@@ -249,38 +173,66 @@ async function findOrCreatePerson(
       email: claims.email,
       email_key: emailKey,
       password_hash: null,
-      created_at: ctx.now(),
+      created_at: now,
     })
     .execute();
-  return id;
+  await trx
+    .insertInto("sso_identities")
+    .values({ account_id: accountId, subject: claims.subject, user_id: id, created_at: now })
+    .execute();
+  return { kind: "linked", userId: id };
 }
 
-/** Refuses a new member when the plan's users (members and pending invitations) are all taken. */
-async function enforceUserLimit(trx: Kysely<Database>, accountId: string, now: number) {
-  const account = await trx
+/**
+ * Signs nobody in: remembers the identity for the person's own next sign-in in this browser
+ * and records the refusal. An answer that reached another browser links nothing, so a link
+ * planted in someone else's browser cannot be finished by their password.
+ */
+async function refuseUnlinked(
+  ctx: SsoContext,
+  trx: Kysely<Database>,
+  settings: StoredSsoSettings,
+  claims: VerifiedClaims,
+  userId: string,
+  actor: AuditActor,
+  callback: SsoCallback,
+): Promise<SsoOutcome> {
+  const accountId = settings.account_id;
+  const organisation = await trx
     .selectFrom("accounts")
-    .select("plan")
+    .select("name")
     .where("id", "=", accountId)
     .executeTakeFirstOrThrow();
-  const plan = getPlan(isPlanId(account.plan) ? account.plan : "free");
-  const allowed = plan.limits.users;
-  if (allowed === null) return;
-  const members = await trx
-    .selectFrom("memberships")
-    .select((eb) => eb.fn.countAll<number | string>().as("count"))
-    .where("account_id", "=", accountId)
-    .executeTakeFirstOrThrow();
-  const invited = await trx
-    .selectFrom("invitations")
-    .select((eb) => eb.fn.countAll<number | string>().as("count"))
-    .where("account_id", "=", accountId)
-    .where("accepted_at", "is", null)
-    .where("revoked_at", "is", null)
-    .where("expires_at", ">", now)
-    .executeTakeFirstOrThrow();
-  if (Number(members.count) + Number(invited.count) < allowed) return;
-  throw new ServiceError(
-    "plan-limit",
-    `This organisation's plan (${plan.name}) allows ${allowed} users and has no room for you; ask its owner to make room.`,
-  );
+  const message = callback.startedInThisBrowser
+    ? ssoLinkRequired(organisation.name)
+    : SSO_STARTED_ELSEWHERE;
+  await recordAuditEvent(trx, ctx, accountId, actor, {
+    action: "sso.identity_refused",
+    target: { type: "user", id: userId, label: claims.email },
+    changes: { reason: { before: null, after: "The address already signs in and is not linked." } },
+  });
+  await recordFailure(trx, ctx, accountId, actor, message);
+  if (!callback.startedInThisBrowser) return { kind: "refused", message };
+  const linkToken = await createPendingSsoLink(trx, ctx, {
+    accountId,
+    subject: claims.subject,
+    userId,
+  });
+  return { kind: "link-required", linkToken, message };
+}
+
+function recordFailure(
+  trx: Kysely<Database>,
+  ctx: SsoContext,
+  accountId: string,
+  actor: AuditActor,
+  reason: string,
+) {
+  return recordAuditEvent(trx, ctx, accountId, actor, {
+    action: "sign_in.failed",
+    changes: {
+      method: { before: null, after: "sso" },
+      reason: { before: null, after: reason },
+    },
+  });
 }
