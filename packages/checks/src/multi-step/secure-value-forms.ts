@@ -6,10 +6,13 @@ import { SECURE_VALUE_MIN_CHARACTERS } from "@upwatch/core";
  * and many servers read header bytes) or Windows-1252, and each of those escaped as JSON (with
  * or without `\uXXXX` for non-ASCII and `\/`), percent-encoded as a URL or form encodes it, or
  * HTML-escaped; and base64 of its bytes wherever it sits in a longer base64 text (a Basic
- * credential). The forms the runner sends it in (`sentForms`) are among them.
+ * credential). The forms the runner sends it in are among them. A value holding a whole address
+ * also has its path, its last segments and its query values masked, as a target sees and may
+ * echo them apart from the host.
  */
 export function secureValueForms(value: string): string[] {
   const readings = new Set([value, latin1Reading(value), windows1252Reading(value)]);
+  for (const piece of addressPieces(value)) readings.add(piece);
   const trimmed = value.trim();
   if (trimmed !== value && [...trimmed].length >= SECURE_VALUE_MIN_CHARACTERS) {
     readings.add(trimmed);
@@ -21,6 +24,33 @@ export function secureValueForms(value: string): string[] {
   for (const form of base64Forms(value)) forms.add(form);
   forms.delete("");
   return [...forms];
+}
+
+/**
+ * What a target sees of a value holding a whole http(s) address apart from its host: the path
+ * and query, each path from one of its segments on, and each query value, as sent and decoded.
+ */
+function addressPieces(value: string): string[] {
+  const address = value.replaceAll("#", "%23");
+  if (!/^https?:\/\//i.test(address) || !URL.canParse(address)) return [];
+  const url = new URL(address);
+  const segments = url.pathname.split("/");
+  const pieces = [`${url.pathname}${url.search}`, ...url.searchParams.values()];
+  for (let first = 1; first < segments.length; first++) {
+    const rest = segments.slice(first).join("/");
+    pieces.push(rest, `/${rest}`);
+  }
+  return pieces
+    .flatMap((piece) => [piece, decoded(piece)])
+    .filter((piece) => [...piece].length >= SECURE_VALUE_MIN_CHARACTERS);
+}
+
+function decoded(piece: string): string {
+  try {
+    return decodeURIComponent(piece);
+  } catch {
+    return piece;
+  }
 }
 
 /** The value in a URL's path: one piece, each character but `/` that could split it encoded. */
