@@ -11,6 +11,7 @@ import { emailError } from "../../signed-in/field-errors.ts";
 import { LoginEnrolStep } from "../../signed-in/security/login-enrol-step.tsx";
 import { LoginSecondStep } from "../../signed-in/security/login-second-step.tsx";
 import { acceptSession } from "../../signed-in/session.tsx";
+import { SsoLinked, SsoLinkNote } from "../../signed-in/sso/sso-linked.tsx";
 import { SsoSignIn } from "../../signed-in/sso/sso-sign-in.tsx";
 import { AuthFrame } from "../../signed-in/ui/auth-frame.tsx";
 import { Button } from "../../signed-in/ui/button.tsx";
@@ -29,9 +30,13 @@ export function meta() {
 /** After the password: a code is asked, or two-factor must be set up first. */
 type SecondStep = { kind: "code" | "enrol"; challenge: string };
 
+/** A sign-in's answer, which names the organisation whose single sign-on it just linked. */
+type SignInAnswer = SessionAnswer & { sso_linked_to?: string | undefined };
+
 /**
  * Signing in with e-mail and password, then the two-factor step when there is one; `?next=`
- * (an app path) is where it leads after.
+ * (an app path) is where it leads after. `?sso_link=` says why single sign-on refused the
+ * address: signing in here once links it.
  */
 export default function Login() {
   const [params] = useSearchParams();
@@ -44,10 +49,13 @@ export default function Login() {
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const [step, setStep] = useState<SecondStep>();
+  const ssoLink = params.get("sso_link") ?? undefined;
+  const [linkedTo, setLinkedTo] = useState<string>();
   useRedirectIfSignedIn(next);
-  const signedIn = (answer: SessionAnswer) => {
+  const signedIn = (answer: SignInAnswer) => {
     acceptSession(answer);
-    navigate(next, { replace: true });
+    if (answer.sso_linked_to) setLinkedTo(answer.sso_linked_to);
+    else navigate(next, { replace: true });
   };
 
   const { errors, busy, onSubmit } = useFormSubmission({
@@ -70,6 +78,12 @@ export default function Login() {
     },
   });
   const restart = () => setStep(undefined);
+
+  if (linkedTo) {
+    return (
+      <SsoLinked organisation={linkedTo} onContinue={() => navigate(next, { replace: true })} />
+    );
+  }
 
   if (step) {
     return (
@@ -97,6 +111,7 @@ export default function Login() {
           {notice}
         </p>
       ) : null}
+      {ssoLink ? <SsoLinkNote message={ssoLink} /> : null}
       <form onSubmit={onSubmit} noValidate>
         <FormError message={errors.form} />
         <EmailInputField
