@@ -318,24 +318,55 @@ describeEachDatabase("Single sign-on through an OpenID Connect provider", (db) =
     );
   });
 
-  it("refuses password sign-in to members when single sign-on is required, but not to the owner", async () => {
+  it("keeps a password out of an account that requires single sign-on, but not its owner", async () => {
     const { owner, domain } = await ssoAccount({ required: true });
+    const joinAccount = (userId: string) =>
+      db()
+        .handle.db.insertInto("memberships")
+        .values({
+          account_id: owner.accountId,
+          user_id: userId,
+          role: "member",
+          custom_role_id: null,
+          created_at: Date.now(),
+        })
+        .execute();
+    // Someone who belongs only to that account cannot use a password at all.
     const member = await registerUser(app, `bob@${domain}`);
+    await joinAccount(member.userId);
     await db()
-      .handle.db.insertInto("memberships")
-      .values({
-        account_id: owner.accountId,
-        user_id: member.userId,
-        role: "member",
-        custom_role_id: null,
-        created_at: Date.now(),
-      })
+      .handle.db.deleteFrom("memberships")
+      .where("account_id", "=", member.accountId)
       .execute();
     const refused = await logInRequest(app, member.email, member.password, "10.0.0.7");
     expect(refused.statusCode).toBe(403);
     expect(refused.json().detail).toBe(SSO_REQUIRED);
     const wrongPassword = await logInRequest(app, member.email, "not the password", "10.0.0.7");
     expect(wrongPassword.statusCode).toBe(401);
+
+    // Someone who also has an account of their own signs in there, and cannot switch over.
+    const both = await registerUser(app, `carol@${domain}`);
+    await joinAccount(both.userId);
+    await db()
+      .handle.db.updateTable("users")
+      .set({ account_id: owner.accountId })
+      .where("id", "=", both.userId)
+      .execute();
+    const ownLogin = await logInRequest(app, both.email, both.password, "10.0.0.9");
+    expect(ownLogin.statusCode).toBe(200);
+    expect(ownLogin.json().account.id).toBe(both.accountId);
+    const token = sessionCookieOf(ownLogin);
+    const switched = await app.inject({
+      method: "POST",
+      url: "/api/v1/auth/session/account",
+      headers: { cookie: `upwatch_session=${token}`, "x-csrf-token": ownLogin.json().csrf_token },
+      payload: { account_id: owner.accountId },
+    });
+    expect(switched.statusCode).toBe(403);
+    expect(switched.json().detail).toBe(
+      `${owner.email} signs in through single sign-on; use “Sign in with SSO” to open it.`,
+    );
+
     const ownerLogin = await logInRequest(app, owner.email, owner.password, "10.0.0.8");
     expect(ownerLogin.statusCode).toBe(200);
   });

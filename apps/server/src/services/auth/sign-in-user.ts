@@ -1,6 +1,7 @@
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
 import { ServiceError } from "../service-error.ts";
+import { passwordAccountOf } from "../sso/password-sign-in-allowed.ts";
 import { findMembership } from "../team/find-membership.ts";
 import type { AuthContext } from "./auth-context.ts";
 import { csrfTokenFor } from "./auth-tokens.ts";
@@ -15,8 +16,9 @@ export const NO_MEMBERSHIP_LEFT =
 /**
  * Starts a session for a user (inside the caller's transaction when given one) and describes it.
  * The session opens in the given account, else in the person's default account while they are
- * a member of it, else in their oldest membership, which becomes the default. A session
- * confined to an account (single sign-on) lists that account alone.
+ * a member of it, else in their oldest membership, which becomes the default; a session not begun
+ * through single sign-on skips accounts that require it of the person. A session confined to an
+ * account (single sign-on) lists that account alone.
  */
 export async function signInUser(
   ctx: AuthContext,
@@ -24,7 +26,10 @@ export async function signInUser(
   userId: string,
   options: { accountId?: string | undefined; device?: SessionDevice | undefined } = {},
 ): Promise<SignedIn> {
-  const found = await findUserWithAccount(db, userId, options.accountId);
+  const accountId =
+    options.accountId ??
+    (options.device?.method === "sso" ? undefined : await passwordAccountOf(db, userId));
+  const found = await findUserWithAccount(db, userId, accountId ?? undefined);
   if (!found) throw new ServiceError("forbidden", NO_MEMBERSHIP_LEFT);
   const membership = await findMembership(db, { accountId: found.account.id, userId });
   if (!membership) throw new ServiceError("forbidden", NO_MEMBERSHIP_LEFT);
