@@ -1,5 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestDns, type TestDns } from "../../server/test/domain-proofs.ts";
 import { startOpenIdProvider, type TestOpenIdProvider } from "../../server/test/openid-provider.ts";
 import { registerInContext, setPlan } from "./support/app-accounts.ts";
 import { axeViolations } from "./support/axe.ts";
@@ -11,14 +12,17 @@ describe("single sign-on in the app", () => {
   let product: RunningProduct;
   let browser: Browser;
   let provider: TestOpenIdProvider | undefined;
+  let dns: TestDns;
   beforeAll(async () => {
     // The provider sends browsers back to the product's public address, which is where they are.
     const port = await freePort();
+    dns = await startTestDns();
     [product, browser] = await Promise.all([
       startProduct({
         ...PRIVATE_TARGETS,
         PORT: String(port),
         PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DNS_VERIFICATION_RESOLVER: dns.resolver,
       }),
       launchBrowser(),
     ]);
@@ -27,6 +31,7 @@ describe("single sign-on in the app", () => {
     await provider?.close();
     await browser?.close();
     await product?.stop();
+    await dns?.close();
   });
 
   it("lets the owner connect a provider and a person of the domain sign in through it as a member", async () => {
@@ -69,6 +74,19 @@ describe("single sign-on in the app", () => {
     await ownerPage.getByText("Single sign-on is saved.").waitFor();
     await ownerPage.getByRole("heading", { name: "Your provider", exact: true }).waitFor();
     expect(await ownerPage.getByLabel("Client secret").inputValue()).toBe("");
+
+    // The domain signs nobody in until the owner publishes its TXT record and verifies it.
+    const proof = ownerPage.locator(`[data-domain-proof="${domain}"]`);
+    await proof.getByText("Waiting for proof", { exact: false }).waitFor();
+    const [name, value] = await proof
+      .locator("code")
+      .allTextContents()
+      .then((codes) => codes.slice(1));
+    expect(name).toBe(`_upwatch-verification.${domain}`);
+    dns.publish({ name: name ?? "", value: value ?? "" });
+    await proof.getByRole("button", { name: `Verify ${domain}` }).click();
+    await ownerPage.getByText(`${domain} is verified.`).waitFor();
+    await proof.getByText("Verified on", { exact: false }).waitFor();
     expect(await axeViolations(ownerPage)).toEqual([]);
     await ownerContext.close();
 

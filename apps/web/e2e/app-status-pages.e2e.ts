@@ -214,6 +214,9 @@ describe("status pages in the app", () => {
     await page.getByRole("checkbox", { name: /Powered by Upwatch/ }).check();
     await page.getByRole("button", { name: "Save settings" }).click();
     await page.getByText("The page's settings are saved").waitFor();
+    const proof = page.locator('[data-domain-proof="status.acme.example"]');
+    await proof.getByText("_upwatch-verification.status.acme.example").waitFor();
+    await proof.getByRole("button", { name: "Verify status.acme.example" }).waitFor();
     await setPlan(product, account.accountId, "business");
     await page.reload();
     await page.getByText("The choices below are kept for it", { exact: false }).waitFor();

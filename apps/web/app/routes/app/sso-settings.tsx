@@ -11,6 +11,7 @@ import {
   ssoConfigKey,
   ssoConfigQuery,
 } from "../../signed-in/sso/sso-api.ts";
+import { SsoDomainProofs } from "../../signed-in/sso/sso-domain-proofs.tsx";
 import { SsoSettingsForm } from "../../signed-in/sso/sso-settings-form.tsx";
 import { SsoSummary } from "../../signed-in/sso/sso-summary.tsx";
 import { Button } from "../../signed-in/ui/button.tsx";
@@ -85,6 +86,18 @@ export default function SsoSettings() {
               <SsoSummary config={config.data} roleLabel={defaultRoleLabel(config.data)} />
             )}
           </section>
+          {config.data.configured ? (
+            <section className="app-panel" aria-labelledby="sso-domains-heading">
+              <h2 id="sso-domains-heading">Prove your domains</h2>
+              <p className="app-panel-lead">
+                A domain signs people in here only once you prove it is your organisation's: publish
+                its TXT record at your DNS provider, then verify it. Verified domains are checked
+                again every few hours; one whose record stays gone for about a day stops signing
+                people in.
+              </p>
+              <SsoDomainProofs config={config.data} owner={owner} />
+            </section>
+          ) : null}
           {owner && config.data.configured ? (
             <section className="app-panel" aria-labelledby="sso-remove-heading">
               <h2 id="sso-remove-heading">Turn single sign-on off</h2>

@@ -19,6 +19,11 @@ export function saveSsoConfig(input: SsoConfigInput): Promise<SsoConfig> {
   return apiRequest<SsoConfig>("PUT", "/account/sso", input);
 }
 
+/** Looks the domain's TXT record up now; the answer holds the domain's new state. */
+export function verifySsoDomain(domain: string): Promise<SsoConfig> {
+  return apiRequest<SsoConfig>("POST", `/account/sso/domains/${encodeURIComponent(domain)}/verify`);
+}
+
 export function removeSsoConfig(): Promise<void> {
   return apiRequest<void>("DELETE", "/account/sso");
 }

@@ -125,7 +125,7 @@ export function SsoSettingsForm({ config, onSaved }: { config: SsoConfig; onSave
       <Field
         id="sso-domains"
         label="Mail domains"
-        hint="People with addresses at these domains sign in here, e.g. example.com, example.org."
+        hint="People with addresses at these domains sign in here once each domain is proven below, e.g. example.com, example.org. Free-mail domains such as gmail.com are refused."
         error={errors.domains}
       >
         <textarea

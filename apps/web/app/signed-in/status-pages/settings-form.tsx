@@ -14,7 +14,12 @@ import {
   settingsProblems,
   settingsValuesOf,
 } from "./page-settings-values.ts";
-import { type StatusPage, statusPageKeys, updateStatusPage } from "./status-pages-api.ts";
+import {
+  type StatusPage,
+  statusPageKeys,
+  updateStatusPage,
+  verifyStatusPageDomain,
+} from "./status-pages-api.ts";
 import { WhiteLabelFields } from "./white-label-fields.tsx";
 
 interface SettingsFormProps {
@@ -57,6 +62,16 @@ export function SettingsForm({ page, whiteLabelAllowed }: SettingsFormProps) {
     value: values[field] as string,
     onChange: set(field),
   });
+  const verifyDomain = async () => {
+    const verified = await verifyStatusPageDomain(page.id);
+    client.setQueryData(statusPageKeys.page(page.id), verified);
+    const proof = verified.custom_domain_verification;
+    showToast(
+      proof?.state === "verified" && !proof.failure
+        ? `${proof.domain} is verified.`
+        : `${proof?.domain ?? "The domain"} is not verified yet.`,
+    );
+  };
   const accent = values.accentColor.trim();
 
   return (
@@ -121,6 +136,8 @@ export function SettingsForm({ page, whiteLabelAllowed }: SettingsFormProps) {
         values={values}
         errors={errors}
         publicUrl={page.public_url}
+        proof={page.custom_domain_verification}
+        onVerify={verifyDomain}
         whiteLabelRef={refs.whiteLabel as RefObject<HTMLInputElement>}
         domainRef={refs.customDomain as RefObject<HTMLInputElement>}
         onChange={(change) => setValues((current) => ({ ...current, ...change }))}

@@ -58,6 +58,11 @@ export function updateStatusPage(id: string, fields: PageFields): Promise<Status
   return apiRequest<StatusPage>("PATCH", pagePath(id), fields);
 }
 
+/** Looks the custom domain's TXT record up now; the answer holds the domain's new state. */
+export function verifyStatusPageDomain(id: string): Promise<StatusPage> {
+  return apiRequest<StatusPage>("POST", pagePath(id, "/custom-domain/verify"));
+}
+
 export function deleteStatusPage(id: string): Promise<void> {
   return apiRequest<void>("DELETE", pagePath(id));
 }

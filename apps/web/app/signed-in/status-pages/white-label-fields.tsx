@@ -1,5 +1,7 @@
+import type { DomainVerification } from "@upwatch/api";
 import { CUSTOM_DOMAIN_PATTERN } from "@upwatch/core";
 import type { RefObject } from "react";
+import { DomainProof } from "../domain-verification/domain-proof.tsx";
 import { Field } from "../ui/field.tsx";
 import type { FormErrors } from "../ui/use-form-submission.ts";
 import { dnsRecordOf, type SettingsField, type SettingsValues } from "./page-settings-values.ts";
@@ -12,12 +14,15 @@ interface WhiteLabelFieldsProps {
   publicUrl: string;
   whiteLabelRef: RefObject<HTMLInputElement>;
   domainRef: RefObject<HTMLInputElement>;
+  /** The saved custom domain's proof of ownership, if the page has one. */
+  proof: DomainVerification | null;
+  onVerify(): Promise<unknown>;
   onChange(change: Partial<SettingsValues>): void;
 }
 
 /** Hiding "Powered by Upwatch" and serving the page on a domain of one's own, with its DNS record. */
 export function WhiteLabelFields(props: WhiteLabelFieldsProps) {
-  const { allowed, values, errors, publicUrl, whiteLabelRef, domainRef, onChange } = props;
+  const { allowed, values, errors, publicUrl, whiteLabelRef, domainRef, proof, onChange } = props;
   const domain = values.customDomain.trim().toLowerCase();
   return (
     <fieldset className="app-fieldset">
@@ -72,6 +77,14 @@ export function WhiteLabelFields(props: WhiteLabelFieldsProps) {
       {allowed && CUSTOM_DOMAIN_PATTERN.test(domain) ? (
         <DnsRecordNotice domain={domain} publicUrl={publicUrl} />
       ) : null}
+      {allowed && proof && proof.domain === domain ? (
+        <DomainProof proof={proof} use="serving this page" onVerify={props.onVerify} />
+      ) : allowed && CUSTOM_DOMAIN_PATTERN.test(domain) ? (
+        <p className="field-hint">
+          Save the settings to get the TXT record that proves {domain} is yours; the page is served
+          on it only once it is verified.
+        </p>
+      ) : null}
     </fieldset>
   );
 }
@@ -81,8 +94,9 @@ function DnsRecordNotice({ domain, publicUrl }: { domain: string; publicUrl: str
   return (
     <div className="app-notice" data-dns-record="">
       <p>
-        Create this record at your DNS provider. Once it is in place, requests for {domain} are
-        answered with this page; HTTPS for it is set up where this server's TLS ends.
+        Create this record at your DNS provider. Once it is in place and the domain is verified
+        (below), requests for {domain} are answered with this page; HTTPS for it is set up where
+        this server's TLS ends.
       </p>
       <dl className="app-facts">
         <div>
