@@ -21,6 +21,9 @@ export const AUTH_OPERATIONS = {
     status: 201,
     response: signedInResponse,
     conflict: "An account already uses the e-mail address",
+    errors: {
+      "403": "The server takes no sign-ups from anyone (REGISTRATION invite-only or closed)",
+    },
   },
   login: {
     method: "POST",

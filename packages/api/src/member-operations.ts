@@ -136,6 +136,7 @@ export const MEMBER_OPERATIONS = {
     status: 201,
     response: loginResponse,
     conflict: "The address already signs in: sign in and accept instead",
+    errors: { "403": "The server takes no new sign-ups (REGISTRATION=closed)" },
   },
   switchAccount: {
     method: "POST",
