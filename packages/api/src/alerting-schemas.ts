@@ -6,6 +6,7 @@ import {
   createChannelSchema,
   monitorChannelsSchema,
   NOTIFICATION_EVENTS,
+  storableId,
   storableText,
   updateChannelSchema,
 } from "@upwatch/core";
@@ -65,15 +66,15 @@ export const alertsQuerySchema = z.strictObject({
   severity: z
     .enum(ALERT_SEVERITIES, { message: `severity must be one of ${ALERT_SEVERITIES.join(", ")}.` })
     .optional(),
-  monitor_id: z.string().check(storableText("monitor_id")).optional(),
-  agent_id: z.string().check(storableText("agent_id")).optional(),
+  monitor_id: storableId("monitor_id").optional(),
+  agent_id: storableId("agent_id").optional(),
   limit,
   before,
 });
 
 export const deliveriesQuerySchema = z.strictObject({
-  channel_id: z.string().check(storableText("channel_id")).optional(),
-  alert_id: z.string().check(storableText("alert_id")).optional(),
+  channel_id: storableId("channel_id").optional(),
+  alert_id: storableId("alert_id").optional(),
   limit,
   before,
 });

@@ -4,6 +4,7 @@ import {
   groupDescriptionField,
   groupMonitorIdsField,
   groupNameField,
+  storableId,
   storableText,
 } from "@upwatch/core";
 import { z } from "zod";
@@ -72,8 +73,8 @@ export const groupListResponse = z.object({ data: z.array(groupResponse) });
 export const groupFilterQuery = z
   .union(
     [
-      z.string().check(storableText("group")),
-      z.array(z.string().check(storableText("group"))).max(200, {
+      storableId("group"),
+      z.array(storableId("group")).max(200, {
         message: "group can be given at most 200 times.",
       }),
     ],

@@ -5,6 +5,7 @@ import {
   INCIDENT_STAGES,
   STATUS_PAGE_LIMITS as LIMITS,
   slugProblem,
+  storableId,
   storableText,
 } from "@upwatch/core";
 import { z } from "zod";
@@ -27,9 +28,7 @@ function webUrl(field: string) {
     .nullable();
 }
 
-function id(field: string) {
-  return z.string({ message: `${field} must be an id.` }).check(storableText(field));
-}
+const id = storableId;
 
 const stateMessage = `must be one of ${COMPONENT_STATES.join(", ")}.`;
 export const componentStateSchema = z.enum(COMPONENT_STATES, {

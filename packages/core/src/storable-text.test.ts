@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { isStorableText, storableText } from "./storable-text.ts";
+import { isStorableText, MAX_ID_LENGTH, storableId, storableText } from "./storable-text.ts";
 
 describe("storable text", () => {
   it("refuses NUL characters and unpaired surrogates, and accepts paired ones", () => {
@@ -28,5 +28,17 @@ describe("storable text", () => {
     expect(result.error?.issues.map((issue) => issue.message)).toEqual([
       "The name must not contain NUL characters or broken Unicode.",
     ]);
+  });
+
+  it("takes an id of up to 100 characters and refuses a longer one in a sentence naming the field", () => {
+    const monitorId = storableId("monitor_id");
+    expect(monitorId.safeParse("mon_K3zZ1aQ9pL0xW2vB").success).toBe(true);
+    expect(monitorId.safeParse("m".repeat(MAX_ID_LENGTH)).success).toBe(true);
+    expect(monitorId.safeParse("m".repeat(MAX_ID_LENGTH + 1)).error?.issues[0]?.message).toBe(
+      "monitor_id is too long to be an id.",
+    );
+    expect(monitorId.safeParse("mon\u0000").error?.issues[0]?.message).toBe(
+      "monitor_id must not contain NUL characters or broken Unicode.",
+    );
   });
 });

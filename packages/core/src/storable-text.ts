@@ -19,3 +19,18 @@ export function storableText(field: string): z.core.$ZodCheck<string> {
     abort: true,
   });
 }
+
+/** The most characters an id in a request may have; the ids Upwatch makes have about 20. */
+export const MAX_ID_LENGTH = 100;
+
+/**
+ * An id named in a request (a filter, a cursor, a field): storable text of at most
+ * `MAX_ID_LENGTH` characters, refused in a sentence naming the field.
+ * @example z.strictObject({ monitor_id: storableId("monitor_id").optional() })
+ */
+export function storableId(field: string) {
+  return z
+    .string({ message: `${field} must be an id.` })
+    .check(storableText(field))
+    .max(MAX_ID_LENGTH, { message: `${field} is too long to be an id.` });
+}

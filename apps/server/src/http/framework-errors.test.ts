@@ -49,6 +49,17 @@ describeEachDatabase("answers for requests the framework refuses", (db) => {
     });
   });
 
+  it("answers a query with a percent escape that is not UTF-8 with 400 and a sentence", async () => {
+    for (const query of ["monitor_id=a%ED%A0%80b", "monitor_id=%zz"]) {
+      const response = await app.inject({ method: "GET", url: `/api/v1/alerts?${query}`, headers });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        detail:
+          "The request's address is not valid: a percent sign must start a valid UTF-8 escape.",
+      });
+    }
+  });
+
   it("answers an id longer than any id with 414 and a sentence", async () => {
     const response = await app.inject({
       method: "GET",

@@ -6,11 +6,11 @@ import { SERVER_FAULT } from "./problem.ts";
 /** What the server says while it shuts down and a request still arrives. */
 export const SHUTTING_DOWN = "Upwatch is restarting. Please try again in a moment.";
 
+const BAD_ESCAPE =
+  "The request's address is not valid: a percent sign must start a valid UTF-8 escape.";
+
 const ROUTING_ERRORS: Record<string, { status: number; detail: string }> = {
-  FST_ERR_BAD_URL: {
-    status: 400,
-    detail: "The request's address is not valid: a percent sign must start a valid UTF-8 escape.",
-  },
+  FST_ERR_BAD_URL: { status: 400, detail: BAD_ESCAPE },
   FST_ERR_MAX_PARAM_LENGTH: {
     status: 414,
     detail: "A part of the request's address is too long.",
@@ -74,4 +74,27 @@ export function answerWhileClosing(app: FastifyInstance): void {
     reply.header("connection", "close");
     return reply.code(503).send({ detail: SHUTTING_DOWN });
   });
+}
+
+/**
+ * Refuses an API request whose query holds a percent escape that is not UTF-8 (`%ZZ`, the bytes
+ * of a lone surrogate) as a malformed path is refused: the query parser would keep such text
+ * as it came, and a filter would quietly match nothing.
+ */
+export function refuseUnreadableQueries(app: FastifyInstance): void {
+  app.addHook("onRequest", async (request, reply) => {
+    const start = request.url.indexOf("?");
+    if (start === -1 || !/^\/(api|agent)\//.test(request.url)) return;
+    if (isDecodable(request.url.slice(start + 1))) return;
+    return reply.code(400).send({ detail: BAD_ESCAPE });
+  });
+}
+
+function isDecodable(text: string): boolean {
+  try {
+    decodeURIComponent(text);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -5,7 +5,11 @@ import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 
 import type { Leadership } from "../cluster/leadership.ts";
 import type { Config } from "../config.ts";
 import type { MonitoringEngine } from "../engine/monitoring-engine.ts";
-import { answerWhileClosing, frameworkErrorOptions } from "../http/framework-errors.ts";
+import {
+  answerWhileClosing,
+  frameworkErrorOptions,
+  refuseUnreadableQueries,
+} from "../http/framework-errors.ts";
 import { redirectHeldDomains } from "../http/held-domains.ts";
 import { installProblemHandlers } from "../http/problem.ts";
 import { registerRateLimits } from "../http/rate-limits/register-rate-limits.ts";
@@ -88,6 +92,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (deps.onRoute) app.addHook("onRoute", deps.onRoute);
   trackClosing(app);
   answerWhileClosing(app);
+  refuseUnreadableQueries(app);
   installRequestLog(app);
   installSecurityHeaders(app, { https: config.publicUrl.startsWith("https://") });
   redirectHeldDomains(app, statusDomains, config.publicUrl);
