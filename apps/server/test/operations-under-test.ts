@@ -1,4 +1,5 @@
-import { AGENT_API_OPERATIONS, type ApiOperation, OPERATIONS } from "@upwatch/api";
+import type { AgentApiOperation, ApiOperation } from "@upwatch/api";
+import * as api from "@upwatch/api";
 import { z } from "zod";
 import type { RowIds } from "./rows-of-every-kind.ts";
 import { type IdFor, validSampleOf } from "./schema-samples.ts";
@@ -20,34 +21,51 @@ export interface OperationUnderTest {
   streams: boolean;
 }
 
-/** Every operation both operation lists declare; a new one is picked up without a change here. */
+/**
+ * Every operation of every list `@upwatch/api` exports (`OPERATIONS`, `AGENT_API_OPERATIONS` and
+ * any other `*_OPERATIONS`), each once: a new operation is picked up without a change here.
+ */
 export function operationsUnderTest(): OperationUnderTest[] {
-  const rest = Object.entries(OPERATIONS as Record<string, ApiOperation>).map(
-    ([name, operation]): OperationUnderTest => ({
-      name,
-      method: operation.method,
-      url: `/api/v1${operation.url}`,
-      params: operation.params ?? paramsOf(operation.url),
-      query: operation.query,
-      body: operation.body,
-      caller: operation.access === "public" ? "nobody" : "owner",
-      redirects: operation.status >= 300 && operation.status < 400,
-      streams: operation.eventStream !== undefined,
-    }),
-  );
-  const agent = Object.entries(AGENT_API_OPERATIONS).map(
-    ([name, operation]): OperationUnderTest => ({
-      name,
-      method: operation.method,
-      url: `/agent/v1${operation.url}`,
-      params: paramsOf(operation.url),
-      body: "body" in operation ? operation.body : undefined,
-      caller: "agent",
-      redirects: false,
-      streams: false,
-    }),
-  );
-  return [...rest, ...agent];
+  const found = new Map<string, OperationUnderTest>();
+  for (const [listName, list] of Object.entries(api)) {
+    if (!listName.endsWith("OPERATIONS") || typeof list !== "object") continue;
+    for (const [name, operation] of Object.entries(list as Record<string, object>)) {
+      // Agent API operations have no tag; they live under /agent/v1 and take an agent's key.
+      const tested =
+        "tag" in operation
+          ? restOperation(name, operation as ApiOperation)
+          : agentOperation(name, operation as AgentApiOperation);
+      found.set(`${tested.method} ${tested.url}`, tested);
+    }
+  }
+  return [...found.values()];
+}
+
+function restOperation(name: string, operation: ApiOperation): OperationUnderTest {
+  return {
+    name,
+    method: operation.method,
+    url: `/api/v1${operation.url}`,
+    params: operation.params ?? paramsOf(operation.url),
+    query: operation.query,
+    body: operation.body,
+    caller: operation.access === "public" ? "nobody" : "owner",
+    redirects: operation.status >= 300 && operation.status < 400,
+    streams: operation.eventStream !== undefined,
+  };
+}
+
+function agentOperation(name: string, operation: AgentApiOperation): OperationUnderTest {
+  return {
+    name,
+    method: operation.method,
+    url: `/agent/v1${operation.url}`,
+    params: paramsOf(operation.url),
+    body: operation.body,
+    caller: "agent",
+    redirects: false,
+    streams: false,
+  };
 }
 
 /** Path parameters an operation declares no schema for: text, read by the handler. */

@@ -19,6 +19,13 @@ import {
   type RowIds,
 } from "../../../test/rows-of-every-kind.ts";
 
+// Every request is derived from the operations' zod schemas without randomness (the seed is the
+// schemas themselves), so a failure names a request that fails the same way on every run.
+// Operations that answer a browser (single sign-on's callback) may refuse with a redirect that
+// carries the sentence; the event stream takes no input to spoil and stays open, so it is only
+// left out of what the other account sees. CSV exports are sent everything: only their success
+// is CSV, and every refusal is JSON like the rest.
+
 /** An agent may send 30 requests a minute; each agent here sends fewer, then the next takes over. */
 const REQUESTS_PER_AGENT = 25;
 
@@ -96,6 +103,7 @@ describeEachDatabase("every operation refuses bad input", (db) => {
     const seen: string[] = [];
     for (const operation of OPERATIONS) {
       const shows = operation.method === "GET" && operation.caller === "owner";
+      // Sign-in pages show when each session was last seen: they change with every request.
       if (!shows || operation.streams || operation.url.startsWith("/api/v1/auth/")) continue;
       const base = baseRequestOf(operation, account.rows);
       const url = operation.url.replace(/:(\w+)/g, (_, name: string) => base.params[name] ?? "");
