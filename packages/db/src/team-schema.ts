@@ -113,7 +113,7 @@ export interface SsoConfigTable {
 }
 
 export interface SsoDomainTable {
-  /** A mail domain in lower case; one account per domain. */
+  /** A mail domain in lower case the account has proven (see `domain_claims`); one account each. */
   domain: string;
   account_id: string;
 }
