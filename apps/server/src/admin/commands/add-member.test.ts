@@ -61,7 +61,7 @@ describeEachDatabase("the operator adding a person to an account", (db) => {
     await expect(
       addMember({ account: team.accountId, email: address(), role: "viewer" }),
     ).rejects.toThrow(
-      "Nobody signs in with that address; the person registers first, then is added.",
+      "Nobody signs in with that address; the person gets a sign-in first (by registering, through an invitation, or with create-account), then is added.",
     );
     await addMember({ account: team.accountId, email: ana.email, role: "member" });
     await expect(

@@ -35,7 +35,7 @@ export async function addMember(
     if (!person) {
       throw new ServiceError(
         "not-found",
-        "Nobody signs in with that address; the person registers first, then is added.",
+        "Nobody signs in with that address; the person gets a sign-in first (by registering, through an invitation, or with create-account), then is added.",
       );
     }
     const existing = await trx
