@@ -6,6 +6,7 @@ import { proveSsoDomain, startTestDns, type TestDns } from "../../../test/domain
 import { startOpenIdProvider, type TestOpenIdProvider } from "../../../test/openid-provider.ts";
 import { TEST_SECRETS } from "../../../test/secrets.ts";
 import { registerUser, type TestSession } from "../../../test/sessions.ts";
+import { returnFromProvider } from "../../../test/sso-return.ts";
 import { putOnPlan } from "../../../test/team.ts";
 import { createServiceContext } from "../../services/context.ts";
 
@@ -139,7 +140,7 @@ describeEachDatabase("proving a single sign-on domain with a DNS record", (db) =
       email: `ada@${domain}`,
       email_verified: true,
     });
-    const landed = await app.inject({ method: "GET", url: `${back.pathname}${back.search}` });
+    const landed = await returnFromProvider(app, started, back);
     expect(String(landed.headers["set-cookie"])).toContain("upwatch_session=");
     expect(await actionsOf(owner.accountId)).toEqual(
       expect.arrayContaining([
@@ -161,7 +162,7 @@ describeEachDatabase("proving a single sign-on domain with a DNS record", (db) =
       email: `eve@${unproven}`,
       email_verified: true,
     });
-    const landed = await app.inject({ method: "GET", url: `${back.pathname}${back.search}` });
+    const landed = await returnFromProvider(app, started, back);
     expect(String(landed.headers["set-cookie"] ?? "")).not.toContain("upwatch_session=");
     expect(new URL(String(landed.headers.location)).searchParams.get("sso_error")).toBe(
       "Your e-mail address's domain does not sign in through this organisation's single sign-on.",

@@ -5,6 +5,7 @@ import { describeEachDatabase } from "../../../test/databases.ts";
 import { proveSsoDomain, startTestDns, type TestDns } from "../../../test/domain-proofs.ts";
 import { startOpenIdProvider, type TestOpenIdProvider } from "../../../test/openid-provider.ts";
 import { registerUser } from "../../../test/sessions.ts";
+import { returnFromProvider } from "../../../test/sso-return.ts";
 import { putOnPlan } from "../../../test/team.ts";
 
 const PUBLIC_URL = "http://localhost:3000";
@@ -82,7 +83,7 @@ describeEachDatabase("single sign-on provisioning whatever REGISTRATION says", (
         email,
         email_verified: true,
       });
-      const landed = await server.inject({ method: "GET", url: `${back.pathname}${back.search}` });
+      const landed = await returnFromProvider(server, started, back);
       expect(landed.statusCode).toBe(303);
       expect(landed.headers.location).toBe(`${PUBLIC_URL}/app`);
       const token = /upwatch_session=([^;]+)/.exec(String(landed.headers["set-cookie"]))?.[1];

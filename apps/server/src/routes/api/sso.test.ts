@@ -6,6 +6,7 @@ import { proveSsoDomain, startTestDns, type TestDns } from "../../../test/domain
 import { startOpenIdProvider, type TestOpenIdProvider } from "../../../test/openid-provider.ts";
 import { TEST_SECRETS } from "../../../test/secrets.ts";
 import { logInRequest, registerUser, type TestSession } from "../../../test/sessions.ts";
+import { returnFromProvider } from "../../../test/sso-return.ts";
 import { placeOf, resealStoredSecrets } from "../../services/secrets/reseal-stored-secrets.ts";
 import { SecretBox } from "../../services/secrets/secret-box.ts";
 import { parseSecretsKey } from "../../services/secrets/secrets-key.ts";
@@ -80,7 +81,7 @@ describeEachDatabase("Single sign-on through an OpenID Connect provider", (db) =
       email,
       email_verified: verified,
     });
-    return app.inject({ method: "GET", url: `${back.pathname}${back.search}` });
+    return returnFromProvider(app, started, back);
   }
 
   const sessionCookieOf = (response: { headers: Record<string, unknown> }) =>
@@ -241,7 +242,11 @@ describeEachDatabase("Single sign-on through an OpenID Connect provider", (db) =
     const existing = await registerUser(app, `grace@${domain}`);
     const back = await signInThroughProvider(existing.email);
     expect(sessionCookieOf(back)).toBeUndefined();
-    expect(refusalOf(back)).toMatch(/^An Upwatch sign-in already uses this address/);
+    const location = new URL(String(back.headers.location));
+    expect(location.pathname).toBe("/app/login");
+    expect(location.searchParams.get("sso_link")).toMatch(
+      /^An Upwatch sign-in already uses this address/,
+    );
     expect(await membershipOf(owner.accountId, existing.email)).toBeUndefined();
   });
 
@@ -294,12 +299,33 @@ describeEachDatabase("Single sign-on through an OpenID Connect provider", (db) =
       sub: "sub-frank",
       email: `frank@${newDomain()}`,
     });
-    const elsewhere = await app.inject({ method: "GET", url: `${back.pathname}${back.search}` });
+    const elsewhere = await returnFromProvider(app, started, back);
     expect(refusalOf(elsewhere)).toBe(
       "Your e-mail address's domain does not sign in through this organisation's single sign-on.",
     );
     expect(sessionCookieOf(elsewhere)).toBeUndefined();
     expect(await membershipOf(owner.accountId, `eve@${domain}`)).toBeUndefined();
+  });
+
+  it("signs nobody in when the provider's answer is brought to a browser that did not start the sign-in", async () => {
+    const { owner, domain } = await ssoAccount();
+    const started = await start(`mallory@${domain}`);
+    const back = await provider.signIn(started.json().redirect_url, {
+      sub: "sub-mallory",
+      email: `mallory@${domain}`,
+    });
+    const victimsBrowser = await app.inject({
+      method: "GET",
+      url: `${back.pathname}${back.search}`,
+    });
+    expect(sessionCookieOf(victimsBrowser)).toBeUndefined();
+    expect(refusalOf(victimsBrowser)).toBe(
+      "This single sign-on did not start in this browser; start it again from the login page.",
+    );
+    expect(await membershipOf(owner.accountId, `mallory@${domain}`)).toBeUndefined();
+    expect((await auditOf(owner.accountId)).map((event) => event.action)).toContain(
+      "sign_in.failed",
+    );
   });
 
   it("takes the provider's answer once: the same return address used again is refused", async () => {
@@ -309,9 +335,9 @@ describeEachDatabase("Single sign-on through an OpenID Connect provider", (db) =
       sub: "ivy",
       email: `ivy@${domain}`,
     });
-    const first = await app.inject({ method: "GET", url: `${back.pathname}${back.search}` });
+    const first = await returnFromProvider(app, started, back);
     expect(sessionCookieOf(first)).toBeDefined();
-    const replayed = await app.inject({ method: "GET", url: `${back.pathname}${back.search}` });
+    const replayed = await returnFromProvider(app, started, back);
     expect(sessionCookieOf(replayed)).toBeUndefined();
     expect(refusalOf(replayed)).toBe(
       "The single sign-on attempt expired or was already used; please start again.",

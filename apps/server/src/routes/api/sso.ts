@@ -137,7 +137,6 @@ export async function ssoSignInRoutes(app: FastifyInstance, options: SsoRouteOpt
           userAgent: request.headers["user-agent"],
           startedInThisBrowser: startedInThisBrowser(request, query.state),
         });
-        if (outcome.kind === "refused") return loginWith("sso_error", outcome.message);
         if (outcome.kind === "link-required") {
           setSsoLinkCookie(reply, session, outcome.linkToken);
           return loginWith("sso_link", outcome.message);

@@ -18,9 +18,9 @@ const EXPIRED = "The single sign-on attempt expired or was already used; please 
 export const ssoLinkRequired = (organisation: string) =>
   `An Upwatch sign-in already uses this address; sign in with your password (and second factor) once to link it to ${organisation}'s single sign-on.`;
 
-/** The same refusal when the answer reached another browser than the one that asked for it. */
+/** The refusal of a provider's answer that reached another browser than the one that asked. */
 export const SSO_STARTED_ELSEWHERE =
-  "An Upwatch sign-in already uses this address, and this single sign-on did not start in this browser; start it again from the login page.";
+  "This single sign-on did not start in this browser; start it again from the login page.";
 
 /** Where the provider sent the browser back, and who the browser is. */
 export interface SsoCallback {
@@ -34,13 +34,12 @@ export interface SsoCallback {
 
 /**
  * How a single sign-on ended: a session in the provider's account, or a refusal of an address
- * that already signs in, with the token of the link its person's own sign-in may finish (none
- * when the answer reached another browser). Other refusals are thrown.
+ * that already signs in, with the token of the link its person's own sign-in may finish. Other
+ * refusals, an answer that reached another browser among them, are thrown.
  */
 export type SsoOutcome =
   | { kind: "signed-in"; signedIn: SignedIn }
-  | { kind: "link-required"; linkToken: string; message: string }
-  | { kind: "refused"; message: string };
+  | { kind: "link-required"; linkToken: string; message: string };
 
 /**
  * Finishes a single sign-on: checks the provider's answer against the stored attempt, then signs
@@ -76,6 +75,8 @@ export async function completeSsoSignIn(
     userAgent: callback.userAgent,
   };
   try {
+    // An answer carried to someone else's browser would sign them in as the sender (login CSRF).
+    if (!callback.startedInThisBrowser) throw new ServiceError("invalid", SSO_STARTED_ELSEWHERE);
     const claims = await verifiedSsoClaims(ctx, settings, attempt, callback.query);
     actor.label = claims.email;
     return await signInThroughProvider(ctx, settings, claims, actor, callback);
@@ -102,7 +103,7 @@ async function signInThroughProvider(
   return ctx.transact(async (trx) => {
     const person = await personOfIdentity(ctx, trx, settings, claims, actor);
     if (person.kind === "unlinked") {
-      return refuseUnlinked(ctx, trx, settings, claims, person.userId, actor, callback);
+      return refuseUnlinked(ctx, trx, settings, claims, person.userId, actor);
     }
     actor.kind = "user";
     actor.userId = person.userId;
@@ -185,8 +186,7 @@ async function personOfIdentity(
 
 /**
  * Signs nobody in: remembers the identity for the person's own next sign-in in this browser
- * and records the refusal. An answer that reached another browser links nothing, so a link
- * planted in someone else's browser cannot be finished by their password.
+ * and records the refusal.
  */
 async function refuseUnlinked(
   ctx: SsoContext,
@@ -195,7 +195,6 @@ async function refuseUnlinked(
   claims: VerifiedClaims,
   userId: string,
   actor: AuditActor,
-  callback: SsoCallback,
 ): Promise<SsoOutcome> {
   const accountId = settings.account_id;
   const organisation = await trx
@@ -203,16 +202,13 @@ async function refuseUnlinked(
     .select("name")
     .where("id", "=", accountId)
     .executeTakeFirstOrThrow();
-  const message = callback.startedInThisBrowser
-    ? ssoLinkRequired(organisation.name)
-    : SSO_STARTED_ELSEWHERE;
+  const message = ssoLinkRequired(organisation.name);
   await recordAuditEvent(trx, ctx, accountId, actor, {
     action: "sso.identity_refused",
     target: { type: "user", id: userId, label: claims.email },
     changes: { reason: { before: null, after: "The address already signs in and is not linked." } },
   });
   await recordFailure(trx, ctx, accountId, actor, message);
-  if (!callback.startedInThisBrowser) return { kind: "refused", message };
   const linkToken = await createPendingSsoLink(trx, ctx, {
     accountId,
     subject: claims.subject,
