@@ -1,6 +1,6 @@
 import type { Region } from "@upwatch/core";
 import type { AlertsChanged } from "../alerting/index.ts";
-import { presentMonitor } from "../routes/api/present.ts";
+import { presentMonitor } from "../presenters/monitors.ts";
 import type { HeartbeatView } from "../services/heartbeats/load-heartbeats.ts";
 import type { MonitorAgent } from "../services/monitors/monitor-agents.ts";
 import type { MonitorChanges } from "../services/monitors/monitor-changes.ts";

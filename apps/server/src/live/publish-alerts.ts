@@ -1,7 +1,7 @@
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
 import type { AlertsChanged } from "../alerting/index.ts";
-import { presentAlert } from "../routes/api/present-alerting.ts";
+import { presentAlert } from "../presenters/alerting.ts";
 import { viewAlerts } from "../services/alerts/alert-view.ts";
 import type { LiveBus } from "./live-bus.ts";
 

@@ -1,12 +1,17 @@
 import type { Database } from "@upwatch/db";
 import type { Kysely, Transaction } from "kysely";
-import type { ServiceContext } from "../services/context.ts";
 import type { OutgoingMail } from "./outgoing-mail.ts";
+
+/** What queuing a mail takes from its caller: the clock and new ids (a service context has both). */
+export interface MailQueueing {
+  now(): number;
+  newId(prefix: string): string;
+}
 
 /** Adds a mail to the outbox inside the caller's transaction; the worker sends it later. */
 export async function enqueueMail(
   trx: Transaction<Database> | Kysely<Database>,
-  ctx: Pick<ServiceContext, "now" | "newId">,
+  ctx: MailQueueing,
   kind: string,
   mail: OutgoingMail,
   /** A given id makes the call idempotent: a second mail with the same id is not added. */

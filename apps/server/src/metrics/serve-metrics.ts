@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
-import { addClosingStep } from "../wiring/closing-steps.ts";
+import { addClosingStep } from "../closing-steps.ts";
 import type { ServerMetrics } from "./server-metrics.ts";
 
 export interface MetricsServing {

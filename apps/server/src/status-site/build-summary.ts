@@ -1,13 +1,12 @@
 import type { PublicStatusSummary } from "@upwatch/api";
 import { PAGE_HEADLINES } from "@upwatch/core";
+import { isoTime } from "../time.ts";
 import type { PublicPage } from "./read-public-page.ts";
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The JSON summary tools read: the page's state, components, open incidents and windows. */
 export function buildSummary(model: PublicPage, pageUrl: string): PublicStatusSummary {
   return {
-    page: { name: model.page.name, url: pageUrl, updated_at: iso(model.page.updated_at) },
+    page: { name: model.page.name, url: pageUrl, updated_at: isoTime(model.page.updated_at) },
     status: { state: model.state, description: PAGE_HEADLINES[model.state] },
     components: model.sections.flatMap((s) =>
       s.components.map((c) => ({
@@ -22,20 +21,20 @@ export function buildSummary(model: PublicPage, pageUrl: string): PublicStatusSu
       id: i.id,
       title: i.title,
       stage: i.stage as PublicStatusSummary["active_incidents"][number]["stage"],
-      started_at: iso(i.startedAt),
+      started_at: isoTime(i.startedAt),
       url: `${pageUrl}/incidents/${i.id}`,
       updates: i.updates.map((u) => ({
         stage: u.stage as PublicStatusSummary["active_incidents"][number]["stage"],
         message: u.message,
-        created_at: iso(u.createdAt),
+        created_at: isoTime(u.createdAt),
       })),
     })),
     scheduled_maintenances: model.maintenances.map((w) => ({
       id: w.id,
       title: w.title,
       status: w.status,
-      starts_at: iso(w.startsAt),
-      ends_at: iso(w.endsAt),
+      starts_at: isoTime(w.startsAt),
+      ends_at: isoTime(w.endsAt),
       components: w.componentIds,
     })),
   };

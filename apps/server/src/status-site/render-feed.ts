@@ -1,10 +1,9 @@
 import { PAGE_HEADLINES } from "@upwatch/core";
 import { escapeHtml } from "../http/escape-html.ts";
+import { isoTime } from "../time.ts";
 import { plainTextHtml } from "./plain-text.ts";
 import type { PublicPage } from "./read-public-page.ts";
 import { stageLabel } from "./render-page.ts";
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The page's Atom feed: one entry per incident of the past 90 days and per announced window. */
 export function renderFeed(model: PublicPage, pageUrl: string): string {
@@ -14,7 +13,7 @@ export function renderFeed(model: PublicPage, pageUrl: string): string {
     const body = i.updates
       .map(
         (u) =>
-          `<p><strong>${stageLabel(u.stage)}</strong> (${iso(u.createdAt)})</p>${plainTextHtml(u.message)}`,
+          `<p><strong>${stageLabel(u.stage)}</strong> (${isoTime(u.createdAt)})</p>${plainTextHtml(u.message)}`,
       )
       .join("");
     return entry(
@@ -29,7 +28,7 @@ export function renderFeed(model: PublicPage, pageUrl: string): string {
       `${pageUrl}#maintenance-${w.id}`,
       `Maintenance: ${w.title}`,
       w.startsAt,
-      `<p>${iso(w.startsAt)} to ${iso(w.endsAt)}</p>${plainTextHtml(w.message)}`,
+      `<p>${isoTime(w.startsAt)} to ${isoTime(w.endsAt)}</p>${plainTextHtml(w.message)}`,
     ),
   );
   const updated = Math.max(page.updated_at, page.created_at);
@@ -37,11 +36,11 @@ export function renderFeed(model: PublicPage, pageUrl: string): string {
 <feed xmlns="http://www.w3.org/2005/Atom"><title>${escapeHtml(page.name)} status</title>
 <subtitle>${escapeHtml(PAGE_HEADLINES[model.state])}</subtitle>
 <id>${escapeHtml(pageUrl)}</id><link rel="alternate" href="${escapeHtml(pageUrl)}"/><link rel="self" href="${escapeHtml(pageUrl)}/feed.atom"/>
-<updated>${iso(updated)}</updated><author><name>${escapeHtml(page.name)}</name></author>
+<updated>${isoTime(updated)}</updated><author><name>${escapeHtml(page.name)}</name></author>
 ${[...incidents, ...windows].join("\n")}
 </feed>`;
 }
 
 function entry(id: string, title: string, updated: number, html: string): string {
-  return `<entry><id>${escapeHtml(id)}</id><title>${escapeHtml(title)}</title><link href="${escapeHtml(id)}"/><updated>${iso(updated)}</updated><content type="html">${escapeHtml(html)}</content></entry>`;
+  return `<entry><id>${escapeHtml(id)}</id><title>${escapeHtml(title)}</title><link href="${escapeHtml(id)}"/><updated>${isoTime(updated)}</updated><content type="html">${escapeHtml(html)}</content></entry>`;
 }

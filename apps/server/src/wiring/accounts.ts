@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Redis } from "ioredis";
 import { PeriodicTask } from "../background/periodic-task.ts";
+import { addClosingStep } from "../closing-steps.ts";
 import type { Config } from "../config.ts";
 import { redisLoginFailures } from "../http/rate-limits/redis-login-failures.ts";
 import { originOf } from "../http/same-origin.ts";
@@ -13,7 +14,6 @@ import {
 import { pruneAuthTokens } from "../services/auth/prune-auth-tokens.ts";
 import type { ServiceContext } from "../services/context.ts";
 import { loadServerSecret } from "../services/server-secret.ts";
-import { addClosingStep } from "./closing-steps.ts";
 
 const PRUNE_EVERY_MS = 3_600_000;
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { AgentReportHook } from "../agents/agent-report-hook.ts";
 import { PeriodicTask } from "../background/periodic-task.ts";
+import { addClosingStep } from "../closing-steps.ts";
 import type { Leadership } from "../cluster/leadership.ts";
 import { agentApiRoutes } from "../routes/agent-api/index.ts";
 import { pruneAgentHistory } from "../services/agent-history/prune-agent-history.ts";
@@ -20,7 +21,6 @@ import {
 } from "../services/agents/authenticate-agent.ts";
 import type { ServiceContext } from "../services/context.ts";
 import { WriteBatcher } from "../services/write-batcher.ts";
-import { addClosingStep } from "./closing-steps.ts";
 
 export interface AgentsOptions {
   ctx: ServiceContext;

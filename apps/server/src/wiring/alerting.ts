@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { AgentAlerting } from "../alerting/agents/index.ts";
 import { AlertEngine, type AlertingContext } from "../alerting/index.ts";
 import { PeriodicTask } from "../background/periodic-task.ts";
+import { addClosingStep } from "../closing-steps.ts";
 import type { Leadership } from "../cluster/leadership.ts";
 import type { Config } from "../config.ts";
 import type { LiveBus } from "../live/live-bus.ts";
@@ -21,7 +22,6 @@ import { channelConfirmationRoutes } from "../routes/channel-confirmation.ts";
 import type { AlertingHooks } from "../services/alerts/alerting-hooks.ts";
 import { pruneChannelSends } from "../services/channels/prune-channel-sends.ts";
 import type { ServiceContext } from "../services/context.ts";
-import { addClosingStep } from "./closing-steps.ts";
 
 export interface AlertingOptions {
   config: Config;

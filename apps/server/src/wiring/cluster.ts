@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from "@upwatch/db";
 import type { FastifyInstance } from "fastify";
+import { addClosingStep } from "../closing-steps.ts";
 import { ClusterChannel } from "../cluster/cluster-channel.ts";
 import { clusterImmediateChecks } from "../cluster/cluster-immediate-checks.ts";
 import { ClusterLiveBus } from "../cluster/cluster-live-bus.ts";
@@ -19,7 +20,6 @@ import {
   IGNORE_MONITOR_CHANGES,
   type MonitorChanges,
 } from "../services/monitors/monitor-changes.ts";
-import { addClosingStep } from "./closing-steps.ts";
 
 /** What runs differently when this process is one of several. */
 export interface Cluster {

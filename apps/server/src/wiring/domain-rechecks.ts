@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { PeriodicTask } from "../background/periodic-task.ts";
+import { addClosingStep } from "../closing-steps.ts";
 import type { Leadership } from "../cluster/leadership.ts";
 import type { ServiceContext } from "../services/context.ts";
 import type { DomainPurpose } from "../services/domain-verification/domain-claims.ts";
@@ -9,7 +10,6 @@ import type { TxtLookup } from "../services/domain-verification/txt-lookup.ts";
 import { SSO_DOMAIN_USE } from "../services/sso/sso-domain-use.ts";
 import { STATUS_PAGE_DOMAIN_USE } from "../services/status-pages/page-domain.ts";
 import type { CustomDomainDirectory } from "../status-site/custom-domains.ts";
-import { addClosingStep } from "./closing-steps.ts";
 
 /** How often due re-checks are looked for; each verified domain is due every few hours. */
 const RECHECK_RUN_EVERY_MS = 10 * 60_000;

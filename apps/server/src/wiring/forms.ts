@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { addClosingStep } from "../closing-steps.ts";
 import type { Config } from "../config.ts";
 import { acceptFormPosts } from "../http/form-body.ts";
 import { createMailTransport } from "../mail/create-transport.ts";
@@ -8,7 +9,6 @@ import { contactRoutes } from "../routes/contact.ts";
 import { newsletterRoutes } from "../routes/newsletter.ts";
 import type { ServiceContext } from "../services/context.ts";
 import { loadServerSecret } from "../services/server-secret.ts";
-import { addClosingStep } from "./closing-steps.ts";
 
 export interface FormsOptions {
   config: Config;

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { PeriodicTask } from "../background/periodic-task.ts";
+import { addClosingStep } from "../closing-steps.ts";
 import type { Leadership } from "../cluster/leadership.ts";
 import type { LiveBus } from "../live/live-bus.ts";
-import { presentHeartbeatPings } from "../routes/api/present.ts";
+import { presentHeartbeatPings } from "../presenters/monitors.ts";
 import { pingRoutes } from "../routes/ping.ts";
 import type { TaskCheckHooks } from "../services/agent-tasks/task-check-hooks.ts";
 import type { ServiceContext } from "../services/context.ts";
 import { sweepLateHeartbeats } from "../services/heartbeats/sweep-late-heartbeats.ts";
-import { addClosingStep } from "./closing-steps.ts";
 
 export interface HeartbeatsOptions {
   ctx: ServiceContext;

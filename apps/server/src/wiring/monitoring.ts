@@ -1,5 +1,6 @@
 import { closeScriptSandbox, type NetworkAccess } from "@upwatch/checks";
 import type { FastifyInstance } from "fastify";
+import { addClosingStep } from "../closing-steps.ts";
 import { alwaysLeader, type Leadership } from "../cluster/leadership.ts";
 import type { Config } from "../config.ts";
 import { MonitoringEngine, type MonitoringEngineOptions } from "../engine/monitoring-engine.ts";
@@ -23,7 +24,6 @@ import {
 } from "../services/monitors/monitor-changes.ts";
 import { regionDirectory } from "../services/regions/region-directory.ts";
 import type { Alerting } from "./alerting.ts";
-import { addClosingStep } from "./closing-steps.ts";
 import { engineBroker } from "./engine-broker.ts";
 import { serverHosts } from "./server-hosts.ts";
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { PeriodicTask } from "../background/periodic-task.ts";
+import { addClosingStep } from "../closing-steps.ts";
 import type { Leadership } from "../cluster/leadership.ts";
 import type { Config } from "../config.ts";
 import type { OutboxWorker } from "../mail/outbox-worker.ts";
@@ -13,7 +14,6 @@ import {
   STATUS_LINK_SECRET_NAME,
   type StatusSubscriberContext,
 } from "../services/status-subscribers/subscriber-links.ts";
-import { addClosingStep } from "./closing-steps.ts";
 
 export interface StatusNoticesOptions {
   config: Config;

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
+import { addClosingStep } from "../closing-steps.ts";
 import type { Config } from "../config.ts";
 import { statusSiteRoutes } from "../routes/status-site.ts";
 import type { ServiceContext } from "../services/context.ts";
 import { type CustomDomainDirectory, DOMAIN_REFRESH_MS } from "../status-site/custom-domains.ts";
 import { PageCache } from "../status-site/page-cache.ts";
-import { addClosingStep } from "./closing-steps.ts";
 
 /**
  * The public status pages: their routes over one answer cache, and the custom-domain directory

@@ -10,6 +10,7 @@ import { resetTwoFactor } from "../../services/auth/reset-two-factor.ts";
 import type { ServiceContext } from "../../services/context.ts";
 import { regionDirectory } from "../../services/regions/region-directory.ts";
 import { addMember } from "../../services/team/add-member.ts";
+import { isoTime, isoTimeOrNull } from "../../time.ts";
 
 /** The options the account commands read. */
 export interface AccountCommandOptions {
@@ -35,8 +36,6 @@ function required(value: string | undefined, flag: string): string {
   if (!value) throw new Error(`This command needs --${flag}.`);
   return value;
 }
-
-const iso = (ms: number | null) => (ms === null ? "-" : new Date(ms).toISOString());
 
 /** Operator commands for accounts and API keys; each returns what to print. */
 export const ACCOUNT_COMMANDS: Record<string, AccountCommand> = {
@@ -85,7 +84,7 @@ export const ACCOUNT_COMMANDS: Record<string, AccountCommand> = {
     const keys = await listApiKeys(ctx, required(options.account, "account"));
     const lines = keys.map(
       (key) =>
-        `${key.id}  ${key.prefix}...  ${key.name}  created ${iso(key.createdAt)}  last used ${iso(key.lastUsedAt)}${key.revokedAt ? `  revoked ${iso(key.revokedAt)}` : ""}`,
+        `${key.id}  ${key.prefix}...  ${key.name}  created ${isoTime(key.createdAt)}  last used ${isoTimeOrNull(key.lastUsedAt) ?? "-"}${key.revokedAt ? `  revoked ${isoTime(key.revokedAt)}` : ""}`,
     );
     return `${lines.join("\n") || "No keys."}\n`;
   },

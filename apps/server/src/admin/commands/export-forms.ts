@@ -1,5 +1,6 @@
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
+import { isoTimeOrNull } from "../../time.ts";
 import { type ExportFormat, formatRows } from "../export-format.ts";
 
 const CONTACT_COLUMNS = ["id", "created_at", "name", "email", "subject", "message", "ip"];
@@ -11,8 +12,6 @@ const SUBSCRIBER_COLUMNS = [
   "confirmed_at",
   "unsubscribed_at",
 ];
-
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** Contact messages received since a moment, oldest first. */
 export async function exportContacts(
@@ -27,7 +26,7 @@ export async function exportContacts(
     .orderBy("created_at")
     .execute();
   return formatRows(
-    rows.map((row) => ({ ...row, created_at: iso(row.created_at) })),
+    rows.map((row) => ({ ...row, created_at: isoTimeOrNull(row.created_at) })),
     CONTACT_COLUMNS,
     format,
   );
@@ -48,9 +47,9 @@ export async function exportSubscribers(
   return formatRows(
     rows.map((row) => ({
       ...row,
-      created_at: iso(row.created_at),
-      confirmed_at: iso(row.confirmed_at),
-      unsubscribed_at: iso(row.unsubscribed_at),
+      created_at: isoTimeOrNull(row.created_at),
+      confirmed_at: isoTimeOrNull(row.confirmed_at),
+      unsubscribed_at: isoTimeOrNull(row.unsubscribed_at),
     })),
     SUBSCRIBER_COLUMNS,
     format,

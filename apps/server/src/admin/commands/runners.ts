@@ -3,6 +3,7 @@ import type { ServiceContext } from "../../services/context.ts";
 import { issueRunnerToken } from "../../services/runners/issue-runner-token.ts";
 import { listRunners } from "../../services/runners/list-runners.ts";
 import { revokeRunner } from "../../services/runners/revoke-runner.ts";
+import { isoTime, isoTimeOrNull } from "../../time.ts";
 
 /** What the runner commands read besides the service context. */
 export interface RunnerCommandOptions {
@@ -21,11 +22,9 @@ function required(value: string | undefined, what: string): string {
   return value;
 }
 
-const iso = (ms: number | null) => (ms === null ? "never" : new Date(ms).toISOString());
-
 function describeRunner(runner: RunnerTable): string {
-  const revoked = runner.revoked_at === null ? "" : `  revoked ${iso(runner.revoked_at)}`;
-  return `${runner.id}  ${runner.region.padEnd(14)}  last seen ${iso(runner.last_seen_at)}${revoked}  ${runner.name}`;
+  const revoked = runner.revoked_at === null ? "" : `  revoked ${isoTime(runner.revoked_at)}`;
+  return `${runner.id}  ${runner.region.padEnd(14)}  last seen ${isoTimeOrNull(runner.last_seen_at) ?? "never"}${revoked}  ${runner.name}`;
 }
 
 /** Operator commands for runners (`runner add|list|revoke`); each returns what to print. */

@@ -1,7 +1,7 @@
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
-import { addClosingStep } from "../../wiring/closing-steps.ts";
+import { addClosingStep } from "../../closing-steps.ts";
 import { asPluginStore } from "./counting-store.ts";
 import { memoryRateLimitStore } from "./memory-store.ts";
 import { redisRateLimitStore } from "./redis-store.ts";

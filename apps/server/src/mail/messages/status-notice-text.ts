@@ -4,10 +4,24 @@ import {
   INCIDENT_STAGE_LABELS,
   type IncidentStage,
 } from "@upwatch/core";
-import type {
-  StatusNoticeInput,
-  StatusNoticeKind,
-} from "../../services/status-notices/queue-status-notice.ts";
+
+/** What a notice to a status page's subscribers tells. */
+export type StatusNoticeKind =
+  | "incident-opened"
+  | "incident-updated"
+  | "incident-resolved"
+  | "maintenance-scheduled"
+  | "maintenance-rescheduled"
+  | "maintenance-cancelled"
+  | "maintenance-started"
+  | "maintenance-completed";
+
+export interface StatusNoticeInput {
+  pageId: string;
+  kind: StatusNoticeKind;
+  subject: string;
+  body: string;
+}
 
 export interface IncidentNoticeFacts {
   pageId: string;

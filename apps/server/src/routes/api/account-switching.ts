@@ -2,11 +2,11 @@ import { OPERATIONS as OP } from "@upwatch/api";
 import type { FastifyInstance } from "fastify";
 import { accessOf } from "../../http/api-key-auth.ts";
 import type { ZodTypeProvider } from "../../http/zod-type-provider.ts";
+import { presentSignedIn } from "../../presenters/auth.ts";
 import type { AuthContext } from "../../services/auth/auth-context.ts";
 import { createAnotherAccount } from "../../services/members/create-another-account.ts";
 import { switchAccount } from "../../services/members/switch-account.ts";
 import type { LiveStreams } from "./api-deps.ts";
-import { presentSignedIn } from "./present-auth.ts";
 import { routeOf } from "./route-of.ts";
 
 /** Moving the signed-in session between the person's accounts, and making another account. */

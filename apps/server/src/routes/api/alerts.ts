@@ -2,6 +2,7 @@ import { OPERATIONS as OP } from "@upwatch/api";
 import type { FastifyInstance } from "fastify";
 import { accessOf } from "../../http/api-key-auth.ts";
 import type { ZodTypeProvider } from "../../http/zod-type-provider.ts";
+import { presentAlert, presentIncident } from "../../presenters/alerting.ts";
 import { acknowledgeAlert } from "../../services/alerts/acknowledge-alert.ts";
 import { getAlert } from "../../services/alerts/get-alert.ts";
 import { listAlerts } from "../../services/alerts/list-alerts.ts";
@@ -9,7 +10,6 @@ import { resolveAlert } from "../../services/alerts/resolve-alert.ts";
 import type { ServiceContext } from "../../services/context.ts";
 import { listIncidents } from "../../services/incidents/list-incidents.ts";
 import type { Alerting } from "./api-deps.ts";
-import { presentAlert, presentIncident } from "./present-alerting.ts";
 import { routeOf } from "./route-of.ts";
 
 /** `/api/v1/alerts`: list, read, acknowledge and resolve alerts; a monitor's incidents. */

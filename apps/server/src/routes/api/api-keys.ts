@@ -2,13 +2,13 @@ import { OPERATIONS as OP } from "@upwatch/api";
 import type { FastifyInstance } from "fastify";
 import { accessOf } from "../../http/api-key-auth.ts";
 import type { ZodTypeProvider } from "../../http/zod-type-provider.ts";
+import { presentApiKey } from "../../presenters/auth.ts";
 import { createApiKey } from "../../services/api-keys/create-api-key.ts";
 import { listApiKeys } from "../../services/api-keys/list-api-keys.ts";
 import { revokeApiKey } from "../../services/api-keys/revoke-api-key.ts";
 import { actorOf } from "../../services/audit/record-audit-event.ts";
 import type { ServiceContext } from "../../services/context.ts";
 import type { LiveStreams } from "./api-deps.ts";
-import { presentApiKey } from "./present-auth.ts";
 import { routeOf } from "./route-of.ts";
 
 /** `/api/v1/api-keys`: the account's keys, made and revoked by the signed-in app or by a key. */

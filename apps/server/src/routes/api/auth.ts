@@ -5,6 +5,8 @@ import { rateLimitByAddress } from "../../http/rate-limits/limit-by-address.ts";
 import { refuseOtherOrigins } from "../../http/same-origin.ts";
 import { clearSessionCookie, requireSession, setSessionCookie } from "../../http/session-auth.ts";
 import type { ZodTypeProvider } from "../../http/zod-type-provider.ts";
+import { presentSignedIn } from "../../presenters/auth.ts";
+import { presentSecondStep } from "../../presenters/two-factor.ts";
 import { changeEmail } from "../../services/auth/change-email.ts";
 import { changePassword } from "../../services/auth/change-password.ts";
 import { completePasswordReset } from "../../services/auth/complete-password-reset.ts";
@@ -15,8 +17,6 @@ import { register } from "../../services/auth/register.ts";
 import { requestPasswordReset } from "../../services/auth/request-password-reset.ts";
 import type { SignedIn } from "../../services/auth/signed-in.ts";
 import type { Accounts, LiveStreams } from "./api-deps.ts";
-import { presentSignedIn } from "./present-auth.ts";
-import { presentSecondStep } from "./present-two-factor.ts";
 import { routeOf } from "./route-of.ts";
 import { presentSignedInAndLinked, withSsoLink } from "./sso-link.ts";
 

@@ -2,12 +2,12 @@ import { OPERATIONS as OP } from "@upwatch/api";
 import type { FastifyInstance } from "fastify";
 import { accessOf } from "../../http/api-key-auth.ts";
 import type { ZodTypeProvider } from "../../http/zod-type-provider.ts";
+import { presentDependency } from "../../presenters/alerting.ts";
 import type { ServiceContext } from "../../services/context.ts";
 import { createDependency } from "../../services/dependencies/create-dependency.ts";
 import { deleteDependency } from "../../services/dependencies/delete-dependency.ts";
 import { listDependencies } from "../../services/dependencies/list-dependencies.ts";
 import type { Alerting } from "./api-deps.ts";
-import { presentDependency } from "./present-alerting.ts";
 import { routeOf } from "./route-of.ts";
 
 /** `/api/v1/dependencies`: which monitors' notifications wait while their parents are down. */

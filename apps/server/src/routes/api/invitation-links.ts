@@ -3,12 +3,12 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { refuseOtherOrigins } from "../../http/same-origin.ts";
 import { setSessionCookie } from "../../http/session-auth.ts";
 import type { ZodTypeProvider } from "../../http/zod-type-provider.ts";
+import { presentSignedIn } from "../../presenters/auth.ts";
+import { presentInvitationPreview } from "../../presenters/members.ts";
+import { presentSecondStep } from "../../presenters/two-factor.ts";
 import { registerByInvitation } from "../../services/invitations/register-by-invitation.ts";
 import { showInvitation } from "../../services/invitations/show-invitation.ts";
 import type { Accounts } from "./api-deps.ts";
-import { presentSignedIn } from "./present-auth.ts";
-import { presentInvitationPreview } from "./present-members.ts";
-import { presentSecondStep } from "./present-two-factor.ts";
 import { routeOf } from "./route-of.ts";
 
 /** `/api/v1/invitations/by-token/...` for anyone holding a link: what it offers, and joining. */

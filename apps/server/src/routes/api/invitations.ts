@@ -2,6 +2,8 @@ import { OPERATIONS as OP } from "@upwatch/api";
 import type { FastifyInstance } from "fastify";
 import { accessOf } from "../../http/api-key-auth.ts";
 import type { ZodTypeProvider } from "../../http/zod-type-provider.ts";
+import { presentSignedIn } from "../../presenters/auth.ts";
+import { presentInvitation } from "../../presenters/members.ts";
 import type { AuthContext } from "../../services/auth/auth-context.ts";
 import { acceptInvitation } from "../../services/invitations/accept-invitation.ts";
 import { inviteMember } from "../../services/invitations/invite-member.ts";
@@ -9,8 +11,6 @@ import { listInvitations } from "../../services/invitations/list-invitations.ts"
 import { resendInvitation } from "../../services/invitations/resend-invitation.ts";
 import { revokeInvitation } from "../../services/invitations/revoke-invitation.ts";
 import type { LiveStreams } from "./api-deps.ts";
-import { presentSignedIn } from "./present-auth.ts";
-import { presentInvitation } from "./present-members.ts";
 import { routeOf } from "./route-of.ts";
 
 /** `/api/v1/invitations`: inviting people, resending and revoking; accepting as a signed-in person. */

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { accessOf } from "../../http/api-key-auth.ts";
 import { clearSessionCookie, type SessionOptions } from "../../http/session-auth.ts";
 import type { ZodTypeProvider } from "../../http/zod-type-provider.ts";
+import { presentMember } from "../../presenters/members.ts";
 import type { LoginThrottle } from "../../services/auth/login-throttle.ts";
 import type { ServiceContext } from "../../services/context.ts";
 import { changeMemberRole } from "../../services/members/change-member-role.ts";
@@ -12,7 +13,6 @@ import { listMembers } from "../../services/members/list-members.ts";
 import { removeMember } from "../../services/members/remove-member.ts";
 import { transferOwnership } from "../../services/members/transfer-ownership.ts";
 import type { LiveStreams } from "./api-deps.ts";
-import { presentMember } from "./present-members.ts";
 import { routeOf } from "./route-of.ts";
 
 /** `/api/v1/members` and `/api/v1/account/...`: the account's people, leaving and ownership. */

@@ -3,12 +3,12 @@ import { getPlan } from "@upwatch/core";
 import type { FastifyInstance } from "fastify";
 import { accessOf } from "../../http/api-key-auth.ts";
 import type { ZodTypeProvider } from "../../http/zod-type-provider.ts";
+import { presentCheck, presentRegionLatency, presentStats } from "../../presenters/monitors.ts";
 import { checkMonitorNow, type ImmediateChecks } from "../../services/checks/check-monitor-now.ts";
 import { listCheckResults } from "../../services/checks/list-check-results.ts";
 import { monitorStats } from "../../services/checks/monitor-stats.ts";
 import { regionLatency } from "../../services/checks/region-latency.ts";
 import type { ServiceContext } from "../../services/context.ts";
-import { presentCheck, presentRegionLatency, presentStats } from "./present.ts";
 import { routeOf } from "./route-of.ts";
 
 export interface MonitorResultRouteOptions {

@@ -2,6 +2,7 @@ import { OPERATIONS as OP } from "@upwatch/api";
 import type { FastifyInstance } from "fastify";
 import { accessOf } from "../../http/api-key-auth.ts";
 import type { ZodTypeProvider } from "../../http/zod-type-provider.ts";
+import { presentMonitor, presentOverview } from "../../presenters/monitors.ts";
 import type { AccountAccess } from "../../services/accounts/account-access.ts";
 import type { ServiceContext } from "../../services/context.ts";
 import { effectiveChannelsOf } from "../../services/groups/effective-channels.ts";
@@ -19,7 +20,6 @@ import { setMonitorPaused } from "../../services/monitors/set-monitor-paused.ts"
 import { updateMonitor } from "../../services/monitors/update-monitor.ts";
 import type { RegionDirectory } from "../../services/regions/region-directory.ts";
 import { heartbeatsFor } from "./ping-url-visibility.ts";
-import { presentMonitor, presentOverview } from "./present.ts";
 import { routeOf } from "./route-of.ts";
 
 export interface MonitorRouteOptions {

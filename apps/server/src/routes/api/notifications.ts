@@ -2,9 +2,9 @@ import { OPERATIONS as OP } from "@upwatch/api";
 import type { FastifyInstance } from "fastify";
 import { accessOf } from "../../http/api-key-auth.ts";
 import type { ZodTypeProvider } from "../../http/zod-type-provider.ts";
+import { presentDelivery } from "../../presenters/alerting.ts";
 import type { ServiceContext } from "../../services/context.ts";
 import { listDeliveries } from "../../services/notifications/list-deliveries.ts";
-import { presentDelivery } from "./present-alerting.ts";
 import { routeOf } from "./route-of.ts";
 
 /** `/api/v1/notifications`: the delivery log of the last 30 days. */

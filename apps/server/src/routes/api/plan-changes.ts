@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from "../../http/zod-type-provider.ts";
 import type { ServiceContext } from "../../services/context.ts";
 import { dismissPlanChange } from "../../services/plan-changes/dismiss-plan-change.ts";
 import { getPlanChange } from "../../services/plan-changes/get-plan-change.ts";
-import { iso } from "./present.ts";
+import { isoTime } from "../../time.ts";
 import { routeOf } from "./route-of.ts";
 
 /** `/api/v1/account/plan-change`: what the latest move to another plan changed. */
@@ -23,7 +23,7 @@ export async function planChangeRoutes(app: FastifyInstance, options: { ctx: Ser
           id: notice.id,
           from_plan: notice.fromPlan,
           to_plan: notice.toPlan,
-          created_at: iso(notice.createdAt),
+          created_at: isoTime(notice.createdAt),
           changes: notice.changes.map((change) => ({
             kind: change.kind,
             sentence: change.sentence,

@@ -1,10 +1,10 @@
 import { OPERATIONS as OP } from "@upwatch/api";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "../../http/zod-type-provider.ts";
+import { presentRegions } from "../../presenters/monitors.ts";
 import type { ServiceContext } from "../../services/context.ts";
 import { listRegions } from "../../services/regions/list-regions.ts";
 import type { Regions } from "./api-deps.ts";
-import { presentRegions } from "./present.ts";
 import { routeOf } from "./route-of.ts";
 
 export interface RegionRouteOptions {

@@ -8,7 +8,7 @@ import type { CustomRole } from "../../services/team/custom-roles/custom-role-re
 import { deleteCustomRole } from "../../services/team/custom-roles/delete-custom-role.ts";
 import { listRoles, type RoleSummary } from "../../services/team/custom-roles/list-roles.ts";
 import { updateCustomRole } from "../../services/team/custom-roles/update-custom-role.ts";
-import { iso } from "./present.ts";
+import { isoTime } from "../../time.ts";
 import { routeOf } from "./route-of.ts";
 
 /** `/api/v1/roles`: the built-in roles and the account's custom roles. */
@@ -68,7 +68,7 @@ function presentCustom(role: CustomRole) {
     kind: "custom" as const,
     role: "custom" as const,
     permissions: role.permissions,
-    created_at: iso(role.createdAt),
-    updated_at: iso(role.updatedAt),
+    created_at: isoTime(role.createdAt),
+    updated_at: isoTime(role.updatedAt),
   };
 }

@@ -9,6 +9,7 @@ import { deleteSecureVariable } from "../../services/secure-variables/delete-sec
 import { listSecureVariables } from "../../services/secure-variables/list-secure-variables.ts";
 import { replaceSecureVariable } from "../../services/secure-variables/replace-secure-variable.ts";
 import type { SecureVariableSummary } from "../../services/secure-variables/secure-variable-record.ts";
+import { isoTime } from "../../time.ts";
 import { routeOf } from "./route-of.ts";
 
 /** `/api/v1/secure-variables`: values are written here and never read back through the API. */
@@ -60,13 +61,11 @@ export async function secureVariableRoutes(
   });
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
-
 function present(variable: SecureVariableSummary) {
   return {
     name: variable.name,
-    created_at: iso(variable.createdAt),
-    updated_at: iso(variable.updatedAt),
+    created_at: isoTime(variable.createdAt),
+    updated_at: isoTime(variable.updatedAt),
     used_by: variable.usedBy,
   };
 }

@@ -3,11 +3,11 @@ import type { FastifyInstance } from "fastify";
 import { accessOf } from "../../http/api-key-auth.ts";
 import { requireSession } from "../../http/session-auth.ts";
 import type { ZodTypeProvider } from "../../http/zod-type-provider.ts";
+import { presentSession } from "../../presenters/two-factor.ts";
 import { sessionOf } from "../../services/auth/get-session.ts";
 import { endOwnSession } from "../../services/sessions/end-own-session.ts";
 import { listSessions } from "../../services/sessions/list-sessions.ts";
 import type { Accounts, LiveStreams } from "./api-deps.ts";
-import { presentSession } from "./present-two-factor.ts";
 import { routeOf } from "./route-of.ts";
 
 /** `/api/v1/auth/sessions`: where a person is signed in, and signing one of them out. */

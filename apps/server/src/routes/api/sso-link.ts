@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { SessionOptions } from "../../http/session-auth.ts";
 import { clearSsoCookie, readSsoLinkCookie, SSO_LINK_COOKIE } from "../../http/sso-cookies.ts";
+import { presentSignedIn } from "../../presenters/auth.ts";
 import type { AuthContext } from "../../services/auth/auth-context.ts";
 import type { SignedIn } from "../../services/auth/signed-in.ts";
 import { finishSsoLink, type SignedInAndLinked } from "../../services/sso/finish-sso-link.ts";
-import { presentSignedIn } from "./present-auth.ts";
 
 /**
  * After a full sign-in with a password (`password`) or a password and a second factor

@@ -11,6 +11,7 @@ import {
   startedInThisBrowser,
 } from "../../http/sso-cookies.ts";
 import type { ZodTypeProvider } from "../../http/zod-type-provider.ts";
+import { presentDomainVerification } from "../../presenters/domain-verification.ts";
 import type { TxtLookup } from "../../services/domain-verification/txt-lookup.ts";
 import { ServiceError } from "../../services/service-error.ts";
 import { completeSsoSignIn } from "../../services/sso/complete-sso-sign-in.ts";
@@ -21,7 +22,6 @@ import type { SsoContext } from "../../services/sso/sso-context.ts";
 import { startSsoSignIn } from "../../services/sso/start-sso-sign-in.ts";
 import { verifySsoDomain } from "../../services/sso/verify-sso-domain.ts";
 import type { Accounts } from "./api-deps.ts";
-import { presentDomainVerification } from "./present-domain-verification.ts";
 import { routeOf } from "./route-of.ts";
 
 /** What the single sign-on routes need: signing in, and this server's public address. */

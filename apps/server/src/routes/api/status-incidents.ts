@@ -2,6 +2,7 @@ import { OPERATIONS as OP } from "@upwatch/api";
 import type { FastifyInstance } from "fastify";
 import { accessOf } from "../../http/api-key-auth.ts";
 import type { ZodTypeProvider } from "../../http/zod-type-provider.ts";
+import { presentIncident } from "../../presenters/status-notices.ts";
 import type { ServiceContext } from "../../services/context.ts";
 import { createStatusIncident } from "../../services/status-incidents/create-status-incident.ts";
 import { deleteStatusIncident } from "../../services/status-incidents/delete-status-incident.ts";
@@ -12,7 +13,6 @@ import {
 } from "../../services/status-incidents/list-status-incidents.ts";
 import { postStatusIncidentUpdate } from "../../services/status-incidents/post-status-incident-update.ts";
 import { updateStatusIncident } from "../../services/status-incidents/update-status-incident.ts";
-import { presentIncident } from "./present-status-notices.ts";
 import { routeOf } from "./route-of.ts";
 
 /** `/api/v1/status-pages/:id/incidents`: incidents told in updates. */

@@ -2,13 +2,13 @@ import { OPERATIONS as OP } from "@upwatch/api";
 import type { FastifyInstance } from "fastify";
 import { accessOf } from "../../http/api-key-auth.ts";
 import type { ZodTypeProvider } from "../../http/zod-type-provider.ts";
+import { presentMaintenance } from "../../presenters/status-notices.ts";
 import type { ServiceContext } from "../../services/context.ts";
 import { createStatusMaintenance } from "../../services/status-maintenance/create-status-maintenance.ts";
 import { deleteStatusMaintenance } from "../../services/status-maintenance/delete-status-maintenance.ts";
 import { endStatusMaintenance } from "../../services/status-maintenance/end-status-maintenance.ts";
 import { listStatusMaintenances } from "../../services/status-maintenance/list-status-maintenances.ts";
 import { updateStatusMaintenance } from "../../services/status-maintenance/update-status-maintenance.ts";
-import { presentMaintenance } from "./present-status-notices.ts";
 import { routeOf } from "./route-of.ts";
 
 /** `/api/v1/status-pages/:id/maintenances`: scheduled maintenance windows. */

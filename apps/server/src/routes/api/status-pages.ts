@@ -2,16 +2,16 @@ import { OPERATIONS as OP, type StatusPage } from "@upwatch/api";
 import type { FastifyInstance } from "fastify";
 import { accessOf } from "../../http/api-key-auth.ts";
 import type { ZodTypeProvider } from "../../http/zod-type-provider.ts";
-import type { ServiceContext } from "../../services/context.ts";
-import type { TxtLookup } from "../../services/domain-verification/txt-lookup.ts";
-import * as pages from "../../services/status-pages/index.ts";
 import {
   presentMonitorStatusComponent,
   presentPageLayout,
   presentStatusComponent,
   presentStatusPage,
   presentStatusSection,
-} from "./present-status-pages.ts";
+} from "../../presenters/status-pages.ts";
+import type { ServiceContext } from "../../services/context.ts";
+import type { TxtLookup } from "../../services/domain-verification/txt-lookup.ts";
+import * as pages from "../../services/status-pages/index.ts";
 import { routeOf } from "./route-of.ts";
 
 /** A logo of 256 KiB is about 342 KiB in base64 inside JSON. */

@@ -2,6 +2,7 @@ import { OPERATIONS as OP } from "@upwatch/api";
 import type { FastifyInstance } from "fastify";
 import { accessOf } from "../../http/api-key-auth.ts";
 import type { ZodTypeProvider } from "../../http/zod-type-provider.ts";
+import { presentSubscriber } from "../../presenters/status-notices.ts";
 import type { ServiceContext } from "../../services/context.ts";
 import { deleteStatusSubscriber } from "../../services/status-subscribers/delete-status-subscriber.ts";
 import {
@@ -9,7 +10,6 @@ import {
   listStatusSubscribers,
 } from "../../services/status-subscribers/list-status-subscribers.ts";
 import { subscribersCsv } from "../../services/status-subscribers/subscribers-csv.ts";
-import { presentSubscriber } from "./present-status-notices.ts";
 import { routeOf } from "./route-of.ts";
 
 /** `/api/v1/status-pages/:id/subscribers`: who follows a page by mail, and the CSV export. */

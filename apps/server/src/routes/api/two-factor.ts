@@ -4,6 +4,7 @@ import { accessOf } from "../../http/api-key-auth.ts";
 import { refuseOtherOrigins } from "../../http/same-origin.ts";
 import { requireSession, setSessionCookie } from "../../http/session-auth.ts";
 import type { ZodTypeProvider } from "../../http/zod-type-provider.ts";
+import { presentTwoFactorSetup, presentTwoFactorStatus } from "../../presenters/two-factor.ts";
 import { sessionOf } from "../../services/auth/get-session.ts";
 import { completeSecondStep } from "../../services/two-factor/complete-second-step.ts";
 import { disableTwoFactor } from "../../services/two-factor/disable-two-factor.ts";
@@ -16,7 +17,6 @@ import { getTwoFactorStatus } from "../../services/two-factor/get-two-factor-sta
 import { regenerateRecoveryCodes } from "../../services/two-factor/regenerate-recovery-codes.ts";
 import { startTwoFactorSetup } from "../../services/two-factor/start-two-factor-setup.ts";
 import type { Accounts } from "./api-deps.ts";
-import { presentTwoFactorSetup, presentTwoFactorStatus } from "./present-two-factor.ts";
 import { routeOf } from "./route-of.ts";
 import { presentSignedInAndLinked, withSsoLink } from "./sso-link.ts";
 

@@ -1,6 +1,7 @@
 import type { AgentMetricsRange } from "@upwatch/api";
 import type { Database } from "@upwatch/db";
 import { type Kysely, sql } from "kysely";
+import { isoTime } from "../../time.ts";
 import {
   bucketStart,
   diskUsedPercent,
@@ -9,7 +10,7 @@ import {
 } from "../agent-history/agent-sample-sql.ts";
 import type { ServiceContext } from "../context.ts";
 import { NotFoundError } from "../service-error.ts";
-import { isoTime, roundFigure } from "./presented-figures.ts";
+import { roundFigure } from "./presented-figures.ts";
 import { readStoredJson } from "./stored-json.ts";
 
 const RANGE_MS: Record<AgentMetricsRange, number> = {

@@ -1,7 +1,7 @@
 import type { AgentRule } from "@upwatch/api";
 import { AGENT_RULE_TEMPLATES, type AgentRuleKind, type AlertSeverity } from "@upwatch/core";
 import type { AgentAlertRuleTable } from "@upwatch/db";
-import { isoTime } from "./presented-figures.ts";
+import { isoTime } from "../../time.ts";
 import { readStoredJson } from "./stored-json.ts";
 
 /** What a rule is, apart from whose it is and when it was made. */

@@ -5,6 +5,7 @@ import type {
   AgentServiceState,
 } from "@upwatch/api";
 import type { AgentServiceTable, AgentTable } from "@upwatch/db";
+import { isoTime } from "../../time.ts";
 import { readStoredJson } from "./stored-json.ts";
 
 const percentOf = (part: number, whole: number) =>
@@ -32,7 +33,7 @@ export function latestAgentReport(
   const { memory } = sample;
   const memoryUsed = percentOf(memory.used_bytes, memory.total_bytes);
   return {
-    sampled_at: new Date(sample.sampled_at).toISOString(),
+    sampled_at: isoTime(sample.sampled_at),
     cpu_percent: sample.cpu_percent,
     cpu_high: over(sample.cpu_percent, config?.cpu_threshold),
     cores: sample.cores,
@@ -56,7 +57,7 @@ export function latestAgentReport(
         service.since ??
         services.find((stored) => stored.name === service.name)?.since ??
         sample.sampled_at;
-      return { name: service.name, state: service.state, since: new Date(since).toISOString() };
+      return { name: service.name, state: service.state, since: isoTime(since) };
     }),
   };
 }

@@ -1,5 +1,6 @@
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
+import { loadMonitorMaintenanceWindows } from "../status-maintenance/monitor-maintenance-windows.ts";
 
 /** A maintenance window under way that holds a monitor's notifications. */
 export interface MaintenanceHold {
@@ -18,23 +19,11 @@ export async function loadMaintenanceHolds(
   now: number,
 ): Promise<Map<string, MaintenanceHold>> {
   const holds = new Map<string, MaintenanceHold>();
-  const unique = [...new Set(monitorIds)];
-  if (unique.length === 0) return holds;
-  const rows = await db
-    .selectFrom("status_component_monitors as cm")
-    .innerJoin("status_maintenance_components as mc", "mc.component_id", "cm.component_id")
-    .innerJoin("status_maintenances as m", "m.id", "mc.maintenance_id")
-    .select(["cm.monitor_id", "m.id", "m.title", "m.ends_at"])
-    .where("cm.monitor_id", "in", unique)
-    .where("m.cancelled_at", "is", null)
-    .where("m.starts_at", "<=", now)
-    .where("m.ends_at", ">", now)
-    .execute();
-  for (const row of rows) {
-    const endsAt = Number(row.ends_at);
-    const known = holds.get(row.monitor_id);
-    if (!known || endsAt > known.endsAt) {
-      holds.set(row.monitor_id, { id: row.id, title: row.title, endsAt });
+  const windows = await loadMonitorMaintenanceWindows(db, monitorIds, { from: now, to: now });
+  for (const [monitorId, list] of windows) {
+    for (const { id, title, endsAt } of list) {
+      const known = holds.get(monitorId);
+      if (!known || endsAt > known.endsAt) holds.set(monitorId, { id, title, endsAt });
     }
   }
   return holds;

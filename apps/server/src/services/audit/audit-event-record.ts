@@ -1,6 +1,7 @@
 import { auditActionLabel } from "@upwatch/core";
 import type { AuditEventTable } from "@upwatch/db";
 import type { Selectable } from "kysely";
+import { isoTime } from "../../time.ts";
 import type { AuditChanges } from "./record-audit-event.ts";
 
 /** A stored audit event as the API and the CSV export show it. */
@@ -25,7 +26,7 @@ export interface AuditEventView {
 export function viewAuditEvent(row: Selectable<AuditEventTable>): AuditEventView {
   return {
     id: row.id,
-    at: new Date(Number(row.at)).toISOString(),
+    at: isoTime(row.at),
     actor: {
       kind: row.actor_kind as AuditEventView["actor"]["kind"],
       user_id: row.actor_user_id,

@@ -1,6 +1,7 @@
 import type { Channel } from "@upwatch/api";
 import type { AlertChannel, PlanId } from "@upwatch/core";
 import type { ChannelTable } from "@upwatch/db";
+import { isoTime } from "../../time.ts";
 import { placeOf } from "../secrets/reseal-stored-secrets.ts";
 import type { SecretBox } from "../secrets/secret-box.ts";
 import { CHANNEL_RULES, channelDisabledReason } from "./channel-rules.ts";
@@ -73,8 +74,8 @@ export function viewChannel(
     confirmed: channel.confirmed_at !== null,
     monitor_ids: monitorIds,
     disabled_reason: channelDisabledReason(plan, type),
-    created_at: new Date(channel.created_at).toISOString(),
-    updated_at: new Date(channel.updated_at).toISOString(),
+    created_at: isoTime(channel.created_at),
+    updated_at: isoTime(channel.updated_at),
   };
 }
 

@@ -2,8 +2,7 @@ import type { Group } from "@upwatch/api";
 import { groupCounts, groupStatus } from "@upwatch/core";
 import type { Database, MonitorGroupTable } from "@upwatch/db";
 import type { Kysely } from "kysely";
-
-const iso = (ms: number) => new Date(ms).toISOString();
+import { isoTime } from "../../time.ts";
 
 /** The account's groups as the API shows them, with members, channels, status and counts. */
 export async function viewGroups(
@@ -46,8 +45,8 @@ export async function viewGroups(
         .map((channel) => channel.id),
       status: groupStatus(counts),
       counts,
-      created_at: iso(row.created_at),
-      updated_at: iso(row.updated_at),
+      created_at: isoTime(row.created_at),
+      updated_at: isoTime(row.updated_at),
     };
   });
 }

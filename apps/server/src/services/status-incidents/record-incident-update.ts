@@ -1,9 +1,10 @@
 import type { IncidentStage } from "@upwatch/core";
 import type { Database, StatusPageTable } from "@upwatch/db";
 import type { Transaction } from "kysely";
+import type { StatusNoticeKind } from "../../mail/messages/status-notice-text.ts";
 import { incidentNotice } from "../../mail/messages/status-notice-text.ts";
 import type { ServiceContext } from "../context.ts";
-import { queueStatusNotice, type StatusNoticeKind } from "../status-notices/queue-status-notice.ts";
+import { queueStatusNotice } from "../status-notices/queue-status-notice.ts";
 import { touchStatusPage } from "../status-pages/owned-page.ts";
 import {
   type ComponentChange,

@@ -1,23 +1,7 @@
 import type { Database } from "@upwatch/db";
 import type { Kysely, Transaction } from "kysely";
+import type { StatusNoticeInput } from "../../mail/messages/status-notice-text.ts";
 import type { ServiceContext } from "../context.ts";
-
-export type StatusNoticeKind =
-  | "incident-opened"
-  | "incident-updated"
-  | "incident-resolved"
-  | "maintenance-scheduled"
-  | "maintenance-rescheduled"
-  | "maintenance-cancelled"
-  | "maintenance-started"
-  | "maintenance-completed";
-
-export interface StatusNoticeInput {
-  pageId: string;
-  kind: StatusNoticeKind;
-  subject: string;
-  body: string;
-}
 
 /** Stores a notice for the page's confirmed subscribers in the transaction of its cause. */
 export async function queueStatusNotice(

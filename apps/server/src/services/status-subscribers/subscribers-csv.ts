@@ -1,4 +1,5 @@
 import type { StatusSubscriberTable } from "@upwatch/db";
+import { isoTime, isoTimeOrNull } from "../../time.ts";
 
 const HEADER = ["email", "status", "subscribed", "confirmed", "unsubscribed"];
 
@@ -12,14 +13,10 @@ function row(subscriber: StatusSubscriberTable): string[] {
   return [
     subscriber.email,
     subscriber.status,
-    iso(subscriber.created_at),
-    iso(subscriber.confirmed_at),
-    iso(subscriber.unsubscribed_at),
+    isoTime(subscriber.created_at),
+    isoTimeOrNull(subscriber.confirmed_at) ?? "",
+    isoTimeOrNull(subscriber.unsubscribed_at) ?? "",
   ];
-}
-
-function iso(ms: number | null): string {
-  return ms === null ? "" : new Date(Number(ms)).toISOString();
 }
 
 function cell(value: string): string {

@@ -1,11 +1,10 @@
 import type { StatusComponent, StatusPage, StatusSection } from "@upwatch/api";
 import type { StatusSectionTable } from "@upwatch/db";
-import type { ComponentRecord, PageLayout } from "../../services/status-pages/component-record.ts";
-import type { MonitorStatusComponent } from "../../services/status-pages/list-monitor-status-components.ts";
-import type { StatusPageRecord } from "../../services/status-pages/status-page-record.ts";
-import { presentDomainVerification } from "./present-domain-verification.ts";
-
-const iso = (ms: number) => new Date(ms).toISOString();
+import type { ComponentRecord, PageLayout } from "../services/status-pages/component-record.ts";
+import type { MonitorStatusComponent } from "../services/status-pages/list-monitor-status-components.ts";
+import type { StatusPageRecord } from "../services/status-pages/status-page-record.ts";
+import { isoTime } from "../time.ts";
+import { presentDomainVerification } from "./domain-verification.ts";
 
 /** A status page as the API shows it to its account; `publicUrl` is the server's public origin. */
 export function presentStatusPage(record: StatusPageRecord, publicUrl: string): StatusPage {
@@ -28,8 +27,8 @@ export function presentStatusPage(record: StatusPageRecord, publicUrl: string): 
     public_url: pageUrl,
     state: record.state,
     confirmed_subscribers: record.confirmedSubscribers,
-    created_at: iso(page.created_at),
-    updated_at: iso(page.updated_at),
+    created_at: isoTime(page.created_at),
+    updated_at: isoTime(page.updated_at),
   };
 }
 
@@ -52,8 +51,8 @@ export function presentStatusComponent(record: ComponentRecord): StatusComponent
     follow_monitors: component.follow_monitors === 1,
     monitors: record.monitors,
     suggested_state: record.suggestedState,
-    state_changed_at: iso(component.state_changed_at),
-    updated_at: iso(component.updated_at),
+    state_changed_at: isoTime(component.state_changed_at),
+    updated_at: isoTime(component.updated_at),
   };
 }
 

@@ -1,10 +1,8 @@
 import type { StatusIncident, StatusMaintenance, StatusSubscriber } from "@upwatch/api";
 import type { StatusSubscriberTable } from "@upwatch/db";
-import type { IncidentView } from "../../services/status-incidents/incident-view.ts";
-import type { MaintenanceView } from "../../services/status-maintenance/maintenance-view.ts";
-
-const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
-const isoOrNull = (ms: number | string | null) => (ms === null ? null : iso(ms));
+import type { IncidentView } from "../services/status-incidents/incident-view.ts";
+import type { MaintenanceView } from "../services/status-maintenance/maintenance-view.ts";
+import { isoTime, isoTimeOrNull } from "../time.ts";
 
 /** An incident as the API answers it. */
 export function presentIncident(view: IncidentView): StatusIncident {
@@ -16,18 +14,18 @@ export function presentIncident(view: IncidentView): StatusIncident {
     page_id: incident.page_id,
     title: incident.title,
     stage: incident.stage as StatusIncident["stage"],
-    started_at: iso(incident.started_at),
-    resolved_at: isoOrNull(incident.resolved_at),
+    started_at: isoTime(incident.started_at),
+    resolved_at: isoTimeOrNull(incident.resolved_at),
     components: refs(view.components),
     updates: view.updates.map((update) => ({
       id: update.id,
       stage: update.stage,
       message: update.message,
       components: refs(update.components),
-      created_at: iso(update.createdAt),
+      created_at: isoTime(update.createdAt),
     })),
-    created_at: iso(incident.created_at),
-    updated_at: iso(incident.updated_at),
+    created_at: isoTime(incident.created_at),
+    updated_at: isoTime(incident.updated_at),
   };
 }
 
@@ -39,12 +37,12 @@ export function presentMaintenance(view: MaintenanceView): StatusMaintenance {
     page_id: maintenance.page_id,
     title: maintenance.title,
     message: maintenance.message,
-    starts_at: iso(maintenance.starts_at),
-    ends_at: iso(maintenance.ends_at),
+    starts_at: isoTime(maintenance.starts_at),
+    ends_at: isoTime(maintenance.ends_at),
     status: view.status,
     components: view.components.map((c) => ({ component_id: c.componentId, name: c.name })),
-    created_at: iso(maintenance.created_at),
-    updated_at: iso(maintenance.updated_at),
+    created_at: isoTime(maintenance.created_at),
+    updated_at: isoTime(maintenance.updated_at),
   };
 }
 
@@ -54,8 +52,8 @@ export function presentSubscriber(subscriber: StatusSubscriberTable): StatusSubs
     id: subscriber.id,
     email: subscriber.email,
     status: subscriber.status,
-    created_at: iso(subscriber.created_at),
-    confirmed_at: isoOrNull(subscriber.confirmed_at),
-    unsubscribed_at: isoOrNull(subscriber.unsubscribed_at),
+    created_at: isoTime(subscriber.created_at),
+    confirmed_at: isoTimeOrNull(subscriber.confirmed_at),
+    unsubscribed_at: isoTimeOrNull(subscriber.unsubscribed_at),
   };
 }

@@ -1,9 +1,8 @@
-import type { SessionSummary } from "../../services/sessions/list-sessions.ts";
-import type { TwoFactorStatus } from "../../services/two-factor/get-two-factor-status.ts";
-import type { SignInStep } from "../../services/two-factor/next-sign-in-step.ts";
-import type { TwoFactorSetup } from "../../services/two-factor/set-up-two-factor.ts";
-
-const iso = (ms: number) => new Date(ms).toISOString();
+import type { SessionSummary } from "../services/sessions/list-sessions.ts";
+import type { TwoFactorStatus } from "../services/two-factor/get-two-factor-status.ts";
+import type { SignInStep } from "../services/two-factor/next-sign-in-step.ts";
+import type { TwoFactorSetup } from "../services/two-factor/set-up-two-factor.ts";
+import { isoTime, isoTimeOrNull } from "../time.ts";
 
 /** The answer of a sign-in whose second step comes before the session. */
 export function presentSecondStep(step: Exclude<SignInStep, { kind: "signed-in" }>) {
@@ -19,7 +18,7 @@ export function presentTwoFactorSetup(setup: TwoFactorSetup) {
 export function presentTwoFactorStatus(status: TwoFactorStatus) {
   return {
     enabled: status.enabledAt !== null,
-    enabled_at: status.enabledAt === null ? null : iso(status.enabledAt),
+    enabled_at: isoTimeOrNull(status.enabledAt),
     recovery_codes_left: status.recoveryCodesLeft,
     required_by: status.requiredBy,
   };
@@ -30,8 +29,8 @@ export function presentSession(session: SessionSummary) {
     id: session.id,
     device: session.device,
     ip_address: session.ipAddress,
-    signed_in_at: iso(session.signedInAt),
-    last_seen_at: iso(session.lastSeenAt),
+    signed_in_at: isoTime(session.signedInAt),
+    last_seen_at: isoTime(session.lastSeenAt),
     method: session.method,
     current: session.current,
   };

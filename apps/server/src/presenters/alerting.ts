@@ -6,32 +6,30 @@ import type {
 } from "@upwatch/api";
 import type { IncidentTable, NotificationDeliveryTable } from "@upwatch/db";
 import type { z } from "zod";
-import type { AlertView } from "../../services/alerts/alert-view.ts";
-import type { DependencyView } from "../../services/dependencies/dependency-record.ts";
-
-const iso = (ms: number) => new Date(ms).toISOString();
-const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
+import type { AlertView } from "../services/alerts/alert-view.ts";
+import type { DependencyView } from "../services/dependencies/dependency-record.ts";
+import { isoTime, isoTimeOrNull } from "../time.ts";
 
 export function presentAlert(alert: AlertView): z.infer<typeof alertResponse> {
   return {
     ...alert,
     resolution: alert.resolution as z.infer<typeof alertResponse>["resolution"],
-    opened_at: iso(alert.opened_at),
-    acknowledged_at: isoOrNull(alert.acknowledged_at),
-    resolved_at: isoOrNull(alert.resolved_at),
-    next_notification_at: isoOrNull(alert.next_notification_at),
+    opened_at: isoTime(alert.opened_at),
+    acknowledged_at: isoTimeOrNull(alert.acknowledged_at),
+    resolved_at: isoTimeOrNull(alert.resolved_at),
+    next_notification_at: isoTimeOrNull(alert.next_notification_at),
     held_by_maintenance: alert.held_by_maintenance
       ? {
           id: alert.held_by_maintenance.id,
           title: alert.held_by_maintenance.title,
-          ends_at: iso(alert.held_by_maintenance.endsAt),
+          ends_at: isoTime(alert.held_by_maintenance.endsAt),
         }
       : null,
   };
 }
 
 export function presentDependency(dependency: DependencyView): z.infer<typeof dependencyResponse> {
-  return { ...dependency, created_at: iso(dependency.created_at) };
+  return { ...dependency, created_at: isoTime(dependency.created_at) };
 }
 
 export function presentDelivery(row: NotificationDeliveryTable): z.infer<typeof deliveryResponse> {
@@ -47,7 +45,7 @@ export function presentDelivery(row: NotificationDeliveryTable): z.infer<typeof 
     status: row.status as z.infer<typeof deliveryResponse>["status"],
     latency_ms: row.latency_ms,
     error: row.error,
-    attempted_at: iso(row.attempted_at),
+    attempted_at: isoTime(row.attempted_at),
   };
 }
 
@@ -55,8 +53,8 @@ export function presentIncident(row: IncidentTable): z.infer<typeof incidentResp
   return {
     id: row.id,
     monitor_id: row.monitor_id,
-    started_at: iso(row.started_at),
-    ended_at: isoOrNull(row.ended_at),
+    started_at: isoTime(row.started_at),
+    ended_at: isoTimeOrNull(row.ended_at),
     cause: row.cause,
     status_code: row.status_code,
   };

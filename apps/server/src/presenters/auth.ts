@@ -1,8 +1,6 @@
-import type { ApiKeySummary } from "../../services/api-keys/list-api-keys.ts";
-import type { SignedInView } from "../../services/auth/signed-in.ts";
-
-const iso = (ms: number) => new Date(ms).toISOString();
-const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
+import type { ApiKeySummary } from "../services/api-keys/list-api-keys.ts";
+import type { SignedInView } from "../services/auth/signed-in.ts";
+import { isoTime, isoTimeOrNull } from "../time.ts";
 
 export function presentSignedIn(view: SignedInView) {
   return {
@@ -24,8 +22,8 @@ export function presentApiKey(key: ApiKeySummary) {
     name: key.name,
     prefix: key.prefix,
     scope: key.scope,
-    created_at: iso(key.createdAt),
-    last_used_at: isoOrNull(key.lastUsedAt),
-    revoked_at: isoOrNull(key.revokedAt),
+    created_at: isoTime(key.createdAt),
+    last_used_at: isoTimeOrNull(key.lastUsedAt),
+    revoked_at: isoTimeOrNull(key.revokedAt),
   };
 }

@@ -1,8 +1,7 @@
-import type { OpenInvitation } from "../../services/invitations/invitation-by-token.ts";
-import type { InvitationSummary } from "../../services/invitations/list-invitations.ts";
-import type { MemberSummary } from "../../services/members/list-members.ts";
-
-const iso = (ms: number) => new Date(ms).toISOString();
+import type { OpenInvitation } from "../services/invitations/invitation-by-token.ts";
+import type { InvitationSummary } from "../services/invitations/list-invitations.ts";
+import type { MemberSummary } from "../services/members/list-members.ts";
+import { isoTime } from "../time.ts";
 
 export function presentMember(member: MemberSummary, youId: string | undefined) {
   return {
@@ -11,7 +10,7 @@ export function presentMember(member: MemberSummary, youId: string | undefined) 
     role: member.role,
     custom_role_id: member.customRoleId,
     role_name: member.roleName,
-    joined_at: iso(member.joinedAt),
+    joined_at: isoTime(member.joinedAt),
     two_factor: member.twoFactor,
     is_you: member.userId === youId,
   };
@@ -25,9 +24,9 @@ export function presentInvitation(invitation: InvitationSummary) {
     custom_role_id: invitation.customRoleId,
     role_name: invitation.roleName,
     invited_by: invitation.invitedBy,
-    created_at: iso(invitation.createdAt),
-    sent_at: iso(invitation.sentAt),
-    expires_at: iso(invitation.expiresAt),
+    created_at: isoTime(invitation.createdAt),
+    sent_at: isoTime(invitation.sentAt),
+    expires_at: isoTime(invitation.expiresAt),
   };
 }
 
@@ -37,7 +36,7 @@ export function presentInvitationPreview(invitation: OpenInvitation & { hasPerso
     account_name: invitation.accountName,
     invited_by: invitation.invitedBy,
     role_name: invitation.roleName,
-    expires_at: iso(invitation.expiresAt),
+    expires_at: isoTime(invitation.expiresAt),
     has_person: invitation.hasPerson,
   };
 }
