@@ -15,6 +15,7 @@ import { createNetworkAccess } from "@upwatch/checks";
 import { httpOptionsSchema } from "@upwatch/core";
 import { migrateToLatest, openDatabase } from "@upwatch/db";
 import { AlertEngine } from "../apps/server/src/alerting/index.ts";
+import { CheckIntake } from "../apps/server/src/check-intake/check-intake.ts";
 import { MonitoringEngine } from "../apps/server/src/engine/monitoring-engine.ts";
 import { DeliveryAttempts } from "../apps/server/src/notifications/delivery-log.ts";
 import { NotificationWorker } from "../apps/server/src/notifications/notification-worker.ts";
@@ -159,7 +160,7 @@ async function main() {
     network,
     concurrency: 500,
     log: silent,
-    alerting: { hook: alerts.hook, afterCommit: alerts.afterCommit },
+    checks: new CheckIntake({ alerting: alerts }),
     observe: (report) => {
       if (!flipped || report.outcome.status !== "down") return;
       const count = (failures.get(report.monitorId) ?? 0) + 1;

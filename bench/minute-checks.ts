@@ -1,6 +1,6 @@
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
-import { storeCheckBatch } from "../apps/server/src/engine/store-results.ts";
+import { storeCheckBatch } from "../apps/server/src/check-intake/store-checks.ts";
 import { checkRecord } from "../apps/server/test/monitors.ts";
 
 /**

@@ -9,8 +9,8 @@ import {
 } from "@upwatch/core";
 import type { NotificationTable } from "@upwatch/db";
 import { type AlertingContext, applyChecks, runDueEscalations } from "../src/alerting/index.ts";
-import type { CheckRecord } from "../src/engine/result-rows.ts";
-import { storeCheckBatch } from "../src/engine/store-results.ts";
+import type { CheckRecord } from "../src/check-intake/check-record.ts";
+import { storeCheckBatch } from "../src/check-intake/store-checks.ts";
 import type { AccountAccess } from "../src/services/accounts/account-access.ts";
 import { createServiceContext } from "../src/services/context.ts";
 import { createMonitor } from "../src/services/monitors/create-monitor.ts";

@@ -1,5 +1,5 @@
 import { type CheckOutcome, createMonitorSchema, type PlanId } from "@upwatch/core";
-import type { CheckRecord } from "../src/engine/result-rows.ts";
+import type { CheckRecord } from "../src/check-intake/check-record.ts";
 import type { AccountAccess } from "../src/services/accounts/account-access.ts";
 import type { ServiceContext } from "../src/services/context.ts";
 import { createMonitor } from "../src/services/monitors/create-monitor.ts";

@@ -4,6 +4,7 @@ import { createNetworkAccess } from "@upwatch/checks";
 import { type CheckOutcome, createMonitorSchema, type PlanId, type Region } from "@upwatch/core";
 import { Redis } from "ioredis";
 import { applyChecks } from "../src/alerting/index.ts";
+import { CheckIntake } from "../src/check-intake/check-intake.ts";
 import { MonitoringEngine } from "../src/engine/monitoring-engine.ts";
 import type { ServerMetrics } from "../src/metrics/server-metrics.ts";
 import type { AccountAccess } from "../src/services/accounts/account-access.ts";
@@ -78,14 +79,19 @@ export async function createRegionalEngine(
     flushIntervalMs: 50,
     regionWatchIntervalMs: 3_600_000,
     metrics: options.metrics,
-    alerting: {
-      hook: (trx, records) =>
-        applyChecks(
-          trx,
-          { now: clock.now, newId: ctx.newId, linkBase: "http://upwatch.test" },
-          records,
-        ),
-    },
+    checks: new CheckIntake({
+      alerting: {
+        step: () => ({
+          hook: (trx, records) =>
+            applyChecks(
+              trx,
+              { now: clock.now, newId: ctx.newId, linkBase: "http://upwatch.test" },
+              records,
+            ),
+          afterCommit: () => {},
+        }),
+      },
+    }),
   });
   const access: AccountAccess = { accountId: account.accountId, plan };
   return {

@@ -1,8 +1,8 @@
 import { expect, it } from "vitest";
 import { createAlertingHarness } from "../../test/alerting.ts";
 import { describeEachDatabase } from "../../test/databases.ts";
-import type { CheckRecord } from "../engine/result-rows.ts";
-import { storeCheckBatch } from "../engine/store-results.ts";
+import type { CheckRecord } from "../check-intake/check-record.ts";
+import { storeCheckBatch } from "../check-intake/store-checks.ts";
 import { acknowledgeAlert } from "../services/alerts/acknowledge-alert.ts";
 import { resolveAlert } from "../services/alerts/resolve-alert.ts";
 import type { ChangedAlert } from "./alert-changes.ts";

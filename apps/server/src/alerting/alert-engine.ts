@@ -1,7 +1,8 @@
 import type { Database } from "@upwatch/db";
 import type { Kysely, Transaction } from "kysely";
 import { PeriodicTask } from "../background/periodic-task.ts";
-import type { CheckRecord } from "../engine/result-rows.ts";
+import type { AlertingStep, CheckAlerting } from "../check-intake/check-intake.ts";
+import type { CheckRecord } from "../check-intake/check-record.ts";
 import { AlertChanges } from "./alert-changes.ts";
 import { type AlertingContext, inTransaction } from "./alerting-context.ts";
 import { applyChecks } from "./apply-checks.ts";
@@ -29,10 +30,9 @@ export interface AlertEngineOptions {
  * The alert engine: applies stored checks to alerts in the check-writing transaction, and runs
  * the escalation ticker that sends each open alert's next notification when it is due.
  */
-export class AlertEngine {
+export class AlertEngine implements CheckAlerting {
   private readonly ticker: PeriodicTask;
-  private queued = false;
-  private changes = new AlertChanges();
+  private current: AlertingStep | undefined;
   private lastSweep = 0;
   private lastRelease: number;
 
@@ -45,22 +45,38 @@ export class AlertEngine {
     });
   }
 
-  /** The hook of the check-writing transaction. */
-  readonly hook = async (trx: Transaction<Database>, records: readonly CheckRecord[]) => {
-    // A batch that failed to commit is written again with a new hook call: start afresh.
-    this.changes = new AlertChanges();
-    const actx = inTransaction(this.options.actx, this.changes);
-    if ((await applyChecks(trx, actx, records)) > 0) this.queued = true;
+  /**
+   * Alerting's part in one check-writing transaction: what the checks change, applied in it,
+   * then announced and delivered once it committed. Each transaction has its own step, so
+   * concurrent ones never share what they changed.
+   */
+  step(): AlertingStep {
+    let changes = new AlertChanges();
+    let queued = false;
+    return {
+      hook: async (trx: Transaction<Database>, records: readonly CheckRecord[]) => {
+        // A batch that failed to commit is written again with a new hook call: start afresh.
+        changes = new AlertChanges();
+        queued = (await applyChecks(trx, inTransaction(this.options.actx, changes), records)) > 0;
+      },
+      afterCommit: () => {
+        changes.announce(this.options.actx.alertsChanged);
+        if (queued) this.options.onQueued();
+      },
+    };
+  }
+
+  /** One writer's step at a time (tools and tests that store checks themselves): its hook. */
+  readonly hook = (trx: Transaction<Database>, records: readonly CheckRecord[]) => {
+    this.current = this.step();
+    return this.current.hook(trx, records);
   };
 
-  /** Called once the check-writing transaction committed. */
+  /** Called once the transaction of `hook` committed. */
   readonly afterCommit = () => {
-    const changes = this.changes;
-    this.changes = new AlertChanges();
-    changes.announce(this.options.actx.alertsChanged);
-    if (!this.queued) return;
-    this.queued = false;
-    this.options.onQueued();
+    const step = this.current;
+    this.current = undefined;
+    step?.afterCommit();
   };
 
   start(): void {

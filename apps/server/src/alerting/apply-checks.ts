@@ -1,6 +1,6 @@
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
-import type { CheckRecord } from "../engine/result-rows.ts";
+import type { CheckRecord } from "../check-intake/check-record.ts";
 import { followMonitorStates } from "../services/status-components-follow/follow-monitor-states.ts";
 import type { AlertingContext } from "./alerting-context.ts";
 import { AlertingSnapshot } from "./alerting-snapshot.ts";

@@ -1,7 +1,7 @@
 import { decideNotification, HEARTBEAT_CHECK_REGION } from "@upwatch/core";
 import type { AlertTable, Database, IncidentTable, NotificationTable } from "@upwatch/db";
 import type { Kysely } from "kysely";
-import type { CheckRecord } from "../engine/result-rows.ts";
+import type { CheckRecord } from "../check-intake/check-record.ts";
 import type { ChangedAlert } from "./alert-changes.ts";
 import {
   alertNotification,

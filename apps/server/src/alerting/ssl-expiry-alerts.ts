@@ -8,7 +8,7 @@ import {
 } from "@upwatch/core";
 import type { AlertTable, Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
-import type { CheckRecord } from "../engine/result-rows.ts";
+import type { CheckRecord } from "../check-intake/check-record.ts";
 import { closeAlert, notifyDueAlert, openAlert } from "./alert-lifecycle.ts";
 import type { AlertingContext } from "./alerting-context.ts";
 import type { AlertingSnapshot } from "./alerting-snapshot.ts";

@@ -9,12 +9,11 @@ import {
 } from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
-import type { ChangedAlert } from "../alerting/alert-changes.ts";
-import { openNoAgentAlert, resolveNoAgentAlert } from "../alerting/index.ts";
+import { type ChangedAlert, openNoAgentAlert, resolveNoAgentAlert } from "../alerting/index.ts";
+import type { MissedCheck } from "../check-intake/store-checks.ts";
 import { sealTaskSpec } from "../services/agent-tasks/task-spec.ts";
 import { readStoredJson } from "../services/agents/stored-json.ts";
 import type { SecretBox } from "../services/secrets/secret-box.ts";
-import type { MissedCheck } from "./store-results.ts";
 
 /** One planned check of an agent-run monitor, waiting to become a task. */
 export interface PlannedTask {

@@ -13,8 +13,11 @@ import {
 } from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
-import type { ChangedAlert } from "../alerting/alert-changes.ts";
+import type { ChangedAlert } from "../alerting/index.ts";
 import { PeriodicTask } from "../background/periodic-task.ts";
+import type { CheckIntake } from "../check-intake/check-intake.ts";
+import type { CheckRecord } from "../check-intake/check-record.ts";
+import { judgeObservation } from "../check-intake/judge-observation.ts";
 import type {
   CheckMetrics,
   RegionMetrics,
@@ -40,9 +43,7 @@ import {
 import { pruneCheckHistory } from "./prune-results.ts";
 import { type ActiveRegion, RegionWatch } from "./region-watch.ts";
 import { ReportIntake } from "./report-intake.ts";
-import type { CheckRecord } from "./result-rows.ts";
-import { ResultWriter, type ResultWriterOptions } from "./result-writer.ts";
-import { judgeClosedRound } from "./round-records.ts";
+import { ResultWriter } from "./result-writer.ts";
 import {
   CLOSED_ROUND_MEMORY_MS,
   type ClosedRound,
@@ -99,8 +100,8 @@ export interface MonitoringEngineOptions {
   regionWatchIntervalMs?: number;
   /** Sees every finished check (benchmarks measure schedule lag with it). */
   observe?: (report: CheckReport & { region: string }) => void;
-  /** Turns stored checks into alerts in the same transaction. */
-  alerting?: Pick<ResultWriterOptions, "hook" | "afterCommit">;
+  /** Where checks enter: stored with their alerts in one transaction, then announced. */
+  checks?: CheckIntake | undefined;
   metrics?:
     | (CheckMetrics & ResultWriteMetrics & Partial<RegionMetrics> & Partial<RunnerResultMetrics>)
     | undefined;
@@ -175,11 +176,8 @@ export class MonitoringEngine implements MonitorChanges, ImmediateChecks {
       db: options.db,
       flushIntervalMs: options.flushIntervalMs,
       metrics: options.metrics,
-      hook: options.alerting?.hook,
-      afterCommit: (records) => {
-        options.alerting?.afterCommit?.(records);
-        this.settleReports(records);
-      },
+      checks: options.checks,
+      afterCommit: (records) => this.settleReports(records),
       afterMissed: (missed) => {
         for (const miss of missed) options.metrics?.checksMissed?.(miss.region, 1);
       },
@@ -608,12 +606,29 @@ export class MonitoringEngine implements MonitorChanges, ImmediateChecks {
       return;
     }
     this.finished.set(round.monitorId, this.now());
-    const judged = judgeClosedRound(round, known, (region) =>
-      region !== this.local && this.watch.liveRunners(region) === 0 ? "no-runner" : "no-result",
+    const judged = judgeObservation(
+      {
+        monitorId: round.monitorId,
+        plannedAt: round.plannedAt,
+        sightings: results.map((result) => ({
+          region: result.region,
+          checkedAt: result.startedAt,
+          outcome: result.outcome,
+        })),
+        missing: round.missing.map((region) => ({
+          region,
+          reason:
+            region !== this.local && this.watch.liveRunners(region) === 0
+              ? "no-runner"
+              : "no-result",
+        })),
+      },
+      known,
     );
     known.health = judged.health;
     if (judged.missed.length) this.writer.addMissed(judged.missed);
-    for (const { record, result } of judged.records) {
+    for (const [index, record] of judged.records.entries()) {
+      const result = results[index]!;
       this.options.metrics?.checkFinished({
         type: known.type,
         region: result.region,

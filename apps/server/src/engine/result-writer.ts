@@ -1,9 +1,10 @@
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
 import { PeriodicTask } from "../background/periodic-task.ts";
+import { CheckIntake } from "../check-intake/check-intake.ts";
+import type { CheckRecord } from "../check-intake/check-record.ts";
+import type { MissedCheck } from "../check-intake/store-checks.ts";
 import type { ResultWriteMetrics } from "../metrics/server-metrics.ts";
-import type { CheckRecord } from "./result-rows.ts";
-import { type CheckBatchHook, type MissedCheck, storeChecks } from "./store-results.ts";
 
 export interface ResultWriterOptions {
   db: Kysely<Database>;
@@ -14,9 +15,9 @@ export interface ResultWriterOptions {
   /** Results kept while the database is unreachable; the oldest are dropped beyond this. */
   maxBuffered?: number;
   onError?: (error: unknown, dropped: number) => void;
-  /** Runs in each batch's transaction (alerting). */
-  hook?: CheckBatchHook | undefined;
-  /** Called after each batch is committed, with the batch. */
+  /** Where each batch enters (alerting, live events); by default batches are stored alone. */
+  checks?: CheckIntake | undefined;
+  /** Called after each batch is committed and the intake told, with the batch. */
   afterCommit?: ((records: readonly CheckRecord[]) => void) | undefined;
   /** Called after each batch is committed, with its missed checks. */
   afterMissed?: ((missed: readonly MissedCheck[]) => void) | undefined;
@@ -36,6 +37,7 @@ export class ResultWriter {
   private flushSoon = false;
   private readonly batchSize: number;
   private readonly maxBuffered: number;
+  private readonly checks: CheckIntake;
   stored = 0;
   /** Checks dropped because they were stored before (a repeated result). */
   duplicates = 0;
@@ -43,6 +45,7 @@ export class ResultWriter {
   constructor(private readonly options: ResultWriterOptions) {
     this.batchSize = options.batchSize ?? 250;
     this.maxBuffered = options.maxBuffered ?? 200_000;
+    this.checks = options.checks ?? new CheckIntake();
     this.timer = new PeriodicTask({
       run: () => this.flush(),
       everyMs: options.flushIntervalMs ?? 1000,
@@ -108,15 +111,15 @@ export class ResultWriter {
       const missed = this.missed.slice(0, this.batchSize);
       try {
         const started = performance.now();
-        const result = await storeChecks(
-          this.options.db,
-          { records: batch, missed },
-          this.options.hook,
-        );
+        const { stored: result, taken } = await this.checks.takeJudged(this.options.db, {
+          records: batch,
+          missed,
+        });
         this.stored += result.stored;
         this.duplicates += result.duplicates;
         this.options.metrics?.batchWritten(batch.length, (performance.now() - started) / 1000);
         if (result.duplicates) this.options.metrics?.duplicatesDropped(result.duplicates);
+        this.checks.committed([taken]);
         if (batch.length) this.options.afterCommit?.(batch);
         if (missed.length) this.options.afterMissed?.(missed);
       } catch (error) {

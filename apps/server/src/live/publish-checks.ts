@@ -1,7 +1,7 @@
 import { getPlan, type PlanId } from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
-import { type CheckRecord, resultRow } from "../engine/result-rows.ts";
+import { type CheckRecord, resultRow } from "../check-intake/check-record.ts";
 import { presentCheck } from "../presenters/monitors.ts";
 import { monitorStatus } from "../services/monitors/monitor-status.ts";
 import type { LiveBus } from "./live-bus.ts";

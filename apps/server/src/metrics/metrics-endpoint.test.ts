@@ -8,7 +8,7 @@ import { describeEachDatabase } from "../../test/databases.ts";
 import { checkRecord } from "../../test/monitors.ts";
 import { type Receiver, startReceiver } from "../../test/receivers.ts";
 import { TEST_SECRETS } from "../../test/secrets.ts";
-import { storeCheckBatch } from "../engine/store-results.ts";
+import { storeCheckBatch } from "../check-intake/store-checks.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import type { MailTransport } from "../mail/outgoing-mail.ts";
 import { createServiceContext } from "../services/context.ts";

@@ -14,7 +14,7 @@ import {
 } from "../../test/receivers.ts";
 import { loopbackSmtpTransport, type SmtpSink, startSmtpSink } from "../../test/smtp-sink.ts";
 import { verifyUpwatchSignature } from "../../test/webhook-verification.ts";
-import { storeCheckBatch } from "../engine/store-results.ts";
+import { storeCheckBatch } from "../check-intake/store-checks.ts";
 
 const SMS_ACCOUNT = { sid: "AC_test_account", token: "test-auth-token" };
 

@@ -5,7 +5,7 @@ import { buildTestApp } from "../../test/app.ts";
 import { describeEachDatabase } from "../../test/databases.ts";
 import { checkRecord } from "../../test/monitors.ts";
 import { loopbackSmtpTransport, type SmtpSink, startSmtpSink } from "../../test/smtp-sink.ts";
-import { storeCheckBatch } from "../engine/store-results.ts";
+import { storeCheckBatch } from "../check-intake/store-checks.ts";
 
 describeEachDatabase("alert e-mail through the mail outbox", (db) => {
   let app: FastifyInstance;

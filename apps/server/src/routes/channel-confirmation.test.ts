@@ -6,7 +6,7 @@ import { describeEachDatabase } from "../../test/databases.ts";
 import { checkRecord } from "../../test/monitors.ts";
 import { TEST_SECRETS } from "../../test/secrets.ts";
 import { loopbackSmtpTransport, type SmtpSink, startSmtpSink } from "../../test/smtp-sink.ts";
-import { storeCheckBatch } from "../engine/store-results.ts";
+import { storeCheckBatch } from "../check-intake/store-checks.ts";
 import { createAccount } from "../services/accounts/create-account.ts";
 import { createServiceContext } from "../services/context.ts";
 import { addMember } from "../services/team/add-member.ts";

@@ -1,7 +1,7 @@
 import { HEARTBEAT_LIMITS, type HeartbeatSignal } from "@upwatch/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { CheckIntake } from "../check-intake/check-intake.ts";
 import { rateLimitByAddress } from "../http/rate-limits/limit-by-address.ts";
-import type { TaskCheckHooks } from "../services/agent-tasks/task-check-hooks.ts";
 import type { ServiceContext } from "../services/context.ts";
 import { hashHeartbeatToken } from "../services/heartbeats/heartbeat-token.ts";
 import { heartbeatTokenExists } from "../services/heartbeats/heartbeat-token-exists.ts";
@@ -9,7 +9,8 @@ import { type RecordedPing, recordPing } from "../services/heartbeats/record-pin
 
 export interface PingRouteOptions {
   ctx: ServiceContext;
-  hooks: TaskCheckHooks;
+  /** Where pings' checks enter: judged, stored, alerted on. */
+  checks: CheckIntake;
   /** Told of every stored ping once it committed (live heartbeat events). */
   pinged?: (ping: RecordedPing) => void;
 }
@@ -54,7 +55,7 @@ export async function pingRoutes(app: FastifyInstance, options: PingRouteOptions
     if (known) {
       await limitToken(request);
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const recorded = await recordPing(options.ctx, options.hooks, { token, signal, body });
+      const recorded = await recordPing(options.ctx, options.checks, { token, signal, body });
       if (recorded) {
         options.pinged?.(recorded);
         return reply.type("text/plain; charset=utf-8").send("OK");

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { AgentReportHook } from "../agents/agent-report-hook.ts";
 import { PeriodicTask } from "../background/periodic-task.ts";
+import { CheckIntake } from "../check-intake/check-intake.ts";
 import { addClosingStep } from "../closing-steps.ts";
 import type { Leadership } from "../cluster/leadership.ts";
 import { agentApiRoutes } from "../routes/agent-api/index.ts";
@@ -8,10 +9,6 @@ import { pruneAgentHistory } from "../services/agent-history/prune-agent-history
 import { rollUpAgentSamples } from "../services/agent-history/roll-up-agent-samples.ts";
 import type { AfterAgentReport } from "../services/agent-reports/store-agent-report.ts";
 import { pruneAgentTasks } from "../services/agent-tasks/prune-agent-tasks.ts";
-import {
-  QUIET_TASK_CHECKS,
-  type TaskCheckHooks,
-} from "../services/agent-tasks/task-check-hooks.ts";
 import { timeOutTasks } from "../services/agent-tasks/time-out-tasks.ts";
 import {
   type AgentKeyCache,
@@ -30,8 +27,8 @@ export interface AgentsOptions {
   onReports?: AgentReportHook | undefined;
   /** Told once a batch committed, with its transaction. */
   afterReports?: AfterAgentReport | undefined;
-  /** What storing a task's check sets off (alerting, live events); by default nothing more. */
-  taskChecks?: TaskCheckHooks | undefined;
+  /** Where tasks' checks enter (alerting, live events); by default they are stored alone. */
+  checks?: CheckIntake | undefined;
   /** Rollups and pruning of agent history, and tasks' timeouts and pruning, run on the leader alone. */
   leadership: Leadership;
   /** Whether the rollups and pruning run by themselves; tests drive them by hand. */
@@ -66,14 +63,14 @@ export function prepareAgentKeys(ctx: ServiceContext): AgentKeyReader & AgentKey
 export async function registerAgents(app: FastifyInstance, options: AgentsOptions): Promise<void> {
   const reports = new WriteBatcher(options.ctx.db, { gatherMs: REPORT_GATHER_MS });
   const agentCtx: ServiceContext = { ...options.ctx, transact: (work) => reports.run(work) };
-  const taskChecks = options.taskChecks ?? QUIET_TASK_CHECKS;
+  const checks = options.checks ?? new CheckIntake();
   await app.register(agentApiRoutes, {
     prefix: "/agent/v1",
     ctx: agentCtx,
     onReports: options.onReports ?? IGNORE_REPORTS,
     afterReports: options.afterReports,
     keys: options.keys,
-    taskChecks,
+    checks,
   });
   const { ctx } = options;
   const log = app.log.child({ part: "agents" });
@@ -87,7 +84,7 @@ export async function registerAgents(app: FastifyInstance, options: AgentsOption
   });
   const timeouts = new PeriodicTask({
     run: async () => {
-      await timeOutTasks(agentCtx, taskChecks, log);
+      await timeOutTasks(agentCtx, checks, log);
     },
     everyMs: TIMEOUT_SWEEP_MS,
     onError: (error) => log.warn({ err: error }, "timing out overdue agent tasks failed"),

@@ -2,6 +2,7 @@ import compress from "@fastify/compress";
 import { createNetworkAccess, type NetworkAccess } from "@upwatch/checks";
 import type { DatabaseHandle } from "@upwatch/db";
 import Fastify, { type FastifyInstance, LogController, type RouteOptions } from "fastify";
+import { CheckIntake } from "../check-intake/check-intake.ts";
 import { trackClosing } from "../closing-steps.ts";
 import type { Leadership } from "../cluster/leadership.ts";
 import type { Config } from "../config.ts";
@@ -11,7 +12,6 @@ import {
   frameworkErrorOptions,
   refuseUnreadableQueries,
 } from "../http/framework-errors.ts";
-import { redirectHeldDomains } from "../http/held-domains.ts";
 import { installProblemHandlers } from "../http/problem.ts";
 import { registerRateLimits } from "../http/rate-limits/register-rate-limits.ts";
 import { installRequestLog } from "../http/request-log.ts";
@@ -23,10 +23,10 @@ import type { OutboxWorker } from "../mail/outbox-worker.ts";
 import type { MailTransport } from "../mail/outgoing-mail.ts";
 import { installMetrics } from "../metrics/install-metrics.ts";
 import { healthRoutes } from "../routes/health.ts";
-import { taskCheckHooks } from "../services/agent-tasks/task-check-hooks.ts";
 import { createServiceContext, type ServiceContext } from "../services/context.ts";
 import { txtLookupThrough } from "../services/domain-verification/txt-lookup.ts";
 import { CustomDomainDirectory } from "../status-site/custom-domains.ts";
+import { redirectHeldDomains } from "../status-site/held-domains.ts";
 import { serveWeb } from "../web/serve-web.ts";
 import { prepareAccounts } from "./accounts.ts";
 import { registerAgentDownloads } from "./agent-downloads.ts";
@@ -147,10 +147,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const agentPackages = await registerAgentDownloads(app, { config });
   const agentKeys = prepareAgentKeys(ctx);
   const lookupTxt = txtLookupThrough(config.dnsVerificationResolver);
+  // Every check result enters here, whatever its source: the engine's rounds, agents' task
+  // results, heartbeat pings and their missed deadlines.
+  const checks = new CheckIntake({
+    alerting: alerting.engine,
+    stored: checkPublisher(live, ctx.db, app.log.child({ part: "live" })),
+  });
   const engine = await registerMonitoring(app, {
     config,
     ctx,
     alerting,
+    checks,
     accounts,
     network,
     live,
@@ -164,12 +171,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     agentKeys,
     lookupTxt,
   });
-  // Checks that arrive from outside the scheduler: agents' task results and heartbeat pings.
-  const outsideChecks = taskCheckHooks({
-    actx: alerting.hooks.actx,
-    queued: alerting.hooks.queued,
-    stored: checkPublisher(live, ctx.db, app.log.child({ part: "live" })),
-  });
   await registerAgents(app, {
     ctx,
     keys: agentKeys,
@@ -177,11 +178,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     start: deps.startAlerting ?? true,
     onReports: alerting.agents.onReports,
     afterReports: alerting.agents.afterReports,
-    taskChecks: outsideChecks,
+    checks,
   });
   await registerHeartbeats(app, {
     ctx,
-    hooks: outsideChecks,
+    checks,
     live,
     leadership,
     start: deps.startAlerting ?? true,

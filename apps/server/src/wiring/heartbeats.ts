@@ -1,18 +1,18 @@
 import type { FastifyInstance } from "fastify";
 import { PeriodicTask } from "../background/periodic-task.ts";
+import type { CheckIntake } from "../check-intake/check-intake.ts";
 import { addClosingStep } from "../closing-steps.ts";
 import type { Leadership } from "../cluster/leadership.ts";
 import type { LiveBus } from "../live/live-bus.ts";
 import { presentHeartbeatPings } from "../presenters/monitors.ts";
 import { pingRoutes } from "../routes/ping.ts";
-import type { TaskCheckHooks } from "../services/agent-tasks/task-check-hooks.ts";
 import type { ServiceContext } from "../services/context.ts";
 import { sweepLateHeartbeats } from "../services/heartbeats/sweep-late-heartbeats.ts";
 
 export interface HeartbeatsOptions {
   ctx: ServiceContext;
-  /** What storing a heartbeat's check sets off: alerting and live events. */
-  hooks: TaskCheckHooks;
+  /** Where heartbeats' checks enter: judged, stored, alerted on and announced. */
+  checks: CheckIntake;
   /** Where each stored ping is announced, so open pages show it without reloading. */
   live: LiveBus;
   /** The sweep for late heartbeats runs on the leader alone. */
@@ -32,10 +32,10 @@ export async function registerHeartbeats(
   app: FastifyInstance,
   options: HeartbeatsOptions,
 ): Promise<void> {
-  const { ctx, hooks, live } = options;
+  const { ctx, checks, live } = options;
   await app.register(pingRoutes, {
     ctx,
-    hooks,
+    checks,
     pinged: (ping) =>
       live.publish(ping.accountId, {
         name: "heartbeat",
@@ -43,7 +43,7 @@ export async function registerHeartbeats(
       }),
   });
   const log = app.log.child({ part: "heartbeats" });
-  const sweep = () => sweepLateHeartbeats(ctx, hooks, log);
+  const sweep = () => sweepLateHeartbeats(ctx, checks, log);
   const sweeper = new PeriodicTask({
     run: async () => {
       await sweep();

@@ -1,12 +1,12 @@
 import { closeScriptSandbox, type NetworkAccess } from "@upwatch/checks";
 import type { FastifyInstance } from "fastify";
+import type { CheckIntake } from "../check-intake/check-intake.ts";
 import { addClosingStep } from "../closing-steps.ts";
 import { alwaysLeader, type Leadership } from "../cluster/leadership.ts";
 import type { Config } from "../config.ts";
 import { MonitoringEngine, type MonitoringEngineOptions } from "../engine/monitoring-engine.ts";
 import type { LiveBus } from "../live/live-bus.ts";
 import { liveMonitorChanges } from "../live/live-monitor-changes.ts";
-import { checkPublisher } from "../live/publish-checks.ts";
 import type { CheckMetrics, RegionMetrics, ResultWriteMetrics } from "../metrics/server-metrics.ts";
 import type { Accounts } from "../routes/api/api-deps.ts";
 import { apiRoutes } from "../routes/api/index.ts";
@@ -31,6 +31,8 @@ export interface MonitoringOptions {
   config: Config;
   ctx: ServiceContext;
   alerting: Alerting;
+  /** Where the engine's checks enter: stored, alerted on and announced. */
+  checks: CheckIntake;
   accounts: Accounts;
   live: LiveBus;
   /** The guard the checks go through. */
@@ -65,7 +67,6 @@ export async function registerMonitoring(
   options: MonitoringOptions,
 ): Promise<MonitoringEngine | undefined> {
   const { config, ctx, live, alerting } = options;
-  const publishChecks = checkPublisher(live, ctx.db, app.log.child({ part: "live" }));
   const remote =
     config.monitoring.runChecks && config.regions.brokerUrl
       ? engineBroker(ctx, {
@@ -88,13 +89,7 @@ export async function registerMonitoring(
         mailQueued: options.mailQueued,
         metrics: options.metrics,
         run: options.runCheck,
-        alerting: {
-          hook: alerting.engine.hook,
-          afterCommit: (records) => {
-            alerting.engine.afterCommit();
-            publishChecks(records);
-          },
-        },
+        checks: options.checks,
         alertsChanged: (alerts) => alerting.hooks.actx.alertsChanged?.(alerts),
       })
     : undefined;

@@ -6,13 +6,10 @@ import { createTestAgent } from "../../../test/agents.ts";
 import { buildTestApp } from "../../../test/app.ts";
 import { describeEachDatabase } from "../../../test/databases.ts";
 import { TEST_SECRETS } from "../../../test/secrets.ts";
-import type { CheckRecord } from "../../engine/result-rows.ts";
+import { CheckIntake } from "../../check-intake/check-intake.ts";
+import type { CheckRecord } from "../../check-intake/check-record.ts";
 import { appendTaskLog } from "../../services/agent-tasks/append-task-log.ts";
 import { pruneAgentTasks } from "../../services/agent-tasks/prune-agent-tasks.ts";
-import {
-  QUIET_TASK_CHECKS,
-  type TaskCheckHooks,
-} from "../../services/agent-tasks/task-check-hooks.ts";
 import { timeOutTasks } from "../../services/agent-tasks/time-out-tasks.ts";
 import { createServiceContext, type ServiceContext } from "../../services/context.ts";
 
@@ -235,7 +232,7 @@ describeEachDatabase("an agent's tasks from poll to result", (db) => {
     const { agent, monitor, plan } = await setUp();
     const overdue = await plan(clock.now - 10 * 60 * SECOND, "dispatched");
     const open = await plan(clock.now - 5 * SECOND, "dispatched");
-    expect(await timeOutTasks(ctx, QUIET_TASK_CHECKS)).toBeGreaterThanOrEqual(1);
+    expect(await timeOutTasks(ctx, new CheckIntake())).toBeGreaterThanOrEqual(1);
     expect((await task(open)).state).toBe("dispatched");
     const timedOut = await task(overdue);
     expect(timedOut.state).toBe("timeout");
@@ -254,7 +251,7 @@ describeEachDatabase("an agent's tasks from poll to result", (db) => {
     expect(JSON.parse(row.late_result ?? "null")).toMatchObject({ status: "up" });
     expect(Number(row.late_at)).toBe(clock.now);
     expect(await checks(monitor.id)).toHaveLength(1);
-    expect(await timeOutTasks(ctx, QUIET_TASK_CHECKS)).toBe(0);
+    expect(await timeOutTasks(ctx, new CheckIntake())).toBe(0);
   });
 
   it("refuses a malformed result with the field named and notes it in the task's log", async () => {
@@ -354,7 +351,7 @@ describeEachDatabase("an agent's tasks from poll to result", (db) => {
     expect((await call(agent, "POST", `/tasks/${newer}/result`, up)).status).toBe(200);
     const before = await monitorRow(monitor.id);
     expect(before).toMatchObject({ state: "up", consecutive_successes: 1 });
-    await timeOutTasks(ctx, QUIET_TASK_CHECKS);
+    await timeOutTasks(ctx, new CheckIntake());
     expect((await task(earlier)).state).toBe("timeout");
     const rows = await checks(monitor.id);
     expect(rows.map((row) => row.up)).toEqual([0, 1]);
@@ -432,24 +429,26 @@ describeEachDatabase("an agent's tasks from poll to result", (db) => {
     ];
     const told: CheckRecord[] = [];
     const warnings: object[] = [];
-    const hooks: TaskCheckHooks = {
-      alerting: () => ({
-        hook: async (_trx, records) => {
-          if (records.some((record) => record.monitorId === broken.monitor.id)) {
-            throw new Error("alerting is unavailable");
-          }
-        },
-        afterCommit: () => {},
-      }),
+    const checks = new CheckIntake({
+      alerting: {
+        step: () => ({
+          hook: async (_trx, records) => {
+            if (records.some((record) => record.monitorId === broken.monitor.id)) {
+              throw new Error("alerting is unavailable");
+            }
+          },
+          afterCommit: () => {},
+        }),
+      },
       stored: (records) => told.push(...records),
-    };
-    const count = await timeOutTasks(ctx, hooks, { warn: (object) => warnings.push(object) });
+    });
+    const count = await timeOutTasks(ctx, checks, { warn: (object) => warnings.push(object) });
     expect(count).toBeGreaterThanOrEqual(1);
     expect((await task(ends[0]!)).state).toBe("timeout");
     expect((await task(ends[1]!)).state).toBe("dispatched");
     expect(told.map((record) => record.monitorId)).toContain(monitor.id);
     expect(warnings).toContainEqual(expect.objectContaining({ task: ends[1] }));
-    await timeOutTasks(ctx, QUIET_TASK_CHECKS);
+    await timeOutTasks(ctx, new CheckIntake());
   });
 
   it("answers a task id that cannot be stored as not given, and refuses NUL characters in a result", async () => {

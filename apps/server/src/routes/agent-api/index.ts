@@ -2,6 +2,7 @@ import { agentReportAcceptedSchema } from "@upwatch/api";
 import { AGENT_POLL_SECONDS, AGENT_REPORT_LIMITS } from "@upwatch/core";
 import type { FastifyError, FastifyInstance } from "fastify";
 import type { AgentReportHook } from "../../agents/agent-report-hook.ts";
+import { CheckIntake } from "../../check-intake/check-intake.ts";
 import {
   type AfterAgentReport,
   storeAgentReport,
@@ -10,10 +11,6 @@ import { validateAgentBatch } from "../../services/agent-reports/validate-batch.
 import { pollAgentTasks } from "../../services/agent-tasks/poll-agent-tasks.ts";
 import { recordTaskResult } from "../../services/agent-tasks/record-task-result.ts";
 import { startAgentTask } from "../../services/agent-tasks/start-agent-task.ts";
-import {
-  QUIET_TASK_CHECKS,
-  type TaskCheckHooks,
-} from "../../services/agent-tasks/task-check-hooks.ts";
 import type { AgentKeyReader } from "../../services/agents/authenticate-agent.ts";
 import { describeAgentIdentity } from "../../services/agents/describe-agent-identity.ts";
 import type { ServiceContext } from "../../services/context.ts";
@@ -28,8 +25,8 @@ export interface AgentApiOptions {
   afterReports?: AfterAgentReport | undefined;
   /** Where keys are looked up (a short-lived cache in front of the database). */
   keys: AgentKeyReader;
-  /** What storing a task's check sets off (alerting, live events); by default nothing more. */
-  taskChecks?: TaskCheckHooks | undefined;
+  /** Where tasks' checks enter (alerting, live events); by default they are stored alone. */
+  checks?: CheckIntake | undefined;
 }
 
 const BODY_TOO_LARGE = `The batch is larger than ${AGENT_REPORT_LIMITS.bodyBytes / 1024} KiB; send its reports in smaller batches.`;
@@ -41,6 +38,7 @@ const BODY_TOO_LARGE = `The batch is larger than ${AGENT_REPORT_LIMITS.bodyBytes
  */
 export async function agentApiRoutes(app: FastifyInstance, options: AgentApiOptions) {
   const { ctx } = options;
+  const checks = options.checks ?? new CheckIntake();
   // Agents send JSON alone; any other body is answered 415.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
@@ -76,13 +74,7 @@ export async function agentApiRoutes(app: FastifyInstance, options: AgentApiOpti
   );
 
   app.post<{ Params: { id: string } }>("/tasks/:id/result", async (request) =>
-    recordTaskResult(
-      ctx,
-      agentOf(request),
-      request.params.id,
-      request.body,
-      options.taskChecks ?? QUIET_TASK_CHECKS,
-    ),
+    recordTaskResult(ctx, agentOf(request), request.params.id, request.body, checks),
   );
 
   app.get("/identity", async (request) => describeAgentIdentity(ctx, agentOf(request)));

@@ -6,7 +6,7 @@ import { createTestAgent } from "../../../test/agents.ts";
 import { buildTestApp } from "../../../test/app.ts";
 import { describeEachDatabase } from "../../../test/databases.ts";
 import { TEST_SECRETS } from "../../../test/secrets.ts";
-import { QUIET_TASK_CHECKS } from "../../services/agent-tasks/task-check-hooks.ts";
+import { CheckIntake } from "../../check-intake/check-intake.ts";
 import { timeOutTasks } from "../../services/agent-tasks/time-out-tasks.ts";
 import { createServiceContext, type ServiceContext } from "../../services/context.ts";
 
@@ -42,7 +42,7 @@ describeEachDatabase("an agent's Tasks list", (db) => {
         }),
       );
     }
-    await timeOutTasks(ctx, QUIET_TASK_CHECKS);
+    await timeOutTasks(ctx, new CheckIntake());
     dayOld = await insertTestTask(ctx, {
       accountId: account.accountId,
       agentId: agent.id,

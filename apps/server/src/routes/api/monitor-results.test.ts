@@ -5,7 +5,7 @@ import { buildTestApp } from "../../../test/app.ts";
 import { describeEachDatabase } from "../../../test/databases.ts";
 import { checkRecord, createTestMonitor } from "../../../test/monitors.ts";
 import { TEST_SECRETS } from "../../../test/secrets.ts";
-import { storeCheckBatch } from "../../engine/store-results.ts";
+import { storeCheckBatch } from "../../check-intake/store-checks.ts";
 import { createServiceContext, randomId, type ServiceContext } from "../../services/context.ts";
 
 const HOUR = 3_600_000;

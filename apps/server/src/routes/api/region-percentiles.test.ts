@@ -5,7 +5,7 @@ import { buildTestApp } from "../../../test/app.ts";
 import { describeEachDatabase } from "../../../test/databases.ts";
 import { checkRecord } from "../../../test/monitors.ts";
 import { TEST_SECRETS } from "../../../test/secrets.ts";
-import { storeCheckBatch } from "../../engine/store-results.ts";
+import { storeCheckBatch } from "../../check-intake/store-checks.ts";
 import { createServiceContext, randomId, type ServiceContext } from "../../services/context.ts";
 
 const NOW = Date.UTC(2026, 10, 21, 12, 10);

@@ -8,7 +8,7 @@ import { checkRecord } from "../../../test/monitors.ts";
 import { type Receiver, startReceiver } from "../../../test/receivers.ts";
 import { TEST_SECRETS } from "../../../test/secrets.ts";
 import { verifyUpwatchSignature } from "../../../test/webhook-verification.ts";
-import { storeCheckBatch } from "../../engine/store-results.ts";
+import { storeCheckBatch } from "../../check-intake/store-checks.ts";
 import { createServiceContext } from "../../services/context.ts";
 
 const TOKEN = "bearer-token-of-the-target-7f3a";

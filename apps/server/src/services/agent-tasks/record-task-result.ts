@@ -2,11 +2,10 @@ import type { AgentTaskResult } from "@upwatch/api";
 import { type CheckOutcome, isOpenTaskState, isStorableText } from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { Transaction } from "kysely";
-import type { CheckRecord } from "../../engine/result-rows.ts";
+import type { CheckIntake, Taken } from "../../check-intake/check-intake.ts";
 import type { AuthenticatedAgent } from "../agents/authenticate-agent.ts";
 import type { ServiceContext } from "../context.ts";
 import { clampCheckedAt, endTaskWithCheck } from "./store-task-check.ts";
-import type { TaskAlertingStep, TaskCheckHooks } from "./task-check-hooks.ts";
 import { downOutcome, taskResultOf } from "./task-outcomes.ts";
 import {
   notGiven,
@@ -19,11 +18,10 @@ import {
 import { timeOutTask } from "./time-out-tasks.ts";
 import { validateTaskResult } from "./validate-task-result.ts";
 
-/** Checks stored in the transaction, told of once it committed. */
-type Ended = { records: CheckRecord[]; step: TaskAlertingStep };
-type Stored = { stored: Ended & { state: "completed" | "failed" } };
+/** The check the transaction took in, settled once it committed. */
+type Stored = { stored: { taken: Taken; state: "completed" | "failed" } };
 /** A refusal after the task was timed out in the same transaction (its deadline had passed). */
-type TimedOut = Refusal & { timedOut: Ended };
+type TimedOut = Refusal & { timedOut: Taken };
 
 /**
  * Stores a task's result once: the task ends (completed with what the check found, or failed
@@ -38,7 +36,7 @@ export async function recordTaskResult(
   agent: AuthenticatedAgent,
   taskId: string,
   body: unknown,
-  hooks: TaskCheckHooks,
+  intake: CheckIntake,
 ): Promise<{ id: string; state: "completed" | "failed" }> {
   if (!isStorableText(taskId)) throw notGiven(taskId);
   const now = ctx.now();
@@ -60,11 +58,10 @@ export async function recordTaskResult(
     const { result } = validated;
     if (task.state === "timeout") return recordLate(trx, task, result, now);
     if (!isOpenTaskState(task.state)) return alreadyStored(trx, task, now);
-    if (task.deadline_at < now) return timeOutThenLate(trx, task, agent, result, now, hooks);
+    if (task.deadline_at < now) return timeOutThenLate(trx, task, agent, result, now, intake);
     const state = "outcome" in result ? "completed" : "failed";
     const ranAt = "outcome" in result ? result.started_at : (task.started_at ?? now);
-    const step = hooks.alerting();
-    const records = await endTaskWithCheck(
+    const taken = await endTaskWithCheck(
       trx,
       {
         taskId: task.id,
@@ -73,25 +70,21 @@ export async function recordTaskResult(
         checkedAt: clampCheckedAt(ranAt, task.planned_at, now),
       },
       now,
-      step,
+      intake,
     );
-    if (!records) {
+    if (!taken) {
       // Ended meanwhile (timed out or answered by another request): judged as it ended.
       const ended = await readTaskOfCall(trx, task.id);
       if (ended?.state === "timeout") return recordLate(trx, ended, result, now);
       return alreadyStored(trx, ended ?? task, now);
     }
-    return { stored: { state, records, step } };
+    return { stored: { state, taken } };
   });
   if ("refused" in answer) {
-    if ("timedOut" in answer) {
-      answer.timedOut.step.afterCommit();
-      hooks.stored(answer.timedOut.records);
-    }
+    if ("timedOut" in answer) intake.committed([answer.timedOut]);
     throw answer.refused;
   }
-  answer.stored.step.afterCommit();
-  hooks.stored(answer.stored.records);
+  intake.committed([answer.stored.taken]);
   return { id: taskId, state: answer.stored.state };
 }
 
@@ -106,14 +99,13 @@ async function timeOutThenLate(
   agent: AuthenticatedAgent,
   result: AgentTaskResult,
   now: number,
-  hooks: TaskCheckHooks,
+  intake: CheckIntake,
 ): Promise<Refusal | TimedOut> {
-  const step = hooks.alerting();
-  const records = await timeOutTask(trx, { ...task, agent_name: agent.name }, now, step);
+  const taken = await timeOutTask(trx, { ...task, agent_name: agent.name }, now, intake);
   const ended = (await readTaskOfCall(trx, task.id)) ?? task;
   if (ended.state !== "timeout") return alreadyStored(trx, ended, now);
   const late = await recordLate(trx, ended, result, now);
-  return records ? { ...late, timedOut: { records, step } } : late;
+  return taken ? { ...late, timedOut: taken } : late;
 }
 
 function alreadyStored(trx: Transaction<Database>, task: TaskOfCall, now: number) {

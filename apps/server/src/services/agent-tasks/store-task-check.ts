@@ -1,15 +1,7 @@
-import {
-  AGENT_CHECK_REGION,
-  applyCheckResult,
-  type CheckOutcome,
-  type MonitorHealth,
-  OPEN_TASK_STATES,
-} from "@upwatch/core";
+import { AGENT_CHECK_REGION, type CheckOutcome, OPEN_TASK_STATES } from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import { type Kysely, PostgresAdapter, type Transaction } from "kysely";
-import type { CheckRecord } from "../../engine/result-rows.ts";
-import { storeChecksIn } from "../../engine/store-results.ts";
-import type { TaskAlertingStep } from "./task-check-hooks.ts";
+import { type CheckIntake, standingOf, type Taken } from "../../check-intake/check-intake.ts";
 import { taskResultOf } from "./task-outcomes.ts";
 
 /** How a task ends, with the check it stands for. */
@@ -21,21 +13,22 @@ export interface TaskEnd {
   checkedAt: number;
 }
 
+const NOTHING_TAKEN: Taken = { records: [] };
+
 /**
- * Ends an open task and stores its check, in the caller's transaction: the task changes only
- * while it is still open (so a result is stored once), the check goes in with the monitor's
- * health after it, read from the monitor's row and locked on PostgreSQL so concurrent results
- * of one monitor count one after the other. Returns the stored check, `[]` when the monitor is
- * gone, paused or no longer runs from the task's agent, or undefined when the task was no longer
- * open. A check planned before one already stored (a late timeout) is kept as history but leaves
- * the monitor's health, and so its alerts, as the newer check set them.
+ * Ends an open task and hands its check to the intake, in the caller's transaction: the task
+ * changes only while it is still open (so a result is stored once), and the monitor's row is
+ * locked on PostgreSQL so concurrent results of one monitor count one after the other. Returns
+ * what the intake took (nothing when the monitor is gone, paused or no longer runs from the
+ * task's agent), or undefined when the task was no longer open. A task may end after a newer
+ * one of its monitor (a late timeout): its check is then kept as history only.
  */
 export async function endTaskWithCheck(
   trx: Transaction<Database>,
   end: TaskEnd,
   now: number,
-  alerting: TaskAlertingStep,
-): Promise<CheckRecord[] | undefined> {
+  intake: CheckIntake,
+): Promise<Taken | undefined> {
   const task = await trx
     .updateTable("agent_tasks")
     .set({
@@ -48,72 +41,19 @@ export async function endTaskWithCheck(
     .returning(["monitor_id", "agent_id", "planned_at"])
     .executeTakeFirst();
   if (!task) return undefined;
-  const plannedAt = Number(task.planned_at);
   const monitor = await lockedMonitor(trx, task.monitor_id);
-  if (!monitor || monitor.paused === 1) return [];
-  if (monitor.run_from !== "agent" || monitor.agent_id !== task.agent_id) return [];
-  const previous: MonitorHealth = {
-    status: monitor.state as MonitorHealth["status"],
-    consecutiveFailures: monitor.consecutive_failures,
-    consecutiveSuccesses: monitor.consecutive_successes,
-  };
-  const superseded = await newerCheckStored(trx, task.monitor_id, plannedAt);
-  const { health, transition } = superseded
-    ? { health: previous, transition: null }
-    : applyCheckResult(previous, end.outcome.status === "up", {
-        failureThreshold: monitor.failure_threshold,
-        recoveryConfirmations: monitor.recovery_confirmations,
-      });
-  const record: CheckRecord = {
-    monitorId: task.monitor_id,
-    checkedAt: end.checkedAt,
-    plannedAt,
-    region: AGENT_CHECK_REGION,
-    outcome: end.outcome,
-    health,
-    transition: transition ?? undefined,
-    failedRegions: end.outcome.status === "up" ? [] : [AGENT_CHECK_REGION],
-  };
-  const stored = await storeChecksIn(
+  if (!monitor || monitor.paused === 1) return NOTHING_TAKEN;
+  if (monitor.run_from !== "agent" || monitor.agent_id !== task.agent_id) return NOTHING_TAKEN;
+  return intake.take(
     trx,
-    { records: [record] },
-    superseded ? undefined : alerting.hook,
+    {
+      monitorId: task.monitor_id,
+      plannedAt: Number(task.planned_at),
+      sightings: [{ region: AGENT_CHECK_REGION, checkedAt: end.checkedAt, outcome: end.outcome }],
+    },
+    standingOf(monitor),
+    { mayArriveLate: true },
   );
-  if (superseded && stored.stored)
-    await keepLastChecked(trx, task.monitor_id, monitor.last_checked_at);
-  return stored.stored ? [record] : [];
-}
-
-/** Whether a check the agent ran later than `plannedAt` is already stored for the monitor. */
-async function newerCheckStored(
-  trx: Kysely<Database>,
-  monitorId: string,
-  plannedAt: number,
-): Promise<boolean> {
-  const newer = await trx
-    .selectFrom("check_results")
-    .select("planned_at")
-    .where("monitor_id", "=", monitorId)
-    .where("region", "=", AGENT_CHECK_REGION)
-    .where("planned_at", ">", plannedAt)
-    .limit(1)
-    .executeTakeFirst();
-  return newer !== undefined;
-}
-
-/** Storing an older check moved the monitor's last check time back; the newer one stands. */
-async function keepLastChecked(
-  trx: Kysely<Database>,
-  monitorId: string,
-  lastCheckedAt: number | string | null,
-): Promise<void> {
-  if (lastCheckedAt === null) return;
-  await trx
-    .updateTable("monitors")
-    .set({ last_checked_at: Number(lastCheckedAt) })
-    .where("id", "=", monitorId)
-    .where("last_checked_at", "<", Number(lastCheckedAt))
-    .execute();
 }
 
 async function lockedMonitor(trx: Kysely<Database>, monitorId: string) {
@@ -124,7 +64,6 @@ async function lockedMonitor(trx: Kysely<Database>, monitorId: string) {
       "paused",
       "run_from",
       "agent_id",
-      "last_checked_at",
       "consecutive_failures",
       "consecutive_successes",
       "failure_threshold",

@@ -1,11 +1,10 @@
 import { OPEN_TASK_STATES } from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { Transaction } from "kysely";
-import type { CheckRecord } from "../../engine/result-rows.ts";
+import type { CheckIntake, Taken } from "../../check-intake/check-intake.ts";
 import type { ServiceContext } from "../context.ts";
 import type { TaskLog } from "./poll-agent-tasks.ts";
 import { clampCheckedAt, endTaskWithCheck } from "./store-task-check.ts";
-import type { TaskAlertingStep, TaskCheckHooks } from "./task-check-hooks.ts";
 import { downOutcome } from "./task-outcomes.ts";
 
 /** Overdue tasks ended per sweep; the next sweep takes the rest. */
@@ -26,7 +25,7 @@ export interface OverdueTask {
  */
 export async function timeOutTasks(
   ctx: ServiceContext,
-  hooks: TaskCheckHooks,
+  intake: CheckIntake,
   log?: TaskLog,
 ): Promise<number> {
   const now = ctx.now();
@@ -45,28 +44,18 @@ export async function timeOutTasks(
     .limit(PER_SWEEP)
     .execute();
   const ended = await Promise.allSettled(
-    overdue.map((task) =>
-      ctx.transact(async (trx) => {
-        const step = hooks.alerting();
-        const records = await timeOutTask(trx, task, now, step);
-        return records ? { records, step } : undefined;
-      }),
-    ),
+    overdue.map((task) => ctx.transact((trx) => timeOutTask(trx, task, now, intake))),
   );
-  const stored: CheckRecord[] = [];
-  let count = 0;
+  const taken: Taken[] = [];
   ended.forEach((end, index) => {
     if (end.status === "rejected") {
       log?.warn({ err: end.reason, task: overdue[index]?.id }, "timing out an agent task failed");
       return;
     }
-    if (!end.value) return;
-    count += 1;
-    end.value.step.afterCommit();
-    stored.push(...end.value.records);
+    if (end.value) taken.push(end.value);
   });
-  hooks.stored(stored);
-  return count;
+  intake.committed(taken);
+  return taken.length;
 }
 
 /**
@@ -78,8 +67,8 @@ export function timeOutTask(
   trx: Transaction<Database>,
   task: OverdueTask,
   now: number,
-  step: TaskAlertingStep,
-): Promise<CheckRecord[] | undefined> {
+  intake: CheckIntake,
+): Promise<Taken | undefined> {
   return endTaskWithCheck(
     trx,
     {
@@ -91,6 +80,6 @@ export function timeOutTask(
       checkedAt: clampCheckedAt(Number(task.deadline_at), Number(task.planned_at), now),
     },
     now,
-    step,
+    intake,
   );
 }

@@ -1,12 +1,13 @@
 import { type HeartbeatOptions, type HeartbeatSignal, heartbeatOptionsSchema } from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import { type Kysely, PostgresAdapter } from "kysely";
+import type { MonitorHealthRow } from "../../check-intake/check-intake.ts";
 import { placeOf } from "../secrets/reseal-stored-secrets.ts";
 import type { SecretBox } from "../secrets/secret-box.ts";
-import type { JudgedMonitor } from "./heartbeat-check.ts";
 
 /** A heartbeat and its monitor as a ping or the sweep changes them. */
-export interface LockedHeartbeat extends JudgedMonitor {
+export interface LockedHeartbeat extends MonitorHealthRow {
+  monitor_id: string;
   account_id: string;
   paused: boolean;
   options: HeartbeatOptions;

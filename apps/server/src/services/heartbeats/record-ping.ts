@@ -1,14 +1,13 @@
 import {
   bodyExcerpt,
+  HEARTBEAT_CHECK_REGION,
   type HeartbeatSignal,
   heartbeatDueAt,
   heartbeatPingOutcome,
   heartbeatRunMs,
 } from "@upwatch/core";
-import type { CheckRecord } from "../../engine/result-rows.ts";
-import type { TaskCheckHooks } from "../agent-tasks/task-check-hooks.ts";
+import { type CheckIntake, standingOf, type Taken } from "../../check-intake/check-intake.ts";
 import type { ServiceContext } from "../context.ts";
-import { storeHeartbeatCheck } from "./heartbeat-check.ts";
 import { hashHeartbeatToken, looksLikeHeartbeatToken } from "./heartbeat-token.ts";
 import type { HeartbeatView } from "./load-heartbeats.ts";
 import { lockedHeartbeat } from "./locked-heartbeat.ts";
@@ -35,7 +34,7 @@ export interface RecordedPing {
  */
 export async function recordPing(
   ctx: ServiceContext,
-  hooks: TaskCheckHooks,
+  intake: CheckIntake,
   ping: Ping,
 ): Promise<RecordedPing | undefined> {
   if (!looksLikeHeartbeatToken(ping.token)) return undefined;
@@ -74,18 +73,19 @@ export async function recordPing(
       .where("monitor_id", "=", heartbeat.monitor_id)
       .execute();
     const outcome = heartbeat.paused ? null : heartbeatPingOutcome(ping.signal, pings, now);
-    if (!outcome) return { recorded, records: [] as CheckRecord[], step: undefined };
-    const step = hooks.alerting();
-    const records = await storeHeartbeatCheck(
+    if (!outcome) return { recorded, taken: [] };
+    const taken: Taken = await intake.take(
       trx,
-      heartbeat,
-      { outcome, checkedAt: at, plannedAt: at },
-      step,
+      {
+        monitorId: heartbeat.monitor_id,
+        plannedAt: at,
+        sightings: [{ region: HEARTBEAT_CHECK_REGION, checkedAt: at, outcome }],
+      },
+      standingOf(heartbeat),
     );
-    return { recorded, records, step };
+    return { recorded, taken: [taken] };
   });
   if (!done) return undefined;
-  done.step?.afterCommit();
-  if (done.records.length) hooks.stored(done.records);
+  intake.committed(done.taken);
   return done.recorded;
 }

@@ -1,8 +1,6 @@
-import { lateHeartbeatOutcome, nextMissedDeadline } from "@upwatch/core";
-import type { CheckRecord } from "../../engine/result-rows.ts";
-import type { TaskAlertingStep, TaskCheckHooks } from "../agent-tasks/task-check-hooks.ts";
+import { HEARTBEAT_CHECK_REGION, lateHeartbeatOutcome, nextMissedDeadline } from "@upwatch/core";
+import { type CheckIntake, standingOf, type Taken } from "../../check-intake/check-intake.ts";
 import type { ServiceContext } from "../context.ts";
-import { storeHeartbeatCheck } from "./heartbeat-check.ts";
 import { lockedHeartbeat } from "./locked-heartbeat.ts";
 
 /** Late heartbeats recorded per sweep; the next sweep takes the rest. */
@@ -20,7 +18,7 @@ export interface SweepLog {
  */
 export async function sweepLateHeartbeats(
   ctx: ServiceContext,
-  hooks: TaskCheckHooks,
+  intake: CheckIntake,
   log?: SweepLog,
 ): Promise<number> {
   const now = ctx.now();
@@ -44,22 +42,25 @@ export async function sweepLateHeartbeats(
           .set({ due_at: nextMissedDeadline(heartbeat.due_at, now, heartbeat.options) })
           .where("monitor_id", "=", heartbeat.monitor_id)
           .execute();
-        const step: TaskAlertingStep = hooks.alerting();
-        const records = await storeHeartbeatCheck(
+        return intake.take(
           trx,
-          heartbeat,
           {
-            outcome: lateHeartbeatOutcome(heartbeat.options),
-            checkedAt: heartbeat.due_at,
+            monitorId: heartbeat.monitor_id,
             plannedAt: heartbeat.due_at,
+            sightings: [
+              {
+                region: HEARTBEAT_CHECK_REGION,
+                checkedAt: heartbeat.due_at,
+                outcome: lateHeartbeatOutcome(heartbeat.options),
+              },
+            ],
           },
-          step,
+          standingOf(heartbeat),
         );
-        return { records, step };
       }),
     ),
   );
-  const stored: CheckRecord[] = [];
+  const taken: Taken[] = [];
   ended.forEach((end, index) => {
     if (end.status === "rejected") {
       log?.warn(
@@ -68,10 +69,8 @@ export async function sweepLateHeartbeats(
       );
       return;
     }
-    if (!end.value) return;
-    end.value.step.afterCommit();
-    stored.push(...end.value.records);
+    if (end.value) taken.push(end.value);
   });
-  hooks.stored(stored);
-  return stored.length;
+  intake.committed(taken);
+  return taken.reduce((count, one) => count + one.records.length, 0);
 }

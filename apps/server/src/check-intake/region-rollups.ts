@@ -8,7 +8,7 @@ import {
   type MissedCheckTable,
   ROLLUP_HISTOGRAM_COLUMNS,
 } from "@upwatch/db";
-import { ROLLUP_BUCKETS_SECONDS } from "./result-rows.ts";
+import { ROLLUP_BUCKETS_SECONDS } from "./check-record.ts";
 
 /** Additive counters of a region rollup row: what a batch adds to one region's period. */
 export type RegionRollupIncrement = Record<string, number | string | null> & {

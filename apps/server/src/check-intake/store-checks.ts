@@ -1,7 +1,7 @@
 import type { CheckResultTable, Database, MissedCheckTable } from "@upwatch/db";
 import { type Kysely, sql, type Transaction } from "kysely";
+import { type CheckRecord, ROLLUP_COUNTERS, resultRow, rollupIncrements } from "./check-record.ts";
 import { REGION_ROLLUP_COUNTERS, regionRollupIncrements } from "./region-rollups.ts";
-import { type CheckRecord, ROLLUP_COUNTERS, resultRow, rollupIncrements } from "./result-rows.ts";
 
 const CHUNK = 400;
 

@@ -3,9 +3,9 @@ import { createTestAccount } from "../../test/accounts.ts";
 import { describeEachDatabase } from "../../test/databases.ts";
 import { checkRecord, createTestMonitor } from "../../test/monitors.ts";
 import { TEST_SECRETS } from "../../test/secrets.ts";
+import { pruneCheckHistory } from "../engine/prune-results.ts";
 import { createServiceContext } from "../services/context.ts";
-import { pruneCheckHistory } from "./prune-results.ts";
-import { storeCheckBatch, storeChecks } from "./store-results.ts";
+import { storeCheckBatch, storeChecks } from "./store-checks.ts";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
