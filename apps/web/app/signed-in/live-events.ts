@@ -8,6 +8,8 @@ import type {
 } from "@upwatch/api";
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { getSiteConfig } from "../lib/site-config.ts";
+import { API_BASE } from "./api-client.ts";
+import { OP } from "./operation-routes.ts";
 
 /** What the server streams from `GET /api/v1/events`, for the signed-in account only. */
 export type LiveEvent =
@@ -34,7 +36,7 @@ const EVENT_TYPES = [
   "group-deleted",
   "heartbeat",
 ] as const;
-const EVENTS_PATH = "/api/v1/events";
+const EVENTS_PATH = `${API_BASE}${OP.streamEvents.url}`;
 // Short enough that a page catches up soon after a server restart; one cheap request per try.
 const MAX_RETRY_MS = 10_000;
 const CLOSE_DELAY_MS = 5_000;

@@ -9,7 +9,9 @@ import {
   useMemo,
   useState,
 } from "react";
-import { ApiError, apiRequest, errorDetail, setCsrfToken } from "./api-client.ts";
+import { call } from "./api-call.ts";
+import { ApiError, errorDetail, setCsrfToken } from "./api-client.ts";
+import { OP } from "./operation-routes.ts";
 import { can } from "./permissions.ts";
 
 export type SessionState =
@@ -65,7 +67,7 @@ export function acceptSession(answer: SessionAnswer): SessionState {
 /** Asks the server who is signed in: the session, or undefined when nobody is. */
 export async function fetchSession(): Promise<SessionAnswer | undefined> {
   try {
-    return await apiRequest<SessionAnswer>("GET", "/auth/session");
+    return await call(OP.getSession);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return undefined;
     throw error;
@@ -95,7 +97,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     try {
-      await apiRequest("POST", "/auth/logout");
+      await call(OP.logout);
     } catch (error) {
       // Already signed out is what was asked for; anything else is worth telling.
       if (!(error instanceof ApiError) || error.status !== 401) throw error;

@@ -4,7 +4,8 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { stylesheet } from "../../lib/stylesheet.ts";
 import { agentsQuery } from "../../signed-in/agents/agents-api.ts";
-import { apiRequest, problemText } from "../../signed-in/api-client.ts";
+import { call } from "../../signed-in/api-call.ts";
+import { problemText } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { dependenciesQuery, monitorsQuery, queryKeys } from "../../signed-in/cache/queries.ts";
 import { AddDependencyForm } from "../../signed-in/dependencies/add-dependency-form.tsx";
@@ -18,6 +19,7 @@ import {
 import { DependencyTreeView } from "../../signed-in/dependencies/dependency-tree-view.tsx";
 import { SavedOutcome } from "../../signed-in/dependencies/saved-outcome.tsx";
 import monitorsCss from "../../signed-in/monitors/monitors.css?url";
+import { OP } from "../../signed-in/operation-routes.ts";
 import { useCan } from "../../signed-in/session.tsx";
 import { Button } from "../../signed-in/ui/button.tsx";
 import { EmptyState } from "../../signed-in/ui/empty-state.tsx";
@@ -63,10 +65,12 @@ export default function AlertDependencies() {
   }
 
   async function remove(node: DependencyTreeNode, parentName: string) {
+    const id = node.dependencyId;
+    if (!id) return;
     setBusy(true);
     setProblem(null);
     try {
-      await apiRequest("DELETE", `/dependencies/${node.dependencyId}`);
+      await call(OP.deleteDependency, { params: { id } });
       await refresh();
       showToast(`${nameOf(node.subject)} no longer depends on ${parentName}.`);
     } catch (error) {

@@ -1,11 +1,13 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ApiKey, CreatedApiKey } from "@upwatch/api";
 import { useState } from "react";
-import { apiRequest, errorDetail, problemText } from "../../signed-in/api-client.ts";
+import { call } from "../../signed-in/api-call.ts";
+import { errorDetail, problemText } from "../../signed-in/api-client.ts";
 import { ApiKeyTable } from "../../signed-in/api-keys/api-key-table.tsx";
 import { CreateApiKeyForm } from "../../signed-in/api-keys/create-api-key-form.tsx";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { apiKeysQuery, queryKeys } from "../../signed-in/cache/queries.ts";
+import { OP } from "../../signed-in/operation-routes.ts";
 import { useCan } from "../../signed-in/session.tsx";
 import { ConfirmDialog } from "../../signed-in/ui/confirm-dialog.tsx";
 import { EmptyState } from "../../signed-in/ui/empty-state.tsx";
@@ -53,7 +55,7 @@ function ApiKeysScreen() {
     setRevokeBusy(true);
     setRevokeError(undefined);
     try {
-      await apiRequest("DELETE", `/api-keys/${encodeURIComponent(revoking.id)}`);
+      await call(OP.revokeApiKey, { params: { id: revoking.id } });
       await reloadKeys();
       showToast(`${revoking.name} is revoked; requests with it are refused from now on.`);
       setRevoking(undefined);

@@ -2,7 +2,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Channel, ListOf } from "@upwatch/api";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { APP_BASE, apiRequest, problemText } from "../../signed-in/api-client.ts";
+import { call } from "../../signed-in/api-call.ts";
+import { APP_BASE, problemText } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { channelQuery, queryKeys } from "../../signed-in/cache/queries.ts";
 import { ChannelConfirmation } from "../../signed-in/channels/channel-confirmation.tsx";
@@ -12,6 +13,7 @@ import { ChannelMonitorList } from "../../signed-in/channels/channel-monitor-lis
 import { monitorCount } from "../../signed-in/channels/channel-table.tsx";
 import { ChannelTest } from "../../signed-in/channels/channel-test.tsx";
 import { DeliveryLog } from "../../signed-in/channels/delivery-log.tsx";
+import { OP } from "../../signed-in/operation-routes.ts";
 import { useCan } from "../../signed-in/session.tsx";
 import { Button } from "../../signed-in/ui/button.tsx";
 import { DeletePanel } from "../../signed-in/ui/delete-panel.tsx";
@@ -60,7 +62,7 @@ function ChannelDetails({ channel }: { channel: Channel }) {
   };
 
   const onDelete = async () => {
-    await apiRequest("DELETE", `/channels/${encodeURIComponent(channel.id)}`);
+    await call(OP.deleteChannel, { params: { id: channel.id } });
     client.setQueryData<ListOf<Channel>>(queryKeys.channels, (list) =>
       list ? { ...list, data: list.data.filter((item) => item.id !== channel.id) } : list,
     );

@@ -1,10 +1,12 @@
 import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { stylesheet } from "../../lib/stylesheet.ts";
-import { APP_BASE, apiRequest } from "../../signed-in/api-client.ts";
+import { call } from "../../signed-in/api-call.ts";
+import { APP_BASE } from "../../signed-in/api-client.ts";
 import appCss from "../../signed-in/app.css?url";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { emailError } from "../../signed-in/field-errors.ts";
+import { OP } from "../../signed-in/operation-routes.ts";
 import { AuthFrame } from "../../signed-in/ui/auth-frame.tsx";
 import { Button } from "../../signed-in/ui/button.tsx";
 import { EmailInputField } from "../../signed-in/ui/email-input-field.tsx";
@@ -26,9 +28,7 @@ export default function ForgotPassword() {
     focus: { email: emailRef },
     check: () => ({ email: emailError(email) }),
     send: async () => {
-      const answer = await apiRequest<{ message: string }>("POST", "/auth/password-reset", {
-        email: email.trim(),
-      });
+      const answer = await call(OP.requestPasswordReset, { body: { email: email.trim() } });
       setSent(answer.message);
     },
   });

@@ -4,7 +4,8 @@ import { pageTitle } from "@upwatch/core";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { stylesheet } from "../../lib/stylesheet.ts";
-import { ApiError, apiRequest, problemText } from "../../signed-in/api-client.ts";
+import { call } from "../../signed-in/api-call.ts";
+import { ApiError, problemText } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { groupQuery } from "../../signed-in/cache/queries.ts";
 import { GroupChannels } from "../../signed-in/groups/group-channels.tsx";
@@ -17,6 +18,7 @@ import groupsCss from "../../signed-in/groups/groups.css?url";
 import { forgetGroup } from "../../signed-in/groups/store-group.ts";
 import { LiveIndicator } from "../../signed-in/monitors/live-indicator.tsx";
 import monitorsCss from "../../signed-in/monitors/monitors.css?url";
+import { OP } from "../../signed-in/operation-routes.ts";
 import { useCan } from "../../signed-in/session.tsx";
 import { Button } from "../../signed-in/ui/button.tsx";
 import { DeletePanel } from "../../signed-in/ui/delete-panel.tsx";
@@ -59,7 +61,7 @@ function GroupDetails({ group }: { group: Group }) {
   const members = group.monitor_ids.length;
 
   const onDelete = async () => {
-    await apiRequest("DELETE", `/groups/${encodeURIComponent(group.id)}`);
+    await call(OP.deleteGroup, { params: { id: group.id } });
     forgetGroup(client, group.id);
     showToast(`${group.name} is deleted; its monitors stay.`);
     navigate(GROUPS_PATH);

@@ -1,12 +1,14 @@
-import type { InvitationPreview, LoginAnswer, SessionAnswer } from "@upwatch/api";
+import type { InvitationPreview, SessionAnswer } from "@upwatch/api";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { getSiteConfig } from "../../lib/site-config.ts";
 import { stylesheet } from "../../lib/stylesheet.ts";
-import { APP_BASE, apiRequest, errorDetail, loginPath } from "../../signed-in/api-client.ts";
+import { call } from "../../signed-in/api-call.ts";
+import { APP_BASE, errorDetail, loginPath } from "../../signed-in/api-client.ts";
 import appCss from "../../signed-in/app.css?url";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { newPasswordError, PASSWORD_RULE } from "../../signed-in/field-errors.ts";
+import { OP } from "../../signed-in/operation-routes.ts";
 import { LoginEnrolStep } from "../../signed-in/security/login-enrol-step.tsx";
 import { acceptSession, fetchSession } from "../../signed-in/session.tsx";
 import { AuthFrame } from "../../signed-in/ui/auth-frame.tsx";
@@ -40,10 +42,7 @@ export default function Invitation() {
     let current = true;
     (async () => {
       try {
-        const invitation = await apiRequest<InvitationPreview>(
-          "GET",
-          `/invitations/by-token/${encodeURIComponent(token)}`,
-        );
+        const invitation = await call(OP.showInvitation, { params: { token } });
         const session = await fetchSession();
         if (session) acceptSession(session);
         if (current) setLoaded({ status: "ready", invitation, signedInAs: session?.user.email });
@@ -131,10 +130,7 @@ function AcceptInvitation({ token }: { token: string }) {
     setBusy(true);
     setError(undefined);
     try {
-      const answer = await apiRequest<SessionAnswer>(
-        "POST",
-        `/invitations/by-token/${encodeURIComponent(token)}/accept`,
-      );
+      const answer = await call(OP.acceptInvitation, { params: { token } });
       acceptSession(answer);
       navigate(APP_BASE, { replace: true });
     } catch (failure) {
@@ -177,11 +173,10 @@ function RegisterByInvitation({
     focus: { password: passwordRef },
     check: () => ({ password: newPasswordError(password) }),
     send: async () => {
-      const answer = await apiRequest<LoginAnswer>(
-        "POST",
-        `/invitations/by-token/${encodeURIComponent(token)}/register`,
-        { password },
-      );
+      const answer = await call(OP.registerByInvitation, {
+        params: { token },
+        body: { password },
+      });
       if ("csrf_token" in answer) return signedIn(answer);
       setPassword("");
       setEnrolment(answer.challenge);

@@ -1,13 +1,15 @@
-import type { LoginAnswer, SessionAnswer } from "@upwatch/api";
+import type { SessionAnswer } from "@upwatch/api";
 import { REGISTRATION_NOTICES } from "@upwatch/core";
 import { useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { getSiteConfig } from "../../lib/site-config.ts";
 import { stylesheet } from "../../lib/stylesheet.ts";
-import { APP_BASE, apiRequest, safeNextPath } from "../../signed-in/api-client.ts";
+import { call } from "../../signed-in/api-call.ts";
+import { APP_BASE, safeNextPath } from "../../signed-in/api-client.ts";
 import appCss from "../../signed-in/app.css?url";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { emailError } from "../../signed-in/field-errors.ts";
+import { OP } from "../../signed-in/operation-routes.ts";
 import { LoginEnrolStep } from "../../signed-in/security/login-enrol-step.tsx";
 import { LoginSecondStep } from "../../signed-in/security/login-second-step.tsx";
 import { acceptSession } from "../../signed-in/session.tsx";
@@ -65,10 +67,7 @@ export default function Login() {
       password: password ? undefined : "Enter your password.",
     }),
     send: async () => {
-      const answer = await apiRequest<LoginAnswer>("POST", "/auth/login", {
-        email: email.trim(),
-        password,
-      });
+      const answer = await call(OP.login, { body: { email: email.trim(), password } });
       if ("csrf_token" in answer) return signedIn(answer);
       setPassword("");
       setStep({

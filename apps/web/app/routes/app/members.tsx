@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InvitationView, MemberView } from "@upwatch/api";
 import { useState } from "react";
-import { ApiError, apiRequest, errorDetail, problemText } from "../../signed-in/api-client.ts";
+import { call } from "../../signed-in/api-call.ts";
+import { ApiError, errorDetail, problemText } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { InvitationTable } from "../../signed-in/members/invitation-table.tsx";
 import { InviteForm } from "../../signed-in/members/invite-form.tsx";
@@ -13,6 +14,7 @@ import {
 import { MemberTable } from "../../signed-in/members/member-table.tsx";
 import { OwnershipPanel } from "../../signed-in/members/ownership-panel.tsx";
 import { UserLimitNotice, usersLeft } from "../../signed-in/members/user-limit-notice.tsx";
+import { OP } from "../../signed-in/operation-routes.ts";
 import { roleOfChoice } from "../../signed-in/roles/role-choices.ts";
 import { useCan, useSession } from "../../signed-in/session.tsx";
 import { ConfirmDialog } from "../../signed-in/ui/confirm-dialog.tsx";
@@ -57,17 +59,17 @@ export default function Members() {
   const onRoleChange = (member: MemberView, role: string) =>
     act(
       () =>
-        apiRequest("PATCH", `/members/${encodeURIComponent(member.user_id)}`, roleOfChoice(role)),
+        call(OP.changeMemberRole, { params: { userId: member.user_id }, body: roleOfChoice(role) }),
       `${member.email}'s role is changed.`,
     );
   const onResend = (invitation: InvitationView) =>
     act(
-      () => apiRequest("POST", `/invitations/${encodeURIComponent(invitation.id)}/resend`),
+      () => call(OP.resendInvitation, { params: { id: invitation.id } }),
       `A new invitation link is on its way to ${invitation.email}.`,
     );
   const onRevoke = (invitation: InvitationView) =>
     act(
-      () => apiRequest("DELETE", `/invitations/${encodeURIComponent(invitation.id)}`),
+      () => call(OP.revokeInvitation, { params: { id: invitation.id } }),
       `The invitation to ${invitation.email} is revoked; its link no longer works.`,
     );
   const onRemove = async () => {
@@ -75,7 +77,7 @@ export default function Members() {
     setRemoveBusy(true);
     setRemoveError(undefined);
     try {
-      await apiRequest("DELETE", `/members/${encodeURIComponent(removing.user_id)}`);
+      await call(OP.removeMember, { params: { userId: removing.user_id } });
       await reload();
       showToast(`${removing.email} is no longer a member.`);
       setRemoving(undefined);

@@ -1,13 +1,14 @@
-import type { SessionAnswer } from "@upwatch/api";
 import { getPlan, REGISTRATION_NOTICES, type RegistrationMode } from "@upwatch/core";
 import { useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { getSiteConfig } from "../../lib/site-config.ts";
 import { stylesheet } from "../../lib/stylesheet.ts";
-import { APP_BASE, apiRequest } from "../../signed-in/api-client.ts";
+import { call } from "../../signed-in/api-call.ts";
+import { APP_BASE } from "../../signed-in/api-client.ts";
 import appCss from "../../signed-in/app.css?url";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { emailError, newPasswordError, PASSWORD_RULE } from "../../signed-in/field-errors.ts";
+import { OP } from "../../signed-in/operation-routes.ts";
 import { acceptSession } from "../../signed-in/session.tsx";
 import { AuthFrame } from "../../signed-in/ui/auth-frame.tsx";
 import { Button } from "../../signed-in/ui/button.tsx";
@@ -68,10 +69,7 @@ function RegisterForm() {
     focus: { email: emailRef, password: passwordRef },
     check: () => ({ email: emailError(email), password: newPasswordError(password) }),
     send: async () => {
-      const answer = await apiRequest<SessionAnswer>("POST", "/auth/register", {
-        email: email.trim(),
-        password,
-      });
+      const answer = await call(OP.register, { body: { email: email.trim(), password } });
       acceptSession(answer);
       navigate(APP_BASE, { replace: true });
     },

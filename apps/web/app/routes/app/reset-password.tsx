@@ -1,11 +1,13 @@
-import type { LoginAnswer, SessionAnswer } from "@upwatch/api";
+import type { SessionAnswer } from "@upwatch/api";
 import { useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { stylesheet } from "../../lib/stylesheet.ts";
-import { APP_BASE, apiRequest } from "../../signed-in/api-client.ts";
+import { call } from "../../signed-in/api-call.ts";
+import { APP_BASE } from "../../signed-in/api-client.ts";
 import appCss from "../../signed-in/app.css?url";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { newPasswordError, PASSWORD_RULE } from "../../signed-in/field-errors.ts";
+import { OP } from "../../signed-in/operation-routes.ts";
 import { LoginEnrolStep } from "../../signed-in/security/login-enrol-step.tsx";
 import { LoginSecondStep } from "../../signed-in/security/login-second-step.tsx";
 import { acceptSession } from "../../signed-in/session.tsx";
@@ -40,10 +42,7 @@ export default function ResetPassword() {
     focus: { password: passwordRef },
     check: () => ({ password: newPasswordError(password) }),
     send: async () => {
-      const answer = await apiRequest<LoginAnswer>("POST", "/auth/password-reset/complete", {
-        token,
-        password,
-      });
+      const answer = await call(OP.completePasswordReset, { body: { token, password } });
       if ("csrf_token" in answer) return signedIn(answer);
       setStep({
         kind: answer.two_factor_setup_required ? "enrol" : "code",

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { AGENT_METRICS_RANGES, type AgentMetricsRange, type AlertPage } from "@upwatch/api";
+import { AGENT_METRICS_RANGES, type AgentMetricsRange } from "@upwatch/api";
 import type {
   AgentOs,
   AgentRuleKind,
@@ -7,7 +7,8 @@ import type {
   AgentTaskState,
   AlertSeverity,
 } from "@upwatch/core";
-import { apiRequest } from "../api-client.ts";
+import { type BodyOf, call } from "../api-call.ts";
+import { OP } from "../operation-routes.ts";
 import type {
   Agent,
   AgentDetail,
@@ -17,7 +18,7 @@ import type {
   AgentRuleList,
   CreatedAgentKey,
 } from "./agent-types.ts";
-import { type AgentTaskPage, agentTasksPath } from "./task-labels.ts";
+import { agentTasksInput } from "./task-labels.ts";
 
 export type {
   Agent,
@@ -53,42 +54,38 @@ export const agentKeys = {
     ["agent", id, "tasks", state ?? "all", before ?? "newest"] as const,
 };
 
-/** The path of an agent (and of what is under it) in the API. */
-export const agentPath = (id: string, rest = "") => `/agents/${encodeURIComponent(id)}${rest}`;
-
 export const agentsQuery = () =>
   queryOptions({
     queryKey: agentKeys.list,
-    queryFn: () => apiRequest<{ data: Agent[] }>("GET", "/agents"),
+    queryFn: () => call(OP.listAgents),
     refetchInterval: AGENT_REFRESH_MS,
   });
 
 export const agentQuery = (id: string) =>
   queryOptions({
     queryKey: agentKeys.detail(id),
-    queryFn: () => apiRequest<AgentDetail>("GET", agentPath(id)),
+    queryFn: () => call(OP.getAgent, { params: { id } }),
     refetchInterval: AGENT_REFRESH_MS,
   });
 
 export const agentMetricsQuery = (id: string, range: AgentMetricRange) =>
   queryOptions({
     queryKey: agentKeys.metrics(id, range),
-    queryFn: () => apiRequest<AgentMetrics>("GET", agentPath(id, `/metrics?range=${range}`)),
+    queryFn: () => call(OP.getAgentMetrics, { params: { id }, query: { range } }),
     refetchInterval: AGENT_REFRESH_MS,
   });
 
 export const agentRulesQuery = (id: string) =>
   queryOptions({
     queryKey: agentKeys.rules(id),
-    queryFn: () => apiRequest<AgentRuleList>("GET", agentPath(id, "/alert-rules")),
+    queryFn: () => call(OP.listAgentRules, { params: { id } }),
   });
 
 /** The agent's alerts, newest first: the open ones and the latest resolved. */
 export const agentAlertsQuery = (id: string) =>
   queryOptions({
     queryKey: agentKeys.alerts(id),
-    queryFn: () =>
-      apiRequest<AlertPage>("GET", `/alerts?${new URLSearchParams({ agent_id: id, limit: "50" })}`),
+    queryFn: () => call(OP.listAlerts, { query: { agent_id: id, limit: 50 } }),
     refetchInterval: AGENT_REFRESH_MS,
   });
 
@@ -103,66 +100,49 @@ export const agentTasksQuery = (
 ) =>
   queryOptions({
     queryKey: agentKeys.tasks(id, state, before),
-    queryFn: () => apiRequest<AgentTaskPage>("GET", agentTasksPath(id, state, before)),
+    queryFn: () => call(OP.listAgentTasks, agentTasksInput(id, state, before)),
     refetchInterval: AGENT_TASKS_REFRESH_MS,
   });
 
 export const agentDownloadsQuery = () =>
   queryOptions({
     queryKey: agentKeys.downloads,
-    queryFn: () => apiRequest<AgentDownloads>("GET", "/agents/downloads"),
+    queryFn: () => call(OP.listAgentDownloads),
   });
 
-/** The fields an agent is added or changed with. */
-export interface AgentFields {
-  name?: string;
-  os?: AgentOs;
-  offline_after_minutes?: number;
-  channel_ids?: string[];
+export function createAgent(fields: BodyOf<"createAgent">): Promise<CreatedAgentKey> {
+  return call(OP.createAgent, { body: fields });
 }
 
-export function createAgent(fields: AgentFields): Promise<CreatedAgentKey> {
-  return apiRequest<CreatedAgentKey>("POST", "/agents", fields);
-}
-
-export function updateAgent(id: string, fields: AgentFields): Promise<Agent> {
-  return apiRequest<Agent>("PATCH", agentPath(id), fields);
+export function updateAgent(id: string, fields: BodyOf<"updateAgent">): Promise<Agent> {
+  return call(OP.updateAgent, { params: { id }, body: fields });
 }
 
 export function deleteAgent(id: string): Promise<void> {
-  return apiRequest<void>("DELETE", agentPath(id));
+  return call(OP.deleteAgent, { params: { id } });
 }
 
 export function replaceAgentKey(id: string): Promise<CreatedAgentKey> {
-  return apiRequest<CreatedAgentKey>("POST", agentPath(id, "/key"));
+  return call(OP.issueAgentKey, { params: { id } });
 }
 
 export function revokeAgentKey(id: string): Promise<Agent> {
-  return apiRequest<Agent>("DELETE", agentPath(id, "/key"));
+  return call(OP.revokeAgentKey, { params: { id } });
 }
 
 /** The fields a rule is added or changed with; absent ones take the template's values. */
-export interface RuleFields {
-  kind?: AgentRuleKind;
-  threshold?: number;
-  duration_minutes?: number;
-  severity?: AlertSeverity;
-  disks?: string[] | null;
-  services?: string[] | null;
-}
+export type RuleFields = BodyOf<"createAgentRule">;
 
 export function createAgentRule(id: string, fields: RuleFields): Promise<AgentRule> {
-  return apiRequest<AgentRule>("POST", agentPath(id, "/alert-rules"), fields);
+  return call(OP.createAgentRule, { params: { id }, body: fields });
 }
 
+/** A rule keeps its kind: the change sends the other fields. */
 export function updateAgentRule(id: string, ruleId: string, fields: RuleFields) {
-  return apiRequest<AgentRule>(
-    "PATCH",
-    agentPath(id, `/alert-rules/${encodeURIComponent(ruleId)}`),
-    fields,
-  );
+  const { kind: _kind, ...changes } = fields;
+  return call(OP.updateAgentRule, { params: { id, ruleId }, body: changes });
 }
 
 export function deleteAgentRule(id: string, ruleId: string): Promise<void> {
-  return apiRequest<void>("DELETE", agentPath(id, `/alert-rules/${encodeURIComponent(ruleId)}`));
+  return call(OP.deleteAgentRule, { params: { id, ruleId } });
 }

@@ -1,7 +1,9 @@
 import type { agentTaskListResponse, agentTaskResponse } from "@upwatch/api";
 import { AGENT_TASK_STATES, type AgentTaskState } from "@upwatch/core";
 import type { z } from "zod";
+import { type CallInput, operationPath } from "../api-call.ts";
 import { formatMs } from "../monitors/format.ts";
+import { OP } from "../operation-routes.ts";
 
 /** One proxied-check task as the agent's Tasks tab shows it. */
 export type AgentTask = z.infer<typeof agentTaskResponse>;
@@ -26,16 +28,24 @@ export function taskStateFromParam(param: string | null): AgentTaskState | undef
 }
 
 /** The API path of a page of an agent's tasks: one state or all, the newest or older ones. */
+/** What asks for one page of an agent's tasks: one state or all, older than `before`. */
+export function agentTasksInput(
+  agentId: string,
+  state: AgentTaskState | undefined,
+  before: string | undefined,
+  limit = 50,
+): CallInput<"listAgentTasks"> {
+  return { params: { id: agentId }, query: { limit, state, before } };
+}
+
+/** The address of that page in the API. */
 export function agentTasksPath(
   agentId: string,
   state: AgentTaskState | undefined,
   before: string | undefined,
   limit = 50,
 ): string {
-  const query = new URLSearchParams({ limit: String(limit) });
-  if (state) query.set("state", state);
-  if (before !== undefined) query.set("before", before);
-  return `/agents/${encodeURIComponent(agentId)}/tasks?${query}`;
+  return operationPath(OP.listAgentTasks, agentTasksInput(agentId, state, before, limit));
 }
 
 /** "Up, 42 ms", "Down, 503", "Down: connection refused"; null for a task still waiting. */

@@ -2,8 +2,10 @@ import { useQuery } from "@tanstack/react-query";
 import type { AlertView } from "@upwatch/api";
 import { useState } from "react";
 import { Link } from "react-router";
-import { APP_BASE, apiRequest, problemText } from "../api-client.ts";
+import { call } from "../api-call.ts";
+import { APP_BASE, problemText } from "../api-client.ts";
 import { formatAgo, formatDateTime, formatDuration } from "../monitors/format.ts";
+import { OP } from "../operation-routes.ts";
 import { useCan, useSession } from "../session.tsx";
 import { statusPagesQuery } from "../status-pages/status-pages-api.ts";
 import { statusPagesUsable } from "../status-pages/status-pages-usable.ts";
@@ -68,7 +70,8 @@ export function AlertItem({
     setBusy(action);
     setProblem(null);
     try {
-      onChange(await apiRequest<AlertView>("POST", `/alerts/${alert.id}/${action}`));
+      const route = action === "acknowledge" ? OP.acknowledgeAlert : OP.resolveAlert;
+      onChange(await call(route, { params: { id: alert.id } }));
       showToast(
         action === "acknowledge"
           ? `Alert acknowledged: no more notifications; it resolves when ${aboutAgent ? "the condition clears" : "the monitor recovers"}.`

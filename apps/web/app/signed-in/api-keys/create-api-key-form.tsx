@@ -1,7 +1,8 @@
 import type { CreatedApiKey } from "@upwatch/api";
 import { API_KEY_NAME_MAX, API_KEY_SCOPES, type ApiKeyScope } from "@upwatch/core";
 import { useRef, useState } from "react";
-import { apiRequest } from "../api-client.ts";
+import { call } from "../api-call.ts";
+import { OP } from "../operation-routes.ts";
 import { FormActions } from "../ui/form-actions.tsx";
 import { FormError } from "../ui/form-error.tsx";
 import { TextInputField } from "../ui/text-input-field.tsx";
@@ -24,10 +25,7 @@ export function CreateApiKeyForm({ onCreated }: { onCreated(key: CreatedApiKey):
           : undefined,
     }),
     send: async () => {
-      const created = await apiRequest<CreatedApiKey>("POST", "/api-keys", {
-        name: trimmed,
-        scope,
-      });
+      const created = await call(OP.createApiKey, { body: { name: trimmed, scope } });
       setName("");
       onCreated(created);
     },

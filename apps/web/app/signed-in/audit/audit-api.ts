@@ -1,14 +1,11 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { AuditEvent } from "@upwatch/api";
-import { API_BASE, apiRequest } from "../api-client.ts";
+import { call, operationPath } from "../api-call.ts";
+import { API_BASE } from "../api-client.ts";
+import { OP } from "../operation-routes.ts";
 import { type AuditFilterValues, auditFilterQuery } from "./audit-filters.ts";
 
 export type { AuditEvent };
-
-interface AuditPage {
-  data: AuditEvent[];
-  next_before: string | null;
-}
 
 const PAGE_SIZE = 50;
 
@@ -17,12 +14,14 @@ export const auditEventsQuery = (filters: AuditFilterValues) =>
   infiniteQueryOptions({
     queryKey: ["audit-log", filters],
     initialPageParam: "",
-    queryFn: ({ pageParam }) => {
-      const query = auditFilterQuery(filters);
-      query.set("limit", String(PAGE_SIZE));
-      if (pageParam) query.set("before", pageParam);
-      return apiRequest<AuditPage>("GET", `/audit-log?${query}`);
-    },
+    queryFn: ({ pageParam }) =>
+      call(OP.listAuditEvents, {
+        query: {
+          ...Object.fromEntries(auditFilterQuery(filters)),
+          limit: PAGE_SIZE,
+          before: pageParam || undefined,
+        },
+      }),
     getNextPageParam: (last) => last.next_before ?? undefined,
   });
 
@@ -30,12 +29,11 @@ export const auditEventsQuery = (filters: AuditFilterValues) =>
 export const auditActorsQuery = () =>
   queryOptions({
     queryKey: ["audit-log", "actors"],
-    queryFn: () =>
-      apiRequest<{ data: Array<{ user_id: string; label: string }> }>("GET", "/audit-log/actors"),
+    queryFn: () => call(OP.listAuditActors),
   });
 
 /** Where the browser downloads the filtered log as CSV. */
 export function auditCsvUrl(filters: AuditFilterValues): string {
-  const query = auditFilterQuery(filters).toString();
-  return `${API_BASE}/audit-log.csv${query ? `?${query}` : ""}`;
+  const query = Object.fromEntries(auditFilterQuery(filters));
+  return `${API_BASE}${operationPath(OP.exportAuditEvents, { query })}`;
 }

@@ -1,25 +1,8 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import type {
-  AccountOverview,
-  AlertPage,
-  AlertView,
-  ApiKey,
-  Channel,
-  CheckPage,
-  Delivery,
-  DependencyView,
-  Group,
-  IncidentView,
-  ListOf,
-  MonitorDetailView,
-  MonitorOverview,
-  MonitorView,
-  RegionLatencyView,
-  RegionView,
-  StatsView,
-} from "@upwatch/api";
+import type { AlertView } from "@upwatch/api";
 import type { StatsRange } from "@upwatch/core";
-import { apiRequest } from "../api-client.ts";
+import { call } from "../api-call.ts";
+import { OP } from "../operation-routes.ts";
 
 /** Which alerts a list shows; a live alert joins or leaves each cached list by it. */
 export interface AlertFilter {
@@ -27,11 +10,6 @@ export interface AlertFilter {
   severity?: AlertView["severity"];
   monitorId?: string;
   limit: number;
-}
-
-export interface DeliveryPage {
-  data: Delivery[];
-  next_before: number | null;
 }
 
 /**
@@ -67,48 +45,44 @@ export const queryKeys = {
     ["monitor", id, "region-latency", range] as const,
 };
 
-function read<T>(path: string): () => Promise<T> {
-  return () => apiRequest<T>("GET", path);
-}
-
 const CHECKS_PAGE = 50;
 const DELIVERIES_PAGE = 20;
 
 export const accountQuery = () =>
-  queryOptions({ queryKey: queryKeys.account, queryFn: read<AccountOverview>("/account") });
+  queryOptions({ queryKey: queryKeys.account, queryFn: () => call(OP.getAccount) });
 
 export const monitorsQuery = () =>
-  queryOptions({ queryKey: queryKeys.monitors, queryFn: read<ListOf<MonitorView>>("/monitors") });
+  queryOptions({ queryKey: queryKeys.monitors, queryFn: () => call(OP.listMonitors) });
 
 /** The list screen's last day per monitor; with groups, only their monitors' (any of them). */
 export const overviewQuery = (groupIds: readonly string[] = []) =>
   queryOptions({
     queryKey: groupIds.length ? queryKeys.overviewOf(groupIds) : queryKeys.overview,
-    queryFn: read<ListOf<MonitorOverview>>(`/monitors/overview${groupFilterQuery(groupIds)}`),
+    queryFn: () => call(OP.monitorOverview, { query: { group: [...groupIds] } }),
   });
 
 export const monitorQuery = (id: string) =>
   queryOptions({
     queryKey: queryKeys.monitorDetails(id),
-    queryFn: read<MonitorDetailView>(`/monitors/${id}`),
+    queryFn: () => call(OP.getMonitor, { params: { id } }),
   });
 
 export const statsQuery = (id: string, range: StatsRange) =>
   queryOptions({
     queryKey: queryKeys.stats(id, range),
-    queryFn: read<StatsView>(`/monitors/${id}/stats?range=${range}`),
+    queryFn: () => call(OP.monitorStats, { params: { id }, query: { range } }),
   });
 
 export const incidentsQuery = (id: string) =>
   queryOptions({
     queryKey: queryKeys.incidents(id),
-    queryFn: read<ListOf<IncidentView>>(`/monitors/${id}/incidents?limit=20`),
+    queryFn: () => call(OP.listIncidents, { params: { id }, query: { limit: 20 } }),
   });
 
 export const monitorChannelsQuery = (id: string) =>
   queryOptions({
     queryKey: queryKeys.monitorChannels(id),
-    queryFn: read<ListOf<Channel>>(`/monitors/${id}/channels`),
+    queryFn: () => call(OP.listMonitorChannels, { params: { id } }),
   });
 
 /** A monitor's checks, newest first, 50 at a time. */
@@ -116,7 +90,7 @@ export const checksQuery = (id: string) =>
   infiniteQueryOptions({
     queryKey: queryKeys.checks(id),
     queryFn: ({ pageParam }) =>
-      apiRequest<CheckPage>("GET", `/monitors/${id}/checks?${pageQuery(CHECKS_PAGE, pageParam)}`),
+      call(OP.listChecks, { params: { id }, query: { limit: CHECKS_PAGE, before: pageParam } }),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (page) => page.next_before ?? undefined,
   });
@@ -125,7 +99,7 @@ export const checksQuery = (id: string) =>
 export const alertsQuery = (filter: AlertFilter) =>
   infiniteQueryOptions({
     queryKey: queryKeys.alertList(filter),
-    queryFn: ({ pageParam }) => apiRequest<AlertPage>("GET", alertsPath(filter, pageParam)),
+    queryFn: ({ pageParam }) => call(OP.listAlerts, { query: alertsQueryOf(filter, pageParam) }),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (page) => page.next_before ?? undefined,
   });
@@ -133,40 +107,39 @@ export const alertsQuery = (filter: AlertFilter) =>
 export const dependenciesQuery = () =>
   queryOptions({
     queryKey: queryKeys.dependencies,
-    queryFn: read<ListOf<DependencyView>>("/dependencies"),
+    queryFn: () => call(OP.listDependencies),
   });
 
 export const channelsQuery = () =>
-  queryOptions({ queryKey: queryKeys.channels, queryFn: read<ListOf<Channel>>("/channels") });
+  queryOptions({ queryKey: queryKeys.channels, queryFn: () => call(OP.listChannels) });
 
 export const channelQuery = (id: string) =>
   queryOptions({
     queryKey: queryKeys.channel(id),
-    queryFn: read<Channel>(`/channels/${encodeURIComponent(id)}`),
+    queryFn: () => call(OP.getChannel, { params: { id } }),
   });
 
 /** One page of a channel's delivery log, the newest when `before` is undefined. */
 export const deliveriesQuery = (channelId: string, before: number | undefined) =>
   queryOptions({
     queryKey: queryKeys.deliveryPage(channelId, before),
-    queryFn: () => {
-      const query = new URLSearchParams({ channel_id: channelId, limit: String(DELIVERIES_PAGE) });
-      if (before !== undefined) query.set("before", String(before));
-      return apiRequest<DeliveryPage>("GET", `/notifications?${query}`);
-    },
+    queryFn: () =>
+      call(OP.listNotifications, {
+        query: { channel_id: channelId, limit: DELIVERIES_PAGE, before },
+      }),
   });
 
 export const groupsQuery = () =>
-  queryOptions({ queryKey: queryKeys.groups, queryFn: read<ListOf<Group>>("/groups") });
+  queryOptions({ queryKey: queryKeys.groups, queryFn: () => call(OP.listGroups) });
 
 export const groupQuery = (id: string) =>
   queryOptions({
     queryKey: queryKeys.group(id),
-    queryFn: read<Group>(`/groups/${encodeURIComponent(id)}`),
+    queryFn: () => call(OP.getGroup, { params: { id } }),
   });
 
 export const apiKeysQuery = () =>
-  queryOptions({ queryKey: queryKeys.apiKeys, queryFn: read<ListOf<ApiKey>>("/api-keys") });
+  queryOptions({ queryKey: queryKeys.apiKeys, queryFn: () => call(OP.listApiKeys) });
 
 /** How often the regions are asked again while shown: runners come and go without an event. */
 const REGIONS_REFRESH_MS = 15_000;
@@ -174,7 +147,7 @@ const REGIONS_REFRESH_MS = 15_000;
 export const regionsQuery = () =>
   queryOptions({
     queryKey: queryKeys.regions,
-    queryFn: read<{ regions: RegionView[] }>("/regions"),
+    queryFn: () => call(OP.listRegions),
     refetchInterval: REGIONS_REFRESH_MS,
   });
 
@@ -182,27 +155,16 @@ export const regionsQuery = () =>
 export const regionLatencyQuery = (id: string, range: StatsRange) =>
   queryOptions({
     queryKey: queryKeys.regionLatency(id, range),
-    queryFn: read<RegionLatencyView>(`/monitors/${id}/region-latency?period=${range}`),
+    queryFn: () => call(OP.monitorRegionLatency, { params: { id }, query: { period: range } }),
   });
 
-/** `?group=a&group=b`, or nothing without groups. */
-function groupFilterQuery(groupIds: readonly string[]): string {
-  if (groupIds.length === 0) return "";
-  return `?${new URLSearchParams(groupIds.map((id) => ["group", id]))}`;
-}
-
-function pageQuery(limit: number, before: number | undefined): URLSearchParams {
-  const query = new URLSearchParams({ limit: String(limit) });
-  if (before !== undefined) query.set("before", String(before));
-  return query;
-}
-
-function alertsPath(filter: AlertFilter, before: number | undefined): string {
-  const query = new URLSearchParams();
-  if (filter.monitorId) query.set("monitor_id", filter.monitorId);
-  if (filter.state) query.set("state", filter.state);
-  if (filter.severity) query.set("severity", filter.severity);
-  query.set("limit", String(filter.limit));
-  if (before !== undefined) query.set("before", String(before));
-  return `/alerts?${query}`;
+/** The alerts API's query for a filter and a page (older than `before`). */
+function alertsQueryOf(filter: AlertFilter, before: number | undefined) {
+  return {
+    monitor_id: filter.monitorId,
+    state: filter.state,
+    severity: filter.severity,
+    limit: filter.limit,
+    before,
+  };
 }

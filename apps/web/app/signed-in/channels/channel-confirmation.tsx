@@ -1,8 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { Channel } from "@upwatch/api";
 import { useState } from "react";
-import { apiRequest, errorDetail } from "../api-client.ts";
+import { call } from "../api-call.ts";
+import { errorDetail } from "../api-client.ts";
 import { queryKeys } from "../cache/queries.ts";
+import { OP } from "../operation-routes.ts";
 import { Button } from "../ui/button.tsx";
 import { destinationOf } from "./channel-display.ts";
 
@@ -21,10 +23,9 @@ export function ChannelConfirmation({ channel }: { channel: Channel }) {
     setError(undefined);
     setSent(false);
     try {
-      const updated = await apiRequest<Channel>(
-        "POST",
-        `/channels/${encodeURIComponent(channel.id)}/confirmation`,
-      );
+      const updated = await call(OP.resendChannelConfirmation, {
+        params: { id: channel.id },
+      });
       client.setQueryData(queryKeys.channel(channel.id), updated);
       setSent(true);
     } catch (failure) {

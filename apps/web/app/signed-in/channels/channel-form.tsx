@@ -3,8 +3,10 @@ import type { Channel } from "@upwatch/api";
 import { ALERT_CHANNELS, type AlertChannel } from "@upwatch/core";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
-import { APP_BASE, apiRequest } from "../api-client.ts";
+import { type BodyOf, call } from "../api-call.ts";
+import { APP_BASE } from "../api-client.ts";
 import { queryKeys } from "../cache/queries.ts";
+import { OP } from "../operation-routes.ts";
 import { useSession } from "../session.tsx";
 import { CheckField } from "../ui/check-field.tsx";
 import { Field } from "../ui/field.tsx";
@@ -51,18 +53,24 @@ export function ChannelForm({ channel, onSaved, onCancel }: ChannelFormProps) {
     send: async () => {
       const config = { [info.field.key]: destination.trim() };
       const saved = channel
-        ? await apiRequest<Channel>("PATCH", `/channels/${encodeURIComponent(channel.id)}`, {
-            ...(name.trim() ? { name: name.trim() } : {}),
-            config,
-            attach_to_new_monitors: attach,
-            monitor_ids: monitorIds,
+        ? await call(OP.updateChannel, {
+            params: { id: channel.id },
+            body: {
+              ...(name.trim() ? { name: name.trim() } : {}),
+              config,
+              attach_to_new_monitors: attach,
+              monitor_ids: monitorIds,
+            },
           })
-        : await apiRequest<Channel>("POST", "/channels", {
-            type,
-            ...(name.trim() ? { name: name.trim() } : {}),
-            config,
-            attach_to_new_monitors: attach,
-            monitor_ids: monitorIds,
+        : await call(OP.createChannel, {
+            // The type's own field carries its destination (an address, a number or a url).
+            body: {
+              type,
+              ...(name.trim() ? { name: name.trim() } : {}),
+              config,
+              attach_to_new_monitors: attach,
+              monitor_ids: monitorIds,
+            } as BodyOf<"createChannel">,
           });
       void client.invalidateQueries({ queryKey: queryKeys.channels });
       await client.invalidateQueries({ queryKey: queryKeys.channel(saved.id) });

@@ -1,6 +1,8 @@
 import type { Channel, TestResult } from "@upwatch/api";
 import { useState } from "react";
-import { apiRequest, errorDetail } from "../api-client.ts";
+import { call } from "../api-call.ts";
+import { errorDetail } from "../api-client.ts";
+import { OP } from "../operation-routes.ts";
 import { Button } from "../ui/button.tsx";
 import { deliveryStatusLabel, deliveryTone } from "./channel-display.ts";
 
@@ -15,9 +17,7 @@ export function ChannelTest({ channel, onSent }: { channel: Channel; onSent(): v
     setError(undefined);
     setResult(undefined);
     try {
-      setResult(
-        await apiRequest<TestResult>("POST", `/channels/${encodeURIComponent(channel.id)}/test`),
-      );
+      setResult(await call(OP.testChannel, { params: { id: channel.id } }));
       onSent();
     } catch (failure) {
       setError(errorDetail(failure));

@@ -1,6 +1,7 @@
 import type { DependencyView, MonitorView } from "@upwatch/api";
 import { useState } from "react";
-import { apiRequest } from "../api-client.ts";
+import { call } from "../api-call.ts";
+import { OP } from "../operation-routes.ts";
 import { FormActions } from "../ui/form-actions.tsx";
 import { type CreationOutcome, createDependencies } from "./create-dependencies.ts";
 import type { TreeSubject } from "./dependency-tree.ts";
@@ -51,7 +52,7 @@ export function AddDependencyForm(props: AddDependencyFormProps) {
     setBusy(true);
     try {
       const outcome = await createDependencies(child, parents, (body) =>
-        apiRequest<DependencyView>("POST", "/dependencies", body),
+        call(OP.createDependency, { body }),
       );
       setChosen(outcome.refused.map((refusal) => refusal.parentId));
       await props.onSaved(child, outcome);

@@ -1,4 +1,5 @@
 import type { DependencyView } from "@upwatch/api";
+import type { BodyOf } from "../api-call.ts";
 import { errorDetail } from "../api-client.ts";
 import type { TreeSubject } from "./dependency-tree.ts";
 
@@ -10,7 +11,7 @@ export interface CreationOutcome {
   refused: { parentId: string; detail: string }[];
 }
 
-type Post = (body: Record<string, string>) => Promise<DependencyView>;
+type Post = (body: BodyOf<"createDependency">) => Promise<DependencyView>;
 
 /**
  * Creates one dependency per parent, in order, and goes on past a refusal (a cycle, say), so

@@ -1,7 +1,9 @@
 import type { DependencyView } from "@upwatch/api";
 import { useState } from "react";
 import { Link } from "react-router";
-import { APP_BASE, apiRequest, problemText } from "../api-client.ts";
+import { call } from "../api-call.ts";
+import { APP_BASE, problemText } from "../api-client.ts";
+import { OP } from "../operation-routes.ts";
 import { useCan } from "../session.tsx";
 import { Button } from "../ui/button.tsx";
 import { namedDetail } from "./create-dependencies.ts";
@@ -77,7 +79,7 @@ export function ParentDependencies({
                   size="small"
                   disabled={busy}
                   onClick={() =>
-                    void change(() => apiRequest("DELETE", `/dependencies/${edge.id}`))
+                    void change(() => call(OP.deleteDependency, { params: { id: edge.id } }))
                   }
                   aria-label={`Remove the dependency on ${names.get(edge.parent_monitor_id) ?? "this monitor"}`}
                 >
@@ -100,9 +102,8 @@ export function ParentDependencies({
           onProblem={setProblem}
           onAdd={(parentId) =>
             change(() =>
-              apiRequest("POST", "/dependencies", {
-                [childField]: child.id,
-                parent_monitor_id: parentId,
+              call(OP.createDependency, {
+                body: { [childField]: child.id, parent_monitor_id: parentId },
               }),
             )
           }

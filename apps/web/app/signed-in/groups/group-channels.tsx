@@ -2,9 +2,11 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Group } from "@upwatch/api";
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { APP_BASE, apiRequest, errorDetail } from "../api-client.ts";
+import { call } from "../api-call.ts";
+import { APP_BASE, errorDetail } from "../api-client.ts";
 import { channelsQuery } from "../cache/queries.ts";
 import { CHANNEL_TYPES } from "../channels/channel-display.ts";
+import { OP } from "../operation-routes.ts";
 import { useCan } from "../session.tsx";
 import { Button } from "../ui/button.tsx";
 import { FormError } from "../ui/form-error.tsx";
@@ -31,8 +33,9 @@ export function GroupChannels({ group }: { group: Group }) {
     setBusy(what);
     setError(undefined);
     try {
-      const saved = await apiRequest<Group>("PATCH", `/groups/${encodeURIComponent(group.id)}`, {
-        channel_ids: channelIds,
+      const saved = await call(OP.updateGroup, {
+        params: { id: group.id },
+        body: { channel_ids: channelIds },
       });
       storeGroup(client, saved);
       setChoice("");

@@ -1,8 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { Group } from "@upwatch/api";
 import { useRef, useState } from "react";
-import { apiRequest } from "../api-client.ts";
+import { call } from "../api-call.ts";
 import { LoadedMonitors } from "../monitors/loaded-monitors.tsx";
+import { OP } from "../operation-routes.ts";
 import { Field } from "../ui/field.tsx";
 import { FormActions } from "../ui/form-actions.tsx";
 import { FormError } from "../ui/form-error.tsx";
@@ -33,8 +34,8 @@ export function GroupForm({ group, onSaved, onCancel }: GroupFormProps) {
     send: async () => {
       const fields = { name: name.trim(), description: description.trim() || null };
       const saved = group
-        ? await apiRequest<Group>("PATCH", `/groups/${encodeURIComponent(group.id)}`, fields)
-        : await apiRequest<Group>("POST", "/groups", { ...fields, monitor_ids: monitorIds });
+        ? await call(OP.updateGroup, { params: { id: group.id }, body: fields })
+        : await call(OP.createGroup, { body: { ...fields, monitor_ids: monitorIds } });
       storeGroup(client, saved);
       onSaved(saved);
     },

@@ -2,10 +2,12 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Group, MonitorView } from "@upwatch/api";
 import { useState } from "react";
 import { Link } from "react-router";
-import { APP_BASE, apiRequest, errorDetail } from "../api-client.ts";
+import { call } from "../api-call.ts";
+import { APP_BASE, errorDetail } from "../api-client.ts";
 import { monitorsQuery, overviewQuery } from "../cache/queries.ts";
 import { statusOf } from "../monitors/monitor-filters.ts";
 import { StatusBadge } from "../monitors/status-badge.tsx";
+import { OP } from "../operation-routes.ts";
 import { useCan } from "../session.tsx";
 import { Button } from "../ui/button.tsx";
 import { FormError } from "../ui/form-error.tsx";
@@ -32,10 +34,7 @@ export function GroupMembers({ group }: { group: Group }) {
   const remove = async (monitor: MonitorView) => {
     setRemoving(monitor.id);
     try {
-      await apiRequest(
-        "DELETE",
-        `/groups/${encodeURIComponent(group.id)}/monitors/${encodeURIComponent(monitor.id)}`,
-      );
+      await call(OP.removeGroupMonitor, { params: { id: group.id, monitorId: monitor.id } });
       await reloadGroup(client);
       showToast(`${monitor.name} is no longer in ${group.name}.`);
     } catch (error) {
@@ -120,8 +119,9 @@ function AddMonitors({ group, others }: { group: Group; others: MonitorView[] })
     setBusy(true);
     setError(undefined);
     try {
-      await apiRequest("POST", `/groups/${encodeURIComponent(group.id)}/monitors`, {
-        monitor_ids: chosen,
+      await call(OP.addGroupMonitors, {
+        params: { id: group.id },
+        body: { monitor_ids: chosen },
       });
       await reloadGroup(client);
       showToast(

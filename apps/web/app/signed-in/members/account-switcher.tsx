@@ -1,5 +1,7 @@
 import { useState } from "react";
-import { APP_BASE, apiRequest, errorDetail } from "../api-client.ts";
+import { call } from "../api-call.ts";
+import { APP_BASE, errorDetail } from "../api-client.ts";
+import { OP } from "../operation-routes.ts";
 import { useSession } from "../session.tsx";
 import { CreateAccountDialog } from "./create-account-dialog.tsx";
 
@@ -22,7 +24,7 @@ export function AccountSwitcher() {
     }
     setError(undefined);
     try {
-      await apiRequest("POST", "/auth/session/account", { account_id: value });
+      await call(OP.switchAccount, { body: { account_id: value } });
       window.location.assign(APP_BASE);
     } catch (failure) {
       setError(errorDetail(failure));

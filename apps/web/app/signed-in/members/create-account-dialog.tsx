@@ -1,5 +1,7 @@
 import { useState } from "react";
-import { APP_BASE, apiRequest, errorDetail } from "../api-client.ts";
+import { call } from "../api-call.ts";
+import { APP_BASE, errorDetail } from "../api-client.ts";
+import { OP } from "../operation-routes.ts";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import { Field } from "../ui/field.tsx";
 
@@ -16,7 +18,7 @@ export function CreateAccountDialog({ open, onClose }: { open: boolean; onClose(
     setBusy(true);
     setError(undefined);
     try {
-      await apiRequest("POST", "/accounts", { name: name.trim() });
+      await call(OP.createAnotherAccount, { body: { name: name.trim() } });
       window.location.assign(APP_BASE);
     } catch (failure) {
       setError(errorDetail(failure));

@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
-import { apiRequest } from "../api-client.ts";
+import { call } from "../api-call.ts";
+import { OP } from "../operation-routes.ts";
 import { roleOfChoice, useRoleChoices } from "../roles/role-choices.ts";
 import { Field } from "../ui/field.tsx";
 import { FormActions } from "../ui/form-actions.tsx";
@@ -21,7 +22,7 @@ export function InviteForm({ onInvited }: { onInvited(email: string): void }) {
         : "Enter the e-mail address of the person to invite.",
     }),
     send: async () => {
-      await apiRequest("POST", "/invitations", { email: trimmed, ...roleOfChoice(role) });
+      await call(OP.createInvitation, { body: { email: trimmed, ...roleOfChoice(role) } });
       setEmail("");
       onInvited(trimmed);
     },

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { InvitationView, MemberView } from "@upwatch/api";
-import { apiRequest } from "../api-client.ts";
+import { call } from "../api-call.ts";
+import { OP } from "../operation-routes.ts";
 
 /** The cache keys of the members screen. */
 export const memberKeys = {
@@ -11,13 +11,13 @@ export const memberKeys = {
 export const membersQuery = () =>
   queryOptions({
     queryKey: memberKeys.members,
-    queryFn: () => apiRequest<{ data: MemberView[] }>("GET", "/members"),
+    queryFn: () => call(OP.listMembers),
   });
 
 export const invitationsQuery = () =>
   queryOptions({
     queryKey: memberKeys.invitations,
-    queryFn: () => apiRequest<{ data: InvitationView[] }>("GET", "/invitations"),
+    queryFn: () => call(OP.listInvitations),
     // A 403 means the role may not manage members; asking again would not change that.
     retry: false,
   });

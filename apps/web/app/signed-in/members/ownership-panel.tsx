@@ -1,7 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { MemberView } from "@upwatch/api";
 import { useRef, useState } from "react";
-import { apiRequest, errorDetail, loginPath } from "../api-client.ts";
+import { call } from "../api-call.ts";
+import { errorDetail, loginPath } from "../api-client.ts";
+import { OP } from "../operation-routes.ts";
 import { useSession } from "../session.tsx";
 import { Button } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
@@ -35,7 +37,7 @@ function TransferOwnership({ members }: { members: MemberView[] }) {
     focus: { password: passwordRef },
     check: () => ({ password: password ? undefined : "Enter your password." }),
     send: async () => {
-      await apiRequest("POST", "/account/transfer-ownership", { user_id: userId, password });
+      await call(OP.transferOwnership, { body: { user_id: userId, password } });
       setPassword("");
       await client.invalidateQueries({ queryKey: memberKeys.members });
       await refresh();
@@ -86,7 +88,7 @@ function LeaveAccount({ accountName }: { accountName: string }) {
     setBusy(true);
     setError(undefined);
     try {
-      await apiRequest("POST", "/account/leave");
+      await call(OP.leaveAccount);
       window.location.assign(loginPath());
     } catch (failure) {
       setError(errorDetail(failure));

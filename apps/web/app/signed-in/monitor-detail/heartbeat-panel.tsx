@@ -1,8 +1,10 @@
 import type { MonitorView } from "@upwatch/api";
 import { describeDuration } from "@upwatch/core";
 import { useState } from "react";
-import { apiRequest, problemText } from "../api-client.ts";
+import { call } from "../api-call.ts";
+import { problemText } from "../api-client.ts";
 import { formatAgo, formatMs } from "../monitors/format.ts";
+import { OP } from "../operation-routes.ts";
 import { useCan } from "../session.tsx";
 import { Button } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
@@ -31,7 +33,7 @@ export function HeartbeatPanel({
     setReplacing(true);
     setProblem(undefined);
     try {
-      onMonitor(await apiRequest<MonitorView>("POST", `/monitors/${monitor.id}/heartbeat-token`));
+      onMonitor(await call(OP.regenerateHeartbeatToken, { params: { id: monitor.id } }));
       setAsking(false);
     } catch (error) {
       setProblem(problemText(error));

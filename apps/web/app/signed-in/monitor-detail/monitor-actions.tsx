@@ -2,8 +2,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { CheckView, MonitorView } from "@upwatch/api";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { APP_BASE, apiRequest, problemText } from "../api-client.ts";
+import { call } from "../api-call.ts";
+import { APP_BASE, problemText } from "../api-client.ts";
 import { forgetMonitor } from "../cache/live-cache.ts";
+import { OP } from "../operation-routes.ts";
 import { useCan } from "../session.tsx";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 
@@ -43,7 +45,7 @@ export function MonitorActions({
 
   const checkNow = () =>
     run("check", async () => {
-      const check = await apiRequest<CheckView>("POST", `/monitors/${monitor.id}/check`);
+      const check = await call(OP.checkMonitorNow, { params: { id: monitor.id } });
       onCheck(check);
       setNote(
         check.status === "up"
@@ -53,12 +55,12 @@ export function MonitorActions({
     });
   const togglePause = () =>
     run("pause", async () => {
-      const action = monitor.paused ? "resume" : "pause";
-      onMonitor(await apiRequest<MonitorView>("POST", `/monitors/${monitor.id}/${action}`));
+      const route = monitor.paused ? OP.resumeMonitor : OP.pauseMonitor;
+      onMonitor(await call(route, { params: { id: monitor.id } }));
     });
   const remove = async () => {
     await run("delete", async () => {
-      await apiRequest("DELETE", `/monitors/${monitor.id}`);
+      await call(OP.deleteMonitor, { params: { id: monitor.id } });
       forgetMonitor(client, monitor.id);
       navigate(APP_BASE, { replace: true });
     });

@@ -3,9 +3,11 @@ import type { Channel, Group, MonitorView } from "@upwatch/api";
 import type { Plan } from "@upwatch/core";
 import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { APP_BASE, apiRequest, problemText } from "../api-client.ts";
+import { type BodyOf, call } from "../api-call.ts";
+import { APP_BASE, problemText } from "../api-client.ts";
 import { storeMonitor } from "../cache/live-cache.ts";
 import { queryKeys } from "../cache/queries.ts";
+import { OP } from "../operation-routes.ts";
 import { ChannelPicker } from "./channel-picker.tsx";
 import { Field } from "./field.tsx";
 import type { MonitorFormValues } from "./form-values.ts";
@@ -105,11 +107,15 @@ export function MonitorForm({
     setServerError(null);
     try {
       const saved = monitor
-        ? await apiRequest<MonitorView>("PATCH", `/monitors/${monitor.id}`, check.payload)
-        : await apiRequest<MonitorView>("POST", "/monitors", check.payload);
+        ? await call(OP.updateMonitor, {
+            params: { id: monitor.id },
+            body: check.payload as BodyOf<"updateMonitor">,
+          })
+        : await call(OP.createMonitor, { body: check.payload as BodyOf<"createMonitor"> });
       if (channels !== undefined) {
-        await apiRequest("PUT", `/monitors/${saved.id}/channels`, {
-          channel_ids: values.channel_ids,
+        await call(OP.setMonitorChannels, {
+          params: { id: saved.id },
+          body: { channel_ids: values.channel_ids },
         });
       }
       storeMonitor(client, saved);

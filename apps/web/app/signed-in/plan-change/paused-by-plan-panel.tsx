@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import type { MonitorView } from "@upwatch/api";
 import { CHECK_TYPE_NAMES } from "@upwatch/core";
 import { useState } from "react";
-import { apiRequest, problemText } from "../api-client.ts";
+import { call } from "../api-call.ts";
+import { problemText } from "../api-client.ts";
 import { monitorsQuery } from "../cache/queries.ts";
+import { OP } from "../operation-routes.ts";
 import { useCan } from "../session.tsx";
 import { LoadError } from "../ui/load-error.tsx";
 import { planChangeQuery, refreshAfterPauseOrResume } from "./plan-change-query.ts";
@@ -30,7 +31,7 @@ export function PausedByPlanPanel() {
     setBusy(id);
     setProblem(null);
     try {
-      await apiRequest<MonitorView>("POST", `/monitors/${id}/${action}`);
+      await call(action === "pause" ? OP.pauseMonitor : OP.resumeMonitor, { params: { id } });
       await refreshAfterPauseOrResume(client);
     } catch (error) {
       setProblem(problemText(error));

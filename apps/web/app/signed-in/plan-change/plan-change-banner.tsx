@@ -2,7 +2,9 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { getPlan } from "@upwatch/core";
 import { useState } from "react";
 import { Link } from "react-router";
-import { APP_BASE, apiRequest, problemText } from "../api-client.ts";
+import { call } from "../api-call.ts";
+import { APP_BASE, problemText } from "../api-client.ts";
+import { OP } from "../operation-routes.ts";
 import { useCan } from "../session.tsx";
 import { planChangeQuery } from "./plan-change-query.ts";
 
@@ -23,7 +25,7 @@ export function PlanChangeBanner() {
     setBusy(true);
     setProblem(null);
     try {
-      await apiRequest("POST", "/account/plan-change/dismiss");
+      await call(OP.dismissPlanChange);
       await client.invalidateQueries({ queryKey: planChangeQuery().queryKey });
     } catch (error) {
       setProblem(problemText(error));

@@ -1,7 +1,7 @@
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
-import type { PlanChangeAnswer } from "@upwatch/api";
-import { apiRequest } from "../api-client.ts";
+import { call } from "../api-call.ts";
 import { queryKeys } from "../cache/queries.ts";
+import { OP } from "../operation-routes.ts";
 
 const KEY = ["plan-change"] as const;
 
@@ -9,7 +9,7 @@ const KEY = ["plan-change"] as const;
 export const planChangeQuery = () =>
   queryOptions({
     queryKey: KEY,
-    queryFn: () => apiRequest<PlanChangeAnswer>("GET", "/account/plan-change"),
+    queryFn: () => call(OP.getPlanChange),
   });
 
 /** After a monitor was paused or resumed here: the notice's counts and the lists follow. */

@@ -1,34 +1,30 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { RoleAnswer } from "@upwatch/api";
-import { apiRequest } from "../api-client.ts";
+import { type BodyOf, call } from "../api-call.ts";
+import { OP } from "../operation-routes.ts";
 
 export type { RoleAnswer };
 
 export const rolesKey = ["roles"] as const;
 
-const path = (id: string) => `/roles/${encodeURIComponent(id)}`;
-
 /** The built-in roles, then the account's custom roles. */
 export const rolesQuery = () =>
   queryOptions({
     queryKey: rolesKey,
-    queryFn: () => apiRequest<{ data: RoleAnswer[] }>("GET", "/roles"),
+    queryFn: () => call(OP.listRoles),
   });
 
 /** What a custom role is made of. */
-export interface RoleInput {
-  name: string;
-  permissions: string[];
-}
+export type RoleInput = BodyOf<"createRole">;
 
 export function createRole(input: RoleInput): Promise<RoleAnswer> {
-  return apiRequest<RoleAnswer>("POST", "/roles", input);
+  return call(OP.createRole, { body: input });
 }
 
 export function updateRole(id: string, input: RoleInput): Promise<RoleAnswer> {
-  return apiRequest<RoleAnswer>("PATCH", path(id), input);
+  return call(OP.updateRole, { params: { id }, body: input });
 }
 
 export function deleteRole(id: string): Promise<void> {
-  return apiRequest<void>("DELETE", path(id));
+  return call(OP.deleteRole, { params: { id } });
 }

@@ -1,4 +1,5 @@
-import { apiRequest } from "../api-client.ts";
+import { call } from "../api-call.ts";
+import { OP } from "../operation-routes.ts";
 import { Button } from "../ui/button.tsx";
 import { usePasswordAndCodeForm } from "./password-and-code.tsx";
 
@@ -11,7 +12,7 @@ export function DisableTwoFactorForm({
   onCancel(): void;
 }) {
   const { busy, onSubmit, fields } = usePasswordAndCodeForm(async (proof) => {
-    await apiRequest("POST", "/auth/two-factor/disable", proof);
+    await call(OP.disableTwoFactor, { body: proof });
     await onDone();
   });
   return (

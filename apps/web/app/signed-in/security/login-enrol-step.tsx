@@ -1,6 +1,8 @@
 import type { SessionAnswer, TwoFactorSetup } from "@upwatch/api";
 import { useEffect, useState } from "react";
-import { apiRequest, errorDetail } from "../api-client.ts";
+import { call } from "../api-call.ts";
+import { errorDetail } from "../api-client.ts";
+import { OP } from "../operation-routes.ts";
 import { Button } from "../ui/button.tsx";
 import { FormError } from "../ui/form-error.tsx";
 import { ConfirmNewSecret } from "./confirm-new-secret.tsx";
@@ -24,9 +26,8 @@ export function LoginEnrolStep({
   const [done, setDone] = useState<{ answer: SessionAnswer; codes: string[] }>();
 
   useEffect(() => {
-    apiRequest<TwoFactorSetup>("POST", "/auth/login/two-factor/setup", { challenge }).then(
-      setSetup,
-      (failure) => setError(errorDetail(failure)),
+    call(OP.logInSetUpTwoFactor, { body: { challenge } }).then(setSetup, (failure) =>
+      setError(errorDetail(failure)),
     );
   }, [challenge]);
 
@@ -58,11 +59,7 @@ export function LoginEnrolStep({
           setup={setup}
           submitLabel="Turn on and sign in"
           confirm={async (code) => {
-            const answer = await apiRequest<SessionAnswer & { recovery_codes: string[] }>(
-              "POST",
-              "/auth/login/two-factor/enable",
-              { challenge, code },
-            );
+            const answer = await call(OP.logInEnableTwoFactor, { body: { challenge, code } });
             setDone({ answer, codes: answer.recovery_codes });
           }}
         />

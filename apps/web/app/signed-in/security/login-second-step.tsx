@@ -1,6 +1,7 @@
 import type { SessionAnswer } from "@upwatch/api";
 import { useRef, useState } from "react";
-import { apiRequest } from "../api-client.ts";
+import { call } from "../api-call.ts";
+import { OP } from "../operation-routes.ts";
 import { Button } from "../ui/button.tsx";
 import { FormError } from "../ui/form-error.tsx";
 import { useFormSubmission } from "../ui/use-form-submission.ts";
@@ -32,12 +33,7 @@ export function LoginSecondStep({
       const factor = recovery
         ? { recovery_code: value.trim() }
         : { code: value.replace(/\s+/g, "") };
-      onSignedIn(
-        await apiRequest<SessionAnswer>("POST", "/auth/login/two-factor", {
-          challenge,
-          ...factor,
-        }),
-      );
+      onSignedIn(await call(OP.logInSecondStep, { body: { challenge, ...factor } }));
     },
     refusal: ({ status, detail }) => (status === 403 ? { code: detail } : { form: detail }),
     staysBusy: true,

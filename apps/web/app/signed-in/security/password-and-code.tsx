@@ -1,15 +1,12 @@
 import { useRef, useState } from "react";
+import type { BodyOf } from "../api-call.ts";
 import { FormError } from "../ui/form-error.tsx";
 import { PasswordInputField } from "../ui/password-input-field.tsx";
 import { useFormSubmission } from "../ui/use-form-submission.ts";
 import { CodeField } from "./code-field.tsx";
 
 /** What the server takes as proof: the password, and a six-digit code or a recovery code. */
-export interface PasswordAndCode {
-  password: string;
-  code?: string;
-  recovery_code?: string;
-}
+export type PasswordAndCode = BodyOf<"disableTwoFactor">;
 
 /**
  * A form confirmed by the password and a code or recovery code: `send` gets the proof, and a

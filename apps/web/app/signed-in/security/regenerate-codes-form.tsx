@@ -1,4 +1,5 @@
-import { apiRequest } from "../api-client.ts";
+import { call } from "../api-call.ts";
+import { OP } from "../operation-routes.ts";
 import { Button } from "../ui/button.tsx";
 import { usePasswordAndCodeForm } from "./password-and-code.tsx";
 
@@ -11,11 +12,7 @@ export function RegenerateCodesForm({
   onCancel(): void;
 }) {
   const { busy, onSubmit, fields } = usePasswordAndCodeForm(async (proof) => {
-    const answer = await apiRequest<{ recovery_codes: string[] }>(
-      "POST",
-      "/auth/two-factor/recovery-codes",
-      proof,
-    );
+    const answer = await call(OP.regenerateRecoveryCodes, { body: proof });
     await onDone(answer.recovery_codes);
   });
   return (

@@ -1,14 +1,17 @@
-import type { AccountSecurity } from "@upwatch/api";
 import { useState } from "react";
-import { apiRequest, errorDetail } from "../api-client.ts";
+import { call } from "../api-call.ts";
+import { errorDetail } from "../api-client.ts";
+import { OP } from "../operation-routes.ts";
 import { FormError } from "../ui/form-error.tsx";
 import { useToast } from "../ui/toast.tsx";
 import { useLoaded } from "./use-loaded.ts";
 
+const readAccountSecurity = () => call(OP.getAccountSecurity);
+
 /** The owner's switch that requires two-factor sign-in of everyone in the account. */
 export function RequireTwoFactorPanel() {
   const { showToast } = useToast();
-  const { data, reload } = useLoaded<AccountSecurity>("/account/security");
+  const { data, reload } = useLoaded(readAccountSecurity);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   if (!data?.can_change) return null;
@@ -16,7 +19,7 @@ export function RequireTwoFactorPanel() {
   const change = async (required: boolean) => {
     setBusy(true);
     try {
-      await apiRequest("PATCH", "/account/security", { require_two_factor: required });
+      await call(OP.updateAccountSecurity, { body: { require_two_factor: required } });
       setError(undefined);
       showToast(
         required

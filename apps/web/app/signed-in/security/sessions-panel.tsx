@@ -1,12 +1,16 @@
 import type { SessionDevice } from "@upwatch/api";
 import { useState } from "react";
-import { apiRequest, errorDetail } from "../api-client.ts";
+import { call } from "../api-call.ts";
+import { errorDetail } from "../api-client.ts";
+import { OP } from "../operation-routes.ts";
 import { Button } from "../ui/button.tsx";
 import { FormError } from "../ui/form-error.tsx";
 import { formatDateTime, formatRelative } from "../ui/format.ts";
 import { LoadError } from "../ui/load-error.tsx";
 import { useToast } from "../ui/toast.tsx";
 import { useLoaded } from "./use-loaded.ts";
+
+const readSessions = () => call(OP.listSessions);
 
 const METHODS: Record<string, string> = {
   password: "Password",
@@ -17,14 +21,14 @@ const METHODS: Record<string, string> = {
 /** Where you are signed in, and signing one of those sessions out. */
 export function SessionsPanel() {
   const { showToast } = useToast();
-  const { data, error, reload } = useLoaded<{ data: SessionDevice[] }>("/auth/sessions");
+  const { data, error, reload } = useLoaded(readSessions);
   const [ending, setEnding] = useState<string>();
   const [endError, setEndError] = useState<string>();
 
   const end = async (session: SessionDevice) => {
     setEnding(session.id);
     try {
-      await apiRequest("DELETE", `/auth/sessions/${encodeURIComponent(session.id)}`);
+      await call(OP.endSessionById, { params: { id: session.id } });
       setEndError(undefined);
       showToast(`${session.device} was signed out.`);
       await reload();

@@ -1,6 +1,7 @@
 import type { TwoFactorSetup } from "@upwatch/api";
 import { useRef, useState } from "react";
-import { apiRequest } from "../api-client.ts";
+import { call } from "../api-call.ts";
+import { OP } from "../operation-routes.ts";
 import { Button } from "../ui/button.tsx";
 import { FormError } from "../ui/form-error.tsx";
 import { PasswordInputField } from "../ui/password-input-field.tsx";
@@ -20,7 +21,7 @@ export function StartSetupForm({
     focus: { password: passwordRef },
     check: () => ({ password: password ? undefined : "Enter your password." }),
     send: async () => {
-      onStarted(await apiRequest<TwoFactorSetup>("POST", "/auth/two-factor/setup", { password }));
+      onStarted(await call(OP.setUpTwoFactor, { body: { password } }));
     },
     refusal: ({ status, detail }) => (status === 403 ? { password: detail } : { form: detail }),
   });

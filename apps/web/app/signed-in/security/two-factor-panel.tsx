@@ -1,6 +1,7 @@
-import type { TwoFactorSetup, TwoFactorStatus } from "@upwatch/api";
+import type { TwoFactorSetup } from "@upwatch/api";
 import { useState } from "react";
-import { apiRequest } from "../api-client.ts";
+import { call } from "../api-call.ts";
+import { OP } from "../operation-routes.ts";
 import { Button } from "../ui/button.tsx";
 import { formatDate } from "../ui/format.ts";
 import { LoadError } from "../ui/load-error.tsx";
@@ -12,12 +13,14 @@ import { RegenerateCodesForm } from "./regenerate-codes-form.tsx";
 import { StartSetupForm } from "./start-setup-form.tsx";
 import { useLoaded } from "./use-loaded.ts";
 
+const readTwoFactor = () => call(OP.getTwoFactor);
+
 type Mode = "idle" | "start" | "disable" | "regenerate";
 
 /** Two-factor sign-in: setting it up, the recovery codes, and turning it off. */
 export function TwoFactorPanel() {
   const { showToast } = useToast();
-  const { data: status, error, reload } = useLoaded<TwoFactorStatus>("/auth/two-factor");
+  const { data: status, error, reload } = useLoaded(readTwoFactor);
   const [setup, setSetup] = useState<TwoFactorSetup>();
   const [codes, setCodes] = useState<string[]>();
   const [mode, setMode] = useState<Mode>("idle");
@@ -41,11 +44,7 @@ export function TwoFactorPanel() {
       <ConfirmNewSecret
         setup={setup}
         confirm={async (code) => {
-          const answer = await apiRequest<{ recovery_codes: string[] }>(
-            "POST",
-            "/auth/two-factor/enable",
-            { code },
-          );
+          const answer = await call(OP.enableTwoFactor, { body: { code } });
           showToast("Two-factor sign-in is on.");
           await shown(answer.recovery_codes);
         }}

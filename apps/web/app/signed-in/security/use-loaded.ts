@@ -1,8 +1,11 @@
 import { useCallback, useEffect, useState } from "react";
-import { apiRequest, errorDetail } from "../api-client.ts";
+import { errorDetail } from "../api-client.ts";
 
-/** A GET answer loaded when the panel shows, with its error and a way to load it again. */
-export function useLoaded<T>(path: string): {
+/**
+ * An answer loaded when the panel shows, with its error and a way to load it again; `read` is
+ * a function of the module (the same on every render), such as `() => call(OP.listSessions)`.
+ */
+export function useLoaded<T>(read: () => Promise<T>): {
   data: T | undefined;
   error: string | undefined;
   reload(): Promise<void>;
@@ -11,12 +14,12 @@ export function useLoaded<T>(path: string): {
   const [error, setError] = useState<string>();
   const reload = useCallback(async () => {
     try {
-      setData(await apiRequest<T>("GET", path));
+      setData(await read());
       setError(undefined);
     } catch (failure) {
       setError(errorDetail(failure));
     }
-  }, [path]);
+  }, [read]);
   useEffect(() => {
     void reload();
   }, [reload]);

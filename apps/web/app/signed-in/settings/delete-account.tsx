@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { apiRequest, setCsrfToken } from "../api-client.ts";
+import { call } from "../api-call.ts";
+import { setCsrfToken } from "../api-client.ts";
+import { OP } from "../operation-routes.ts";
 import { useSession } from "../session.tsx";
 import { DeletePanel } from "../ui/delete-panel.tsx";
 import { Field } from "../ui/field.tsx";
@@ -21,7 +23,7 @@ export function DeleteAccount() {
   const [typed, setTyped] = useState("");
 
   const onDelete = async () => {
-    await apiRequest("DELETE", "/account", { confirm_email: typed });
+    await call(OP.deleteAccount, { body: { confirm_email: typed } });
     setCsrfToken(undefined);
     navigate("/", { replace: true, state: { notice: ACCOUNT_DELETED_NOTICE } });
   };

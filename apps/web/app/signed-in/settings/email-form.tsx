@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
-import { apiRequest } from "../api-client.ts";
+import { call } from "../api-call.ts";
 import { emailError } from "../field-errors.ts";
+import { OP } from "../operation-routes.ts";
 import { useSession } from "../session.tsx";
 import { EmailInputField } from "../ui/email-input-field.tsx";
 import { FormActions } from "../ui/form-actions.tsx";
@@ -29,9 +30,8 @@ export function EmailForm() {
       password: password ? undefined : "Enter your current password.",
     }),
     send: async () => {
-      await apiRequest("PATCH", "/auth/email", {
-        email: email.trim(),
-        current_password: password,
+      await call(OP.changeEmail, {
+        body: { email: email.trim(), current_password: password },
       });
       await refresh();
       setEmail("");

@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
-import { apiRequest } from "../api-client.ts";
+import { call } from "../api-call.ts";
 import { newPasswordError, PASSWORD_RULE } from "../field-errors.ts";
+import { OP } from "../operation-routes.ts";
 import { FormActions } from "../ui/form-actions.tsx";
 import { FormError } from "../ui/form-error.tsx";
 import { PasswordInputField } from "../ui/password-input-field.tsx";
@@ -24,9 +25,8 @@ export function PasswordForm() {
         (next === current ? "Choose a password different from the current one." : undefined),
     }),
     send: async () => {
-      await apiRequest("PATCH", "/auth/password", {
-        current_password: current,
-        new_password: next,
+      await call(OP.changePassword, {
+        body: { current_password: current, new_password: next },
       });
       setCurrent("");
       setNext("");

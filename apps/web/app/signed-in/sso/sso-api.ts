@@ -1,10 +1,10 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { SsoConfigInput, ssoConfigResponse } from "@upwatch/api";
-import type { z } from "zod";
-import { apiRequest } from "../api-client.ts";
+import type { SsoConfigInput } from "@upwatch/api";
+import { type AnswerOf, call } from "../api-call.ts";
+import { OP } from "../operation-routes.ts";
 
 /** The account's single sign-on settings as the API answers them. */
-export type SsoConfig = z.output<typeof ssoConfigResponse>;
+export type SsoConfig = AnswerOf<"getSso">;
 
 export const ssoConfigKey = ["sso-config"] as const;
 
@@ -12,24 +12,24 @@ export const ssoConfigKey = ["sso-config"] as const;
 export const ssoConfigQuery = () =>
   queryOptions({
     queryKey: ssoConfigKey,
-    queryFn: () => apiRequest<SsoConfig>("GET", "/account/sso"),
+    queryFn: () => call(OP.getSso),
   });
 
 export function saveSsoConfig(input: SsoConfigInput): Promise<SsoConfig> {
-  return apiRequest<SsoConfig>("PUT", "/account/sso", input);
+  return call(OP.putSso, { body: input });
 }
 
 /** Looks the domain's TXT record up now; the answer holds the domain's new state. */
 export function verifySsoDomain(domain: string): Promise<SsoConfig> {
-  return apiRequest<SsoConfig>("POST", `/account/sso/domains/${encodeURIComponent(domain)}/verify`);
+  return call(OP.verifySsoDomain, { params: { domain } });
 }
 
 export function removeSsoConfig(): Promise<void> {
-  return apiRequest<void>("DELETE", "/account/sso");
+  return call(OP.deleteSso);
 }
 
 /** Where the browser goes to sign in through the provider of the address's domain. */
 export async function startSsoSignIn(email: string): Promise<string> {
-  const answer = await apiRequest<{ redirect_url: string }>("POST", "/auth/sso/start", { email });
+  const answer = await call(OP.startSso, { body: { email } });
   return answer.redirect_url;
 }

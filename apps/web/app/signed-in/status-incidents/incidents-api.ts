@@ -1,35 +1,21 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { StatusComponent, StatusIncident, StatusPage } from "@upwatch/api";
-import type { ComponentState, IncidentStage } from "@upwatch/core";
-import { apiRequest } from "../api-client.ts";
+import { type AnswerOf, type BodyOf, call } from "../api-call.ts";
+import { OP } from "../operation-routes.ts";
 import { statusComponentsQuery, statusPagesQuery } from "../status-pages/status-pages-api.ts";
 
 export type { StatusComponent, StatusIncident, StatusPage };
 
+/** What opening an incident sends. */
+export type NewIncident = BodyOf<"createStatusIncident">;
+/** What posting an update sends. */
+export type NewUpdate = BodyOf<"postStatusIncidentUpdate">;
 /** One component's state as an incident update sets it. */
-export interface ComponentChange {
-  component_id: string;
-  state: ComponentState;
-}
-
+export type ComponentChange = NonNullable<NewUpdate["components"]>[number];
 /** A page of incidents, newest first. */
-export interface IncidentPage {
-  data: StatusIncident[];
-  next_before: string | null;
-}
-
-/** The components a monitor is linked to, on every page of the account. */
-export interface MonitorComponentLink {
-  page_id: string;
-  page_name: string;
-  component_id: string;
-  component_name: string;
-  state: ComponentState;
-}
-
-const pagePath = (pageId: string) => `/status-pages/${encodeURIComponent(pageId)}`;
-const incidentPath = (pageId: string, incidentId: string) =>
-  `${pagePath(pageId)}/incidents/${encodeURIComponent(incidentId)}`;
+export type IncidentPage = AnswerOf<"listStatusIncidents">;
+/** A component a monitor is linked to, on any page of the account. */
+export type MonitorComponentLink = AnswerOf<"listMonitorStatusComponents">["data"][number];
 
 /** Cache keys: everything about one page sits under `["status-page", id]`. */
 export const statusKeys = {
@@ -52,46 +38,25 @@ export const incidentListQuery = (pageId: string, state: "open" | "resolved") =>
   queryOptions({
     queryKey: statusKeys.incidentList(pageId, state),
     queryFn: () =>
-      apiRequest<IncidentPage>("GET", `${pagePath(pageId)}/incidents?state=${state}&limit=100`),
+      call(OP.listStatusIncidents, { params: { id: pageId }, query: { state, limit: 100 } }),
   });
 
 /** One incident with its updates, newest first. */
 export const incidentQuery = (pageId: string, incidentId: string) =>
   queryOptions({
     queryKey: statusKeys.incident(pageId, incidentId),
-    queryFn: () => apiRequest<StatusIncident>("GET", incidentPath(pageId, incidentId)),
+    queryFn: () => call(OP.getStatusIncident, { params: { id: pageId, incidentId } }),
   });
 
 /** The status page components linked to a monitor. */
 export const monitorComponentsQuery = (monitorId: string) =>
   queryOptions({
     queryKey: statusKeys.monitorComponents(monitorId),
-    queryFn: () =>
-      apiRequest<{ data: MonitorComponentLink[] }>(
-        "GET",
-        `/monitors/${encodeURIComponent(monitorId)}/status-components`,
-      ),
+    queryFn: () => call(OP.listMonitorStatusComponents, { params: { id: monitorId } }),
   });
 
-/** What opening an incident sends. */
-export interface NewIncident {
-  title: string;
-  stage: IncidentStage;
-  message: string;
-  components: ComponentChange[];
-  notify_subscribers: boolean;
-}
-
 export function createIncident(pageId: string, incident: NewIncident): Promise<StatusIncident> {
-  return apiRequest<StatusIncident>("POST", `${pagePath(pageId)}/incidents`, incident);
-}
-
-/** What posting an update sends. */
-export interface NewUpdate {
-  stage: IncidentStage;
-  message: string;
-  components: ComponentChange[];
-  notify_subscribers: boolean;
+  return call(OP.createStatusIncident, { params: { id: pageId }, body: incident });
 }
 
 export function postIncidentUpdate(
@@ -99,7 +64,7 @@ export function postIncidentUpdate(
   incidentId: string,
   update: NewUpdate,
 ): Promise<StatusIncident> {
-  return apiRequest<StatusIncident>("POST", `${incidentPath(pageId, incidentId)}/updates`, update);
+  return call(OP.postStatusIncidentUpdate, { params: { id: pageId, incidentId }, body: update });
 }
 
 export function editIncidentUpdate(
@@ -108,11 +73,10 @@ export function editIncidentUpdate(
   updateId: string,
   message: string,
 ): Promise<StatusIncident> {
-  return apiRequest<StatusIncident>(
-    "PATCH",
-    `${incidentPath(pageId, incidentId)}/updates/${encodeURIComponent(updateId)}`,
-    { message },
-  );
+  return call(OP.editStatusIncidentUpdate, {
+    params: { id: pageId, incidentId, updateId },
+    body: { message },
+  });
 }
 
 export function renameIncident(
@@ -120,9 +84,9 @@ export function renameIncident(
   incidentId: string,
   title: string,
 ): Promise<StatusIncident> {
-  return apiRequest<StatusIncident>("PATCH", incidentPath(pageId, incidentId), { title });
+  return call(OP.updateStatusIncident, { params: { id: pageId, incidentId }, body: { title } });
 }
 
 export function deleteIncident(pageId: string, incidentId: string): Promise<void> {
-  return apiRequest<void>("DELETE", incidentPath(pageId, incidentId));
+  return call(OP.deleteStatusIncident, { params: { id: pageId, incidentId } });
 }

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import type { AlertView } from "@upwatch/api";
-import { apiRequest } from "../api-client.ts";
+import { call } from "../api-call.ts";
+import { OP } from "../operation-routes.ts";
 import { linkedComponentIds } from "./alert-pages.ts";
 import { monitorComponentsQuery } from "./incidents-api.ts";
 
@@ -8,7 +8,7 @@ import { monitorComponentsQuery } from "./incidents-api.ts";
 export function useAlert(alertId: string) {
   return useQuery({
     queryKey: ["alert", alertId],
-    queryFn: () => apiRequest<AlertView>("GET", `/alerts/${encodeURIComponent(alertId)}`),
+    queryFn: () => call(OP.getAlert, { params: { id: alertId } }),
     enabled: alertId !== "",
   });
 }

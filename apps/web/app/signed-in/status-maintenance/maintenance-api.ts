@@ -1,20 +1,12 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { StatusMaintenance } from "@upwatch/api";
-import { apiRequest } from "../api-client.ts";
+import { type BodyOf, call } from "../api-call.ts";
+import { OP } from "../operation-routes.ts";
 
 export type { StatusMaintenance };
 
-const base = (pageId: string) => `/status-pages/${encodeURIComponent(pageId)}/maintenances`;
-const one = (pageId: string, id: string) => `${base(pageId)}/${encodeURIComponent(id)}`;
-
 /** What scheduling or changing a window sends; times are ISO. */
-export interface MaintenanceInput {
-  title: string;
-  message: string;
-  starts_at: string;
-  ends_at: string;
-  component_ids: string[];
-}
+export type MaintenanceInput = Omit<BodyOf<"createStatusMaintenance">, "notify_subscribers">;
 
 export const maintenanceKey = (pageId: string) => ["status-page", pageId, "maintenances"] as const;
 
@@ -22,14 +14,14 @@ export const maintenanceKey = (pageId: string) => ["status-page", pageId, "maint
 export const maintenanceQuery = (pageId: string) =>
   queryOptions({
     queryKey: maintenanceKey(pageId),
-    queryFn: () => apiRequest<{ data: StatusMaintenance[] }>("GET", base(pageId)),
+    queryFn: () => call(OP.listStatusMaintenances, { params: { id: pageId } }),
   });
 
 export function scheduleMaintenance(
   pageId: string,
-  input: MaintenanceInput & { notify_subscribers: boolean },
+  input: BodyOf<"createStatusMaintenance">,
 ): Promise<StatusMaintenance> {
-  return apiRequest<StatusMaintenance>("POST", base(pageId), input);
+  return call(OP.createStatusMaintenance, { params: { id: pageId }, body: input });
 }
 
 export function changeMaintenance(
@@ -37,13 +29,16 @@ export function changeMaintenance(
   id: string,
   input: MaintenanceInput,
 ): Promise<StatusMaintenance> {
-  return apiRequest<StatusMaintenance>("PATCH", one(pageId, id), input);
+  return call(OP.updateStatusMaintenance, {
+    params: { id: pageId, maintenanceId: id },
+    body: input,
+  });
 }
 
 export function endMaintenance(pageId: string, id: string): Promise<StatusMaintenance> {
-  return apiRequest<StatusMaintenance>("POST", `${one(pageId, id)}/end`);
+  return call(OP.endStatusMaintenance, { params: { id: pageId, maintenanceId: id } });
 }
 
 export function deleteMaintenance(pageId: string, id: string): Promise<void> {
-  return apiRequest<void>("DELETE", one(pageId, id));
+  return call(OP.deleteStatusMaintenance, { params: { id: pageId, maintenanceId: id } });
 }

@@ -1,14 +1,18 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { StatusComponent, StatusPage, StatusSection } from "@upwatch/api";
-import { apiRequest } from "../api-client.ts";
+import { type AnswerOf, type BodyOf, call } from "../api-call.ts";
+import { OP } from "../operation-routes.ts";
 
 export type { StatusComponent, StatusPage, StatusSection };
 
 /** The page's sections and components in order, as the API lists them. */
-export interface ComponentList {
-  sections: StatusSection[];
-  data: StatusComponent[];
-}
+export type ComponentList = AnswerOf<"listStatusComponents">;
+/** The fields a page is changed with. */
+export type PageFields = BodyOf<"updateStatusPage">;
+/** The fields a component is changed with. */
+export type ComponentFields = BodyOf<"updateStatusComponent">;
+/** The body of the order operation: every section and every component, in order. */
+export type ComponentOrder = BodyOf<"orderStatusComponents">;
 
 /** The cache's keys: everything about one page sits under `["status-page", id]`. */
 export const statusPageKeys = {
@@ -17,66 +21,51 @@ export const statusPageKeys = {
   components: (id: string) => ["status-page", id, "components"] as const,
 };
 
-/** The path of a page (and of what is under it) in the API. */
-export const pagePath = (id: string, rest = "") => `/status-pages/${encodeURIComponent(id)}${rest}`;
-
 export const statusPagesQuery = () =>
   queryOptions({
     queryKey: statusPageKeys.list,
-    queryFn: () => apiRequest<{ data: StatusPage[] }>("GET", "/status-pages"),
+    queryFn: () => call(OP.listStatusPages),
   });
 
 export const statusPageQuery = (id: string) =>
   queryOptions({
     queryKey: statusPageKeys.page(id),
-    queryFn: () => apiRequest<StatusPage>("GET", pagePath(id)),
+    queryFn: () => call(OP.getStatusPage, { params: { id } }),
   });
 
 export const statusComponentsQuery = (id: string) =>
   queryOptions({
     queryKey: statusPageKeys.components(id),
-    queryFn: () => apiRequest<ComponentList>("GET", pagePath(id, "/components")),
+    queryFn: () => call(OP.listStatusComponents, { params: { id } }),
   });
 
-/** The fields a page is created or changed with. */
-export interface PageFields {
-  name?: string;
-  slug?: string;
-  headline?: string;
-  accent_color?: string | null;
-  website_url?: string | null;
-  support_url?: string | null;
-  white_label?: boolean;
-  custom_domain?: string | null;
-}
-
-export function createStatusPage(fields: PageFields): Promise<StatusPage> {
-  return apiRequest<StatusPage>("POST", "/status-pages", fields);
+export function createStatusPage(fields: BodyOf<"createStatusPage">): Promise<StatusPage> {
+  return call(OP.createStatusPage, { body: fields });
 }
 
 export function updateStatusPage(id: string, fields: PageFields): Promise<StatusPage> {
-  return apiRequest<StatusPage>("PATCH", pagePath(id), fields);
+  return call(OP.updateStatusPage, { params: { id }, body: fields });
 }
 
 /** Looks the custom domain's TXT record up now; the answer holds the domain's new state. */
 export function verifyStatusPageDomain(id: string): Promise<StatusPage> {
-  return apiRequest<StatusPage>("POST", pagePath(id, "/custom-domain/verify"));
+  return call(OP.verifyStatusPageDomain, { params: { id } });
 }
 
 export function deleteStatusPage(id: string): Promise<void> {
-  return apiRequest<void>("DELETE", pagePath(id));
+  return call(OP.deleteStatusPage, { params: { id } });
 }
 
 export function putStatusPageLogo(id: string, image: string): Promise<StatusPage> {
-  return apiRequest<StatusPage>("PUT", pagePath(id, "/logo"), { image });
+  return call(OP.putStatusPageLogo, { params: { id }, body: { image } });
 }
 
 export function deleteStatusPageLogo(id: string): Promise<void> {
-  return apiRequest<void>("DELETE", pagePath(id, "/logo"));
+  return call(OP.deleteStatusPageLogo, { params: { id } });
 }
 
 export function createStatusSection(id: string, name: string): Promise<StatusSection> {
-  return apiRequest<StatusSection>("POST", pagePath(id, "/sections"), { name });
+  return call(OP.createStatusSection, { params: { id }, body: { name } });
 }
 
 export function renameStatusSection(
@@ -84,34 +73,20 @@ export function renameStatusSection(
   sectionId: string,
   name: string,
 ): Promise<StatusSection> {
-  return apiRequest<StatusSection>(
-    "PATCH",
-    pagePath(id, `/sections/${encodeURIComponent(sectionId)}`),
-    {
-      name,
-    },
-  );
+  return call(OP.updateStatusSection, { params: { id, sectionId }, body: { name } });
 }
 
 export function deleteStatusSection(id: string, sectionId: string): Promise<void> {
-  return apiRequest<void>("DELETE", pagePath(id, `/sections/${encodeURIComponent(sectionId)}`));
-}
-
-/** The fields a component is created or changed with. */
-export interface ComponentFields {
-  name?: string;
-  description?: string;
-  section_id?: string | null;
-  state?: StatusComponent["state"];
-  follow_monitors?: boolean;
-  monitor_ids?: string[];
+  return call(OP.deleteStatusSection, { params: { id, sectionId } });
 }
 
 export function createStatusComponent(
   id: string,
   fields: ComponentFields,
 ): Promise<StatusComponent> {
-  return apiRequest<StatusComponent>("POST", pagePath(id, "/components"), fields);
+  // The form always names the component; a nameless one is the server's to refuse.
+  const body = fields as BodyOf<"createStatusComponent">;
+  return call(OP.createStatusComponent, { params: { id }, body });
 }
 
 export function updateStatusComponent(
@@ -119,20 +94,13 @@ export function updateStatusComponent(
   componentId: string,
   fields: ComponentFields,
 ): Promise<StatusComponent> {
-  const path = pagePath(id, `/components/${encodeURIComponent(componentId)}`);
-  return apiRequest<StatusComponent>("PATCH", path, fields);
+  return call(OP.updateStatusComponent, { params: { id, componentId }, body: fields });
 }
 
 export function deleteStatusComponent(id: string, componentId: string): Promise<void> {
-  return apiRequest<void>("DELETE", pagePath(id, `/components/${encodeURIComponent(componentId)}`));
-}
-
-/** The body of the order operation: every section and every component, in order. */
-export interface ComponentOrder {
-  section_ids: string[];
-  components: { id: string; section_id: string | null }[];
+  return call(OP.deleteStatusComponent, { params: { id, componentId } });
 }
 
 export function orderStatusComponents(id: string, order: ComponentOrder): Promise<ComponentList> {
-  return apiRequest<ComponentList>("PUT", pagePath(id, "/order"), order);
+  return call(OP.orderStatusComponents, { params: { id }, body: order });
 }

@@ -1,17 +1,10 @@
 import { infiniteQueryOptions } from "@tanstack/react-query";
 import type { StatusSubscriber } from "@upwatch/api";
-import { API_BASE, apiRequest } from "../api-client.ts";
+import { call, operationPath } from "../api-call.ts";
+import { API_BASE } from "../api-client.ts";
+import { OP } from "../operation-routes.ts";
 
 export type { StatusSubscriber };
-
-/** A page of subscribers, oldest first. */
-export interface SubscriberPage {
-  data: StatusSubscriber[];
-  total: number;
-  next_after: string | null;
-}
-
-const base = (pageId: string) => `/status-pages/${encodeURIComponent(pageId)}/subscribers`;
 
 /** Which subscribers the list shows: everyone, or those with one status. */
 export type SubscriberFilter = StatusSubscriber["status"] | "all";
@@ -29,16 +22,21 @@ export function subscriberFilterOf(value: string | null): SubscriberFilter {
   return SUBSCRIBER_FILTERS.find((filter) => filter.value === value)?.value ?? "all";
 }
 
+/** The list's query: 100 subscribers with the filter's status, after the one named. */
+function subscribersInput(pageId: string, filter: SubscriberFilter, after: string) {
+  return {
+    params: { id: pageId },
+    query: { limit: 100, status: filter === "all" ? undefined : filter, after: after || undefined },
+  };
+}
+
+/** The list's address in the API. */
+export function subscribersPath(pageId: string, filter: SubscriberFilter, after: string): string {
+  return operationPath(OP.listStatusSubscribers, subscribersInput(pageId, filter, after));
+}
+
 export const subscribersKey = (pageId: string, filter: SubscriberFilter = "all") =>
   ["status-page", pageId, "subscribers", filter] as const;
-
-/** The list's address: 100 subscribers with the filter's status, after the one named. */
-export function subscribersPath(pageId: string, filter: SubscriberFilter, after: string): string {
-  const query = new URLSearchParams({ limit: "100" });
-  if (filter !== "all") query.set("status", filter);
-  if (after) query.set("after", after);
-  return `${base(pageId)}?${query}`;
-}
 
 /** The page's subscribers with the filter's status, 100 at a time. */
 export const subscribersQuery = (pageId: string, filter: SubscriberFilter = "all") =>
@@ -46,17 +44,17 @@ export const subscribersQuery = (pageId: string, filter: SubscriberFilter = "all
     queryKey: subscribersKey(pageId, filter),
     initialPageParam: "",
     queryFn: ({ pageParam }) =>
-      apiRequest<SubscriberPage>("GET", subscribersPath(pageId, filter, pageParam)),
+      call(OP.listStatusSubscribers, subscribersInput(pageId, filter, pageParam)),
     getNextPageParam: (last) => last.next_after ?? undefined,
   });
 
 /** Where the browser downloads every subscriber as CSV. */
 export function subscribersCsvUrl(pageId: string): string {
-  return `${API_BASE}${base(pageId)}.csv`;
+  return `${API_BASE}${operationPath(OP.exportStatusSubscribers, { params: { id: pageId } })}`;
 }
 
 export function removeSubscriber(pageId: string, subscriberId: string): Promise<void> {
-  return apiRequest<void>("DELETE", `${base(pageId)}/${encodeURIComponent(subscriberId)}`);
+  return call(OP.deleteStatusSubscriber, { params: { id: pageId, subscriberId } });
 }
 
 /** The words for a subscriber's status. */
