@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { NON_PAGE_POLICY } from "../web/content-security-policy.ts";
+import { NON_PAGE_POLICY } from "./content-security-policy.ts";
 
 const HEADERS: Record<string, string> = {
   "x-content-type-options": "nosniff",

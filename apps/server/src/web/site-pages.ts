@@ -8,8 +8,8 @@ import {
   type SiteConfig,
   serializeSiteConfig,
 } from "@upwatch/core";
+import { pagePolicy, type ThirdPartyOrigins } from "../http/content-security-policy.ts";
 import { escapeHtml } from "../http/escape-html.ts";
-import { pagePolicy, type ThirdPartyOrigins } from "./content-security-policy.ts";
 
 /** One prerendered page, ready to send. */
 export interface SitePage {

@@ -1,5 +1,5 @@
 import type { SiteConfig } from "@upwatch/core";
-import type { ThirdPartyOrigins } from "./content-security-policy.ts";
+import type { ThirdPartyOrigins } from "../http/content-security-policy.ts";
 
 /** The origins the configured analytics and ad pixel load from; none when nothing is configured. */
 export function thirdPartyOrigins(config: SiteConfig): ThirdPartyOrigins {

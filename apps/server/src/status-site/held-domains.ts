@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { CustomDomainDirectory } from "../status-site/custom-domains.ts";
+import type { CustomDomainDirectory } from "./custom-domains.ts";
 
 /**
  * Sends visitors of a custom domain whose page's account left the white-label plan to the same
