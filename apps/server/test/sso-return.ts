@@ -5,7 +5,7 @@ export function stateCookieOf(started: LightMyRequestResponse): { cookie?: strin
   const header = started.headers["set-cookie"];
   const cookies = Array.isArray(header) ? header : header ? [String(header)] : [];
   const state = cookies
-    .map((cookie) => cookie.split(";")[0])
+    .map((cookie) => cookie.split(";")[0] ?? "")
     .find((pair) => pair.startsWith("upwatch_sso_state="));
   return state ? { cookie: state } : {};
 }
