@@ -9,8 +9,44 @@ import {
 } from "./agent-notification-message.ts";
 import type { AgentFacts } from "./agent-subjects.ts";
 import { type AlertingContext, alertPageUrl } from "./alerting-context.ts";
+import type { AlertingSnapshot } from "./alerting-snapshot.ts";
 import { describeDuration } from "./describe-duration.ts";
 import type { NotificationRequest } from "./enqueue-notifications.ts";
+import type { SubjectAlerting } from "./subject-alerting.ts";
+
+/**
+ * How alerting treats an agent's alert: held while every parent monitor of the agent is down,
+ * repeated on the schedule, its notices naming the agent and its reading.
+ */
+export function agentAlerting(snapshot: AlertingSnapshot, agentId: string): SubjectAlerting {
+  return {
+    isHeld: () => snapshot.isAgentHeld(agentId),
+    repeats: () => true,
+    dueNotice: async (trx, actx, alert, at, { reading }) => {
+      const agent = snapshot.agent(agentId);
+      if (!agent) return null;
+      return agentNotification(actx, agent, alert, {
+        event: agentAlertEvent(alert, alert.notifications_sent),
+        at,
+        number: alert.notifications_sent,
+        text: alert.message,
+        reading: reading ?? (await loadRuleReading(trx, alert)),
+      });
+    },
+    closingNotice: async (trx, actx, alert, event, at, { reading }) => {
+      const agent = snapshot.agent(agentId);
+      if (!agent) return null;
+      const closing = agentClosing(agent, alert, event, at);
+      return agentNotification(actx, agent, alert, {
+        event,
+        at,
+        number: null,
+        ...closing,
+        reading: reading ?? (await loadRuleReading(trx, alert)),
+      });
+    },
+  };
+}
 
 /** The notification event of an agent alert's `number`th notification. */
 export function agentAlertEvent(alert: AlertTable, number: number): NotificationEvent {

@@ -10,21 +10,16 @@ import {
 } from "@upwatch/core";
 import type { AlertTable, Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
-import {
-  agentAlertEvent,
-  agentClosing,
-  agentNotification,
-  loadRuleReading,
-} from "./agent-notices.ts";
+import { agentAlerting } from "./agent-notices.ts";
 import type { AgentReading } from "./agent-notification-message.ts";
 import type { AgentFacts } from "./agent-subjects.ts";
 import { escalationOf } from "./alert-record.ts";
-import { type AlertingContext, alertPageUrl } from "./alerting-context.ts";
+import type { AlertingContext } from "./alerting-context.ts";
 import type { AlertingSnapshot, MonitorFacts } from "./alerting-snapshot.ts";
-import { describeDuration } from "./describe-duration.ts";
-import { enqueueNotifications, type NotificationRequest } from "./enqueue-notifications.ts";
-import { loadLastCheck } from "./last-check.ts";
-import { buildAlertMessage, type CheckFacts } from "./notification-message.ts";
+import { enqueueNotifications } from "./enqueue-notifications.ts";
+import { monitorAlerting } from "./monitor-notices.ts";
+import type { CheckFacts } from "./notification-message.ts";
+import type { SubjectAlerting } from "./subject-alerting.ts";
 
 /**
  * The life of one alert: opened, notified when due (held while every parent is down), closed,
@@ -105,10 +100,11 @@ export async function notifyDueAlert(
   check?: CheckFacts | null,
   reading?: AgentReading,
 ): Promise<DueOutcome> {
+  const subject = alertingOf(snapshot, alert);
   const { decision, escalation } = decideNotification(
     escalationOf(alert),
     at,
-    snapshot.isAlertSuppressed(alert, at),
+    subject.isHeld(alert, at),
   );
   if (alert.state !== "open" || decision === "not-due") return { decision: "not-due", queued: 0 };
   if (decision === "suppressed") {
@@ -118,9 +114,7 @@ export async function notifyDueAlert(
     }
     return { decision, queued: 0 };
   }
-  // Outages and agents' alerts repeat on the schedule; a certificate's warning is said once.
-  const repeats = alert.kind === "monitor-down" || alert.agent_id !== null;
-  const nextDueAt = repeats ? escalation.nextDueAt : null;
+  const nextDueAt = subject.repeats(alert) ? escalation.nextDueAt : null;
   const updated = await trx
     .updateTable("alerts")
     .set({ notifications_sent: escalation.notificationsSent, next_due_at: nextDueAt, held: 0 })
@@ -136,45 +130,16 @@ export async function notifyDueAlert(
     held: 0,
   });
   actx.changes?.add(alert);
-  if (alert.agent_id !== null) {
-    const agent = snapshot.agent(alert.agent_id);
-    if (!agent) return { decision, queued: 0 };
-    const request = agentNotification(actx, agent, alert, {
-      event: agentAlertEvent(alert, alert.notifications_sent),
-      at,
-      number: alert.notifications_sent,
-      text: alert.message,
-      reading: reading ?? (await loadRuleReading(trx, alert)),
-    });
-    return { decision, queued: await enqueueNotifications(trx, actx, snapshot, request) };
-  }
-  const facts =
-    check !== undefined || alert.monitor_id === null
-      ? (check ?? null)
-      : await loadLastCheck(trx, alert.monitor_id);
-  const request = alertNotification(actx, snapshot, alert, at, facts);
+  const request = await subject.dueNotice(trx, actx, alert, at, { check, reading });
   const queued = request ? await enqueueNotifications(trx, actx, snapshot, request) : 0;
   return { decision, queued };
 }
 
-/** The notification a monitor's alert sends now that its count is `notifications_sent`. */
-export function alertNotification(
-  actx: AlertingContext,
-  snapshot: AlertingSnapshot,
-  alert: AlertTable,
-  at: number,
-  check: CheckFacts | null,
-): NotificationRequest | null {
-  const number = alert.notifications_sent;
-  const event =
-    alert.kind === "monitor-no-agent"
-      ? "monitor.no-agent"
-      : alert.kind !== "monitor-down"
-        ? "ssl.expiring"
-        : number === 1
-          ? "monitor.down"
-          : "alert.escalated";
-  return notificationOf(actx, snapshot, alert, { event, at, check, number, text: alert.message });
+/** How alerting treats what an alert is about: the agent's way, or the monitor's. */
+function alertingOf(snapshot: AlertingSnapshot, alert: AlertTable): SubjectAlerting {
+  return alert.agent_id !== null
+    ? agentAlerting(snapshot, alert.agent_id)
+    : monitorAlerting(snapshot, alert.monitor_id);
 }
 
 /** Resolves an open alert; false when it was resolved already (by another path or process). */
@@ -213,69 +178,7 @@ export async function enqueueClosingNotice(
   reading?: AgentReading,
 ): Promise<number> {
   if (alert.notifications_sent === 0) return 0;
-  if (alert.agent_id !== null) {
-    const agent = snapshot.agent(alert.agent_id);
-    if (!agent) return 0;
-    const closing = agentClosing(agent, alert, event, at);
-    const request = agentNotification(actx, agent, alert, {
-      event,
-      at,
-      number: null,
-      ...closing,
-      reading: reading ?? (await loadRuleReading(trx, alert)),
-    });
-    return enqueueNotifications(trx, actx, snapshot, request);
-  }
-  const monitor = alert.monitor_id === null ? undefined : snapshot.monitor(alert.monitor_id);
-  if (!monitor) return 0;
-  const openFor = describeDuration(at - alert.opened_at);
-  const text =
-    event === "monitor.up"
-      ? `${monitor.name} is up again after ${openFor}.`
-      : `The alert was resolved by hand after ${openFor}.`;
-  const request = notificationOf(actx, snapshot, alert, { event, at, check, number: null, text });
+  const subject = alertingOf(snapshot, alert);
+  const request = await subject.closingNotice(trx, actx, alert, event, at, { check, reading });
   return request ? enqueueNotifications(trx, actx, snapshot, request) : 0;
-}
-
-interface NoticeInput {
-  event: NotificationEvent;
-  at: number;
-  check: CheckFacts | null;
-  /** Which notification of the alert this is; null for closing notices. */
-  number: number | null;
-  /** What the notification says happened. */
-  text: string;
-}
-
-/** One notification of a monitor's alert, to every channel of its monitor. */
-function notificationOf(
-  actx: AlertingContext,
-  snapshot: AlertingSnapshot,
-  alert: AlertTable,
-  input: NoticeInput,
-): NotificationRequest | null {
-  const monitor = alert.monitor_id === null ? undefined : snapshot.monitor(alert.monitor_id);
-  if (!monitor) return null;
-  return {
-    monitorId: monitor.id,
-    agentId: null,
-    alertId: alert.id,
-    event: input.event,
-    at: input.at,
-    message: buildAlertMessage({
-      event: input.event,
-      at: input.at,
-      monitor,
-      alert: {
-        id: alert.id,
-        severity: alert.severity as AlertSeverity,
-        message: input.text,
-        openedAt: alert.opened_at,
-      },
-      check: input.check,
-      consecutiveFailures: monitor.consecutive_failures,
-      number: input.number,
-      alertUrl: alertPageUrl(actx, alert.page_token),
-    }),
-  };
 }

@@ -168,16 +168,10 @@ export class AlertingSnapshot {
     return facts && { type: "monitor", id: facts.id, facts };
   }
 
-  /**
-   * Whether an alert's notifications are held at `at`: its monitor's (see `isSuppressed`), or,
-   * for an agent's, while every parent monitor of the agent is down.
-   */
-  isAlertSuppressed(alert: Pick<AlertTable, "monitor_id" | "agent_id">, at: number): boolean {
-    if (alert.agent_id !== null) {
-      const parents = this.agentSide.parents.get(alert.agent_id) ?? [];
-      return isSuppressedByParents(parents.map((id) => this.monitors.get(id)?.down ?? false));
-    }
-    return alert.monitor_id !== null && this.isSuppressed(alert.monitor_id, at);
+  /** Whether an agent's notifications are held: every parent monitor of the agent is down. */
+  isAgentHeld(agentId: string): boolean {
+    const parents = this.agentSide.parents.get(agentId) ?? [];
+    return isSuppressedByParents(parents.map((id) => this.monitors.get(id)?.down ?? false));
   }
 
   /** The agents depending on this monitor. */

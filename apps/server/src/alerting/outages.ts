@@ -4,7 +4,6 @@ import type { Kysely } from "kysely";
 import type { CheckRecord } from "../check-intake/check-record.ts";
 import type { ChangedAlert } from "./alert-changes.ts";
 import {
-  alertNotification,
   closeAlert,
   enqueueClosingNotice,
   newAlertRow,
@@ -14,6 +13,7 @@ import { escalationOf } from "./alert-record.ts";
 import type { AlertingContext } from "./alerting-context.ts";
 import type { AlertingSnapshot } from "./alerting-snapshot.ts";
 import { notificationRows } from "./enqueue-notifications.ts";
+import { alertNotification } from "./monitor-notices.ts";
 import type { CheckFacts } from "./notification-message.ts";
 
 /**

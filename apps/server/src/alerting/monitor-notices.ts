@@ -1,0 +1,109 @@
+import type { AlertSeverity } from "@upwatch/core";
+import type { AlertTable } from "@upwatch/db";
+import { type AlertingContext, alertPageUrl } from "./alerting-context.ts";
+import type { AlertingSnapshot } from "./alerting-snapshot.ts";
+import { describeDuration } from "./describe-duration.ts";
+import type { NotificationRequest } from "./enqueue-notifications.ts";
+import { loadLastCheck } from "./last-check.ts";
+import { buildAlertMessage, type CheckFacts } from "./notification-message.ts";
+import type { SubjectAlerting } from "./subject-alerting.ts";
+
+/**
+ * How alerting treats a monitor's alert: held while every parent is down or a maintenance
+ * window holds it; an outage repeats on the schedule, a certificate's warning is said once.
+ */
+export function monitorAlerting(
+  snapshot: AlertingSnapshot,
+  monitorId: string | null,
+): SubjectAlerting {
+  return {
+    isHeld: (_alert, at) => monitorId !== null && snapshot.isSuppressed(monitorId, at),
+    repeats: (alert) => alert.kind === "monitor-down",
+    dueNotice: async (trx, actx, alert, at, { check }) => {
+      const facts =
+        check !== undefined || monitorId === null
+          ? (check ?? null)
+          : await loadLastCheck(trx, monitorId);
+      return alertNotification(actx, snapshot, alert, at, facts);
+    },
+    closingNotice: async (_trx, actx, alert, event, at, { check }) => {
+      const monitor = monitorId === null ? undefined : snapshot.monitor(monitorId);
+      if (!monitor) return null;
+      const openFor = describeDuration(at - alert.opened_at);
+      const text =
+        event === "monitor.up"
+          ? `${monitor.name} is up again after ${openFor}.`
+          : `The alert was resolved by hand after ${openFor}.`;
+      return notificationOf(actx, snapshot, alert, {
+        event,
+        at,
+        check: check ?? null,
+        number: null,
+        text,
+      });
+    },
+  };
+}
+
+/** The notification a monitor's alert sends now that its count is `notifications_sent`. */
+export function alertNotification(
+  actx: AlertingContext,
+  snapshot: AlertingSnapshot,
+  alert: AlertTable,
+  at: number,
+  check: CheckFacts | null,
+): NotificationRequest | null {
+  const number = alert.notifications_sent;
+  const event =
+    alert.kind === "monitor-no-agent"
+      ? "monitor.no-agent"
+      : alert.kind !== "monitor-down"
+        ? "ssl.expiring"
+        : number === 1
+          ? "monitor.down"
+          : "alert.escalated";
+  return notificationOf(actx, snapshot, alert, { event, at, check, number, text: alert.message });
+}
+
+interface NoticeInput {
+  event: NotificationRequest["event"];
+  at: number;
+  check: CheckFacts | null;
+  /** Which notification of the alert this is; null for closing notices. */
+  number: number | null;
+  /** What the notification says happened. */
+  text: string;
+}
+
+/** One notification of a monitor's alert, to every channel of its monitor. */
+function notificationOf(
+  actx: AlertingContext,
+  snapshot: AlertingSnapshot,
+  alert: AlertTable,
+  input: NoticeInput,
+): NotificationRequest | null {
+  const monitor = alert.monitor_id === null ? undefined : snapshot.monitor(alert.monitor_id);
+  if (!monitor) return null;
+  return {
+    monitorId: monitor.id,
+    agentId: null,
+    alertId: alert.id,
+    event: input.event,
+    at: input.at,
+    message: buildAlertMessage({
+      event: input.event,
+      at: input.at,
+      monitor,
+      alert: {
+        id: alert.id,
+        severity: alert.severity as AlertSeverity,
+        message: input.text,
+        openedAt: alert.opened_at,
+      },
+      check: input.check,
+      consecutiveFailures: monitor.consecutive_failures,
+      number: input.number,
+      alertUrl: alertPageUrl(actx, alert.page_token),
+    }),
+  };
+}
