@@ -137,9 +137,7 @@ export function createAgentRule(id: string, fields: RuleFields): Promise<AgentRu
   return call(OP.createAgentRule, { params: { id }, body: fields });
 }
 
-/** A rule keeps its kind: the change sends the other fields. */
-export function updateAgentRule(id: string, ruleId: string, fields: RuleFields) {
-  const { kind: _kind, ...changes } = fields;
+export function updateAgentRule(id: string, ruleId: string, changes: BodyOf<"updateAgentRule">) {
   return call(OP.updateAgentRule, { params: { id, ruleId }, body: changes });
 }
 

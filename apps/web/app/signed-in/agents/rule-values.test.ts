@@ -1,6 +1,7 @@
+import { agentRequestSchemas } from "@upwatch/api";
 import { AGENT_RULE_TEMPLATES } from "@upwatch/core";
 import { describe, expect, it } from "vitest";
-import { refusedRuleField, ruleFields, ruleValues } from "./rule-values.ts";
+import { refusedRuleField, ruleChanges, ruleFields, ruleValues } from "./rule-values.ts";
 
 describe("the values of an agent alert rule's form", () => {
   it("starts from the template and sends its numbers, with no list meaning every disk", () => {
@@ -22,6 +23,18 @@ describe("the values of an agent alert rule's form", () => {
       severity: "critical",
       services: ["nginx", "postgresql"],
     });
+  });
+
+  it("saves a changed rule with fields the server takes, keeping its kind", () => {
+    const values = { ...ruleValues(AGENT_RULE_TEMPLATES.disk), threshold: "20" };
+    const changes = ruleChanges(ruleFields(values));
+    expect(changes).toEqual({
+      threshold: 20,
+      duration_minutes: 0,
+      severity: "warning",
+      disks: null,
+    });
+    expect(agentRequestSchemas.updateRule.safeParse(changes).error).toBeUndefined();
   });
 
   it("puts a refusal on the field its sentence names", () => {

@@ -1,4 +1,5 @@
 import type { AgentRuleKind, AlertSeverity } from "@upwatch/core";
+import type { BodyOf } from "../api-call.ts";
 import type { AgentRuleTemplateView } from "./agent-types.ts";
 import type { AgentRule, RuleFields } from "./agents-api.ts";
 
@@ -53,6 +54,12 @@ export function ruleFields(values: RuleValues): RuleFields {
   if (values.kind === "disk") fields.disks = list.length ? list : null;
   if (values.kind === "service") fields.services = list.length ? list : null;
   return fields;
+}
+
+/** What changing a rule sends: its fields without the kind, which a rule keeps. */
+export function ruleChanges(fields: RuleFields): BodyOf<"updateAgentRule"> {
+  const { kind: _kind, ...changes } = fields;
+  return changes;
 }
 
 /** The field a server's refusal is about, from the words of its sentence. */

@@ -17,7 +17,7 @@ import {
 } from "./agents-api.ts";
 import { RuleForm } from "./rule-form.tsx";
 import { RuleTemplatePicker } from "./rule-template-picker.tsx";
-import { ruleValues, SEVERITY_WORDS } from "./rule-values.ts";
+import { ruleChanges, ruleValues, SEVERITY_WORDS } from "./rule-values.ts";
 
 /** The agent's alert rules: each condition in words, changing or deleting one, adding one. */
 export function RulesPanel({ agentId }: { agentId: string }) {
@@ -71,7 +71,7 @@ export function RulesPanel({ agentId }: { agentId: string }) {
                     submitLabel="Save rule"
                     onCancel={() => setEditing(undefined)}
                     onSubmit={async (fields) => {
-                      await updateAgentRule(agentId, rule.id, fields);
+                      await updateAgentRule(agentId, rule.id, ruleChanges(fields));
                       await reload();
                       setEditing(undefined);
                       showToast(`The rule ${rule.name} is saved.`);
