@@ -8,8 +8,8 @@ import {
   type NotificationProvider,
   type ProviderDeps,
 } from "../provider.ts";
-import { agentSlackText } from "./agent-texts.ts";
-import { clockTimeUtc, describeCheckLine, severityWord } from "./alert-facts.ts";
+import { clockTimeUtc, severityWord } from "./alert-facts.ts";
+import { factsOf } from "./subject-facts.ts";
 
 /** Slack's mrkdwn needs &, < and > escaped in text that is not a link. */
 function escapeMrkdwn(text: string): string {
@@ -25,18 +25,14 @@ export function slackText(event: Delivery["event"], message: NotificationMessage
   if (event === "test") {
     return `*TEST*  ${escapeMrkdwn(message.summary)}\nThis Slack channel will receive Upwatch alerts.`;
   }
-  const payload = message.payload;
-  if ("agent" in payload) return agentSlackText(event, { ...message, payload }, escapeMrkdwn);
   if (isRecoveryEvent(event)) {
     const lasted = describeDuration(message.openForMs ?? 0);
     const how = event === "monitor.up" ? `Down for ${lasted}` : `Open for ${lasted}`;
     return `*RESOLVED*  ${escapeMrkdwn(message.summary)}\n${how}${link}`;
   }
   const repeat = event === "alert.escalated" ? ` (notification ${message.number})` : "";
-  const facts =
-    event === "ssl.expiring" || event === "monitor.no-agent"
-      ? ""
-      : `\n${escapeMrkdwn(describeCheckLine({ ...message, payload }))}`;
+  const detail = factsOf(message).slackDetail(event);
+  const facts = detail === null ? "" : `\n${escapeMrkdwn(detail)}`;
   const opened = message.openedAt === null ? "" : `\nOpened ${clockTimeUtc(message.openedAt)}`;
   return `*${severityWord(message)}*  ${escapeMrkdwn(message.summary)}${repeat}${facts}${opened}${link}`;
 }

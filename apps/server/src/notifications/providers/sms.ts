@@ -7,8 +7,8 @@ import {
   type NotificationProvider,
   type ProviderDeps,
 } from "../provider.ts";
-import { agentSms } from "./agent-texts.ts";
-import { isHeartbeat, severityWord } from "./alert-facts.ts";
+import { severityWord } from "./alert-facts.ts";
+import { factsOf } from "./subject-facts.ts";
 
 /** What one text message costs on paid plans, in US cents. */
 export const SMS_PRICE_CENTS = 20;
@@ -18,37 +18,14 @@ export function alertSms(event: Delivery["event"], message: NotificationMessage)
   if (event === "test") {
     return `${PRODUCT_NAME} TEST: this phone will receive ${PRODUCT_NAME} alerts.`;
   }
-  const payload = message.payload;
-  if ("agent" in payload) return agentSms(event, { ...message, payload });
-  const { alert, metadata, monitor } = payload;
   const ack = message.alertUrl ? ` Ack: ${message.alertUrl}` : "";
-  // Neither says anything of a check: no check was run.
-  if (event === "ssl.expiring" || event === "monitor.no-agent") {
-    return `${PRODUCT_NAME} ${severityWord(message)}: ${message.summary}.${ack}`;
-  }
-  const facts = [
-    event === "alert.escalated" ? `notification ${message.number}` : null,
-    alert.response_code === null ? null : `HTTP ${alert.response_code}`,
-    message.agentName
-      ? `agent ${message.agentName}`
-      : isHeartbeat(payload)
-        ? null
-        : metadata.region,
-    `${metadata.consecutive_failures} failure${metadata.consecutive_failures === 1 ? "" : "s"}`,
-  ].filter(Boolean);
-  const state = event === "alert.escalated" ? "is still DOWN" : "is DOWN";
-  return `${PRODUCT_NAME} ${severityWord(message)}: ${monitor.name} ${state} (${facts.join(", ")}).${ack}`;
+  return `${PRODUCT_NAME} ${severityWord(message)}: ${factsOf(message).smsAlert(event)}.${ack}`;
 }
 
 /** "Upwatch RESOLVED: Checkout API - EU is UP after 23 min." */
 export function recoverySms(event: Delivery["event"], message: NotificationMessage): string {
-  const payload = message.payload;
-  if ("agent" in payload) return agentSms(event, { ...message, payload });
   const after = describeDurationShort(message.openForMs ?? 0);
-  const name = payload.monitor.name;
-  return event === "monitor.up"
-    ? `${PRODUCT_NAME} RESOLVED: ${name} is UP after ${after}.`
-    : `${PRODUCT_NAME} RESOLVED: the alert for ${name} was resolved by hand after ${after}.`;
+  return `${PRODUCT_NAME} RESOLVED: ${factsOf(message).smsRecovery(event)} after ${after}.`;
 }
 
 async function text(
