@@ -12,18 +12,20 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { FakeUpwatch } from "../apps/agent/test/fake-upwatch.ts";
 import { ensureBuild } from "../scripts/build.mjs";
+import { endWithBenchmark } from "./child-processes.ts";
+import { smokeOr } from "./smoke.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const { values: flags } = parseArgs({
   options: {
-    minutes: { type: "string", default: "10" },
+    minutes: { type: "string", default: smokeOr("0.05", "10") },
     interval: { type: "string", default: "10" },
     "node-flags": { type: "string", default: "" },
   },
 });
 const MINUTES = Number(flags.minutes);
 const INTERVAL_S = Number(flags.interval);
-const SAMPLE_EVERY_MS = 5_000;
+const SAMPLE_EVERY_MS = smokeOr(1_000, 5_000);
 const TICKS_PER_SECOND = 100;
 const KEY = `uwa_${"b".repeat(40)}`;
 
@@ -62,17 +64,19 @@ writeFileSync(
   ].join("\n"),
 );
 
-const agent = spawn(
-  process.execPath,
-  [
-    ...(flags["node-flags"] ?? "").split(" ").filter(Boolean),
-    join(ROOT, "apps/agent/dist/upwatch-agent.mjs"),
-    "--config",
-    config,
-  ],
-  {
-    stdio: ["ignore", "ignore", "inherit"],
-  },
+const agent = endWithBenchmark(
+  spawn(
+    process.execPath,
+    [
+      ...(flags["node-flags"] ?? "").split(" ").filter(Boolean),
+      join(ROOT, "apps/agent/dist/upwatch-agent.mjs"),
+      "--config",
+      config,
+    ],
+    {
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  ),
 );
 const pid = agent.pid!;
 const started = Date.now();
@@ -97,8 +101,14 @@ const last = await new Promise<{ cpuMs: number } | undefined>((resolve) => {
   }, SAMPLE_EVERY_MS);
 });
 const elapsedMs = Date.now() - started;
+if (agent.exitCode !== null) {
+  throw new Error(
+    `The agent ended by itself, with code ${agent.exitCode}, before the measurement did.`,
+  );
+}
+const exited = new Promise((resolve) => agent.once("exit", resolve));
 agent.kill("SIGTERM");
-await new Promise((resolve) => agent.once("exit", resolve));
+await exited;
 await server.stop();
 rmSync(dir, { recursive: true, force: true });
 

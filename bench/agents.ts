@@ -19,20 +19,21 @@ import { endWithBenchmark } from "./child-processes.ts";
 import { startLoopbackTarget } from "./loopback-target.ts";
 import { percentile } from "./percentile.ts";
 import { ProcessUsage } from "./process-usage.ts";
+import { smokeOr } from "./smoke.ts";
 
 const { values: flags } = parseArgs({
   options: {
-    minutes: { type: "string", default: "3" },
-    agents: { type: "string", default: "10000" },
-    monitors: { type: "string", default: "1000" },
-    generators: { type: "string", default: "2" },
+    minutes: { type: "string", default: smokeOr("0.1", "3") },
+    agents: { type: "string", default: smokeOr("10", "10000") },
+    monitors: { type: "string", default: smokeOr("5", "1000") },
+    generators: { type: "string", default: smokeOr("1", "2") },
   },
 });
 const MINUTES = Number(flags.minutes);
 const AGENTS = Number(flags.agents);
 const MONITORS = Number(flags.monitors);
 const GENERATORS = Number(flags.generators);
-const WARMUP_MS = 60_000;
+const WARMUP_MS = smokeOr(2_000, 60_000);
 const TARGETS = { ingestP99Ms: 50, lagP99Ms: 1000 };
 
 async function fillDatabase(dataDir: string, targetPort: number): Promise<string[]> {

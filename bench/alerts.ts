@@ -24,9 +24,11 @@ import { createServiceContext } from "../apps/server/src/services/context.ts";
 import { monitorFromRow } from "../apps/server/src/services/monitors/monitor-record.ts";
 import { SecretBox } from "../apps/server/src/services/secrets/secret-box.ts";
 import { generateSecretsKey } from "../apps/server/src/services/secrets/secrets-key.ts";
+import { endWithBenchmark } from "./child-processes.ts";
+import { smokeOr } from "./smoke.ts";
 
-const MONITORS = Number(process.env.BENCH_MONITORS ?? 1000);
-const INTERVAL_S = Number(process.env.BENCH_INTERVAL_SECONDS ?? 30);
+const MONITORS = Number(process.env.BENCH_MONITORS ?? smokeOr(10, 1000));
+const INTERVAL_S = Number(process.env.BENCH_INTERVAL_SECONDS ?? smokeOr(2, 30));
 const THRESHOLD = Number(process.env.BENCH_FAILURE_THRESHOLD ?? 1);
 const BURST = process.env.BENCH_BURST === "1";
 const TARGET_ADDRESSES = Array.from({ length: 8 }, (_, i) => `127.0.0.${i + 1}`);
@@ -43,12 +45,10 @@ const percentile = (sorted: number[], fraction: number) =>
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function startFarSide(secret: string) {
-  const child = fork(
-    new URL("./alert-receiver.mjs", import.meta.url),
-    [secret, ...TARGET_ADDRESSES],
-    {
+  const child = endWithBenchmark(
+    fork(new URL("./alert-receiver.mjs", import.meta.url), [secret, ...TARGET_ADDRESSES], {
       stdio: "inherit",
-    },
+    }),
   );
   const ports = await new Promise<{ targetPorts: number[]; hookPort: number }>((resolve) =>
     child.once("message", resolve as never),
@@ -118,7 +118,6 @@ async function main() {
           failure_threshold: THRESHOLD,
           recovery_confirmations: 1,
           paused: 0,
-          group_name: null,
           options,
           state: "unknown",
           consecutive_failures: 0,
@@ -172,7 +171,7 @@ async function main() {
   alerts.start();
   await engine.start();
   console.log(`${MONITORS} monitors every ${INTERVAL_S} s; warming up for one interval...`);
-  await sleep(INTERVAL_S * 1000 + 2000);
+  await sleep(INTERVAL_S * 1000 + smokeOr(500, 2000));
   flipped = true;
   far.down();
   const flippedAt = Date.now();
@@ -198,7 +197,7 @@ async function main() {
     await sleep(1000);
     report = await far.report();
   }
-  await sleep(3000);
+  await sleep(smokeOr(500, 3000));
   report = await far.report();
   await engine.stop();
   await alerts.stop();

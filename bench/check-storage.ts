@@ -8,9 +8,10 @@ import { sql } from "kysely";
 import { benchMonitorRow } from "./bench-monitor-row.ts";
 import { benchBothDatabases, type Dialect } from "./both-databases.ts";
 import { storeMinuteChecks } from "./minute-checks.ts";
+import { smokeOr } from "./smoke.ts";
 
-const MONITORS = 200;
-const CHECKS_PER_MONITOR = 1440;
+const MONITORS = smokeOr(5, 200);
+const CHECKS_PER_MONITOR = smokeOr(30, 1440);
 const START = Date.UTC(2026, 10, 1);
 
 async function fill(handle: DatabaseHandle): Promise<void> {

@@ -13,12 +13,14 @@ import { migrateToLatest, openDatabase } from "@upwatch/db";
 import { MonitoringEngine } from "../apps/server/src/engine/monitoring-engine.ts";
 import { SecretBox } from "../apps/server/src/services/secrets/secret-box.ts";
 import { generateSecretsKey } from "../apps/server/src/services/secrets/secrets-key.ts";
+import { endWithBenchmark } from "./child-processes.ts";
+import { smokeOr } from "./smoke.ts";
 
-const COUNTS = (process.env.BENCH_MONITORS ?? "10000").split(",").map(Number);
-const INTERVAL_S = Number(process.env.BENCH_INTERVAL_SECONDS ?? 60);
-const WINDOW_S = Number(process.env.BENCH_SECONDS ?? 120);
+const COUNTS = (process.env.BENCH_MONITORS ?? smokeOr("20", "10000")).split(",").map(Number);
+const INTERVAL_S = Number(process.env.BENCH_INTERVAL_SECONDS ?? smokeOr(2, 60));
+const WINDOW_S = Number(process.env.BENCH_SECONDS ?? smokeOr(2, 120));
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 500);
-const WARMUP_MS = 5_000;
+const WARMUP_MS = smokeOr(1_000, 5_000);
 const LAG_TARGET_MS = 1000;
 const TARGET_ADDRESSES = Array.from({ length: 16 }, (_, i) => `127.0.0.${i + 1}`);
 
@@ -29,9 +31,9 @@ function percentile(sorted: number[], fraction: number): number {
 }
 
 async function startTarget() {
-  const child = fork(new URL("./http-target.mjs", import.meta.url), TARGET_ADDRESSES, {
-    stdio: "inherit",
-  });
+  const child = endWithBenchmark(
+    fork(new URL("./http-target.mjs", import.meta.url), TARGET_ADDRESSES, { stdio: "inherit" }),
+  );
   const { ports } = await new Promise<{ ports: number[] }>((resolve) =>
     child.once("message", resolve as never),
   );
@@ -71,7 +73,6 @@ async function runOnce(monitors: number) {
         failure_threshold: 3,
         recovery_confirmations: 1,
         paused: 0,
-        group_name: null,
         options,
         state: "unknown",
         consecutive_failures: 0,

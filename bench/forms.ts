@@ -8,9 +8,10 @@ import { openDatabase } from "@upwatch/db";
 import autocannon from "autocannon";
 import { ensureBuild } from "../scripts/build.mjs";
 import { startBuiltServer } from "./built-server.ts";
+import { smokeOr } from "./smoke.ts";
 
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? smokeOr(1, 10));
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? smokeOr(2, 50));
 
 await ensureBuild();
 const dataDir = mkdtempSync(join(tmpdir(), "upwatch-bench-"));

@@ -13,12 +13,13 @@ import { openDatabase } from "@upwatch/db";
 import autocannon from "autocannon";
 import { ensureBuild } from "../scripts/build.mjs";
 import { startBuiltServer } from "./built-server.ts";
+import { smokeOr } from "./smoke.ts";
 
 const { values: flags } = parseArgs({
   options: {
-    seconds: { type: "string", default: "10" },
-    connections: { type: "string", default: "50" },
-    monitors: { type: "string", default: "1000" },
+    seconds: { type: "string", default: smokeOr("1", "10") },
+    connections: { type: "string", default: smokeOr("2", "50") },
+    monitors: { type: "string", default: smokeOr("3", "1000") },
   },
 });
 const SECONDS = Number(flags.seconds);

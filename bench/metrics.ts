@@ -8,12 +8,13 @@ import { type DatabaseHandle, migrateToLatest, openDatabase } from "@upwatch/db"
 import pg from "pg";
 import { loadConfig } from "../apps/server/src/config.ts";
 import { buildApp } from "../apps/server/src/wiring/app.ts";
+import { smokeOr } from "./smoke.ts";
 
 const TOKEN = "bench-metrics-token-0123456789abcdef";
-const QUEUED = 5_000;
-const SENT = 100_000;
-const SCRAPES = 200;
-const REQUESTS = 5_000;
+const QUEUED = smokeOr(50, 5_000);
+const SENT = smokeOr(1_000, 100_000);
+const SCRAPES = smokeOr(2, 200);
+const REQUESTS = smokeOr(20, 5_000);
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

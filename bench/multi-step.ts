@@ -17,19 +17,21 @@ import { placeOf } from "../apps/server/src/services/secrets/reseal-stored-secre
 import { SecretBox } from "../apps/server/src/services/secrets/secret-box.ts";
 import { generateSecretsKey } from "../apps/server/src/services/secrets/secrets-key.ts";
 import { benchMonitorRow } from "./bench-monitor-row.ts";
+import { endWithBenchmark } from "./child-processes.ts";
+import { smokeOr } from "./smoke.ts";
 
 const { values: flags } = parseArgs({
   options: {
-    minutes: { type: "string", default: "3" },
-    monitors: { type: "string", default: "2000" },
-    scripted: { type: "string", default: "200" },
+    minutes: { type: "string", default: smokeOr("0.05", "3") },
+    monitors: { type: "string", default: smokeOr("10", "2000") },
+    scripted: { type: "string", default: smokeOr("2", "200") },
   },
 });
 const MINUTES = Number(flags.minutes);
 const PLAIN = Number(flags.monitors);
 const SCRIPTED = Number(flags.scripted);
-const INTERVAL_S = 60;
-const WARMUP_MS = 10_000;
+const INTERVAL_S = smokeOr(2, 60);
+const WARMUP_MS = smokeOr(1_000, 10_000);
 const CONCURRENCY = 500;
 const TARGET_ADDRESSES = Array.from({ length: 8 }, (_, i) => `127.0.0.${i + 1}`);
 const TARGETS = { lagP99Ms: 1000, scriptP99Ms: 20, memoryMb: 512 };
@@ -43,9 +45,11 @@ const median = (values: readonly number[]) =>
   );
 
 async function startTarget() {
-  const child = fork(new URL("./multi-step-target.mjs", import.meta.url), TARGET_ADDRESSES, {
-    stdio: "inherit",
-  });
+  const child = endWithBenchmark(
+    fork(new URL("./multi-step-target.mjs", import.meta.url), TARGET_ADDRESSES, {
+      stdio: "inherit",
+    }),
+  );
   const { ports } = await new Promise<{ ports: number[] }>((resolve) =>
     child.once("message", resolve as never),
   );

@@ -12,11 +12,12 @@ import { generateSecretsKey } from "../apps/server/src/services/secrets/secrets-
 import { benchMonitorRow } from "./bench-monitor-row.ts";
 import { benchBothDatabases, type Dialect } from "./both-databases.ts";
 import { storeMinuteChecks } from "./minute-checks.ts";
+import { smokeOr } from "./smoke.ts";
 
-const MONITORS = Number(process.env.BENCH_MONITORS ?? 1000);
-const CHECKS_PER_MONITOR = 1440;
+const MONITORS = Number(process.env.BENCH_MONITORS ?? smokeOr(5, 1000));
+const CHECKS_PER_MONITOR = smokeOr(60, 1440);
 const NOW = Date.UTC(2026, 10, 2, 0, 10);
-const RUNS = 10;
+const RUNS = smokeOr(1, 10);
 
 async function fill(handle: DatabaseHandle): Promise<void> {
   await handle.db

@@ -5,9 +5,11 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes, scrypt } from "node:crypto";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import { hashPassword } from "../apps/server/src/services/auth/password-hash.ts";
+import { smokeOr } from "./smoke.ts";
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? smokeOr(1, 15));
 const CONCURRENT = 4;
 
 const candidates: Record<string, (password: string) => Promise<unknown>> = {
@@ -34,7 +36,11 @@ async function timed(work: () => Promise<unknown>): Promise<number> {
 }
 
 async function measure(name: string) {
-  const run = candidates[name]!;
+  const run = candidates[name];
+  if (!run)
+    throw new Error(
+      `No setting named "${name}"; the settings: ${Object.keys(candidates).join("; ")}`,
+    );
   const baselineMiB = process.memoryUsage().rss / 2 ** 20;
   await run("warm up the code path");
   const one: number[] = [];
@@ -56,8 +62,9 @@ async function measure(name: string) {
   );
 }
 
-const only = process.argv[2];
-if (only) {
+// Each setting is measured in a child process started with `--setting <name>`.
+const only = parseArgs({ options: { setting: { type: "string" } } }).values.setting;
+if (only !== undefined) {
   await measure(only);
 } else {
   console.log(`${ROUNDS} hashes per figure; ${CONCURRENT} at once for the second column.\n`);
@@ -67,7 +74,7 @@ if (only) {
   for (const name of Object.keys(candidates)) {
     const output = execFileSync(
       process.execPath,
-      ["--import", "tsx", fileURLToPath(import.meta.url), name],
+      ["--import", "tsx", fileURLToPath(import.meta.url), "--setting", name],
       { encoding: "utf8" },
     );
     const row = JSON.parse(output.trim().split("\n").at(-1)!);

@@ -26,23 +26,24 @@ import { startLoopbackTarget } from "./loopback-target.ts";
 import { percentile } from "./percentile.ts";
 import { ProcessUsage } from "./process-usage.ts";
 import { seedProxyFleet, tallyProxyTasks } from "./proxy-tasks-data.ts";
+import { smokeOr } from "./smoke.ts";
 
 const { values: flags } = parseArgs({
   options: {
-    minutes: { type: "string", default: "5" },
-    agents: { type: "string", default: "500" },
-    "monitors-per-agent": { type: "string", default: "20" },
-    generators: { type: "string", default: "2" },
+    minutes: { type: "string", default: smokeOr("0.1", "5") },
+    agents: { type: "string", default: smokeOr("2", "500") },
+    "monitors-per-agent": { type: "string", default: smokeOr("2", "20") },
+    generators: { type: "string", default: smokeOr("1", "2") },
   },
 });
 const MINUTES = Number(flags.minutes);
 const AGENTS = Number(flags.agents);
 const MONITORS_PER_AGENT = Number(flags["monitors-per-agent"]);
 const GENERATORS = Number(flags.generators);
-const WARMUP_MS = 60_000;
+const WARMUP_MS = smokeOr(2_000, 60_000);
 const CHECK_TIMEOUT_MS = 10_000;
 /** A task planned at the window's end times out by its deadline; the sweeper runs every 5 s. */
-const DRAIN_MS = agentTaskDeadline(0, CHECK_TIMEOUT_MS) + 10_000;
+const DRAIN_MS = smokeOr(2_000, agentTaskDeadline(0, CHECK_TIMEOUT_MS) + 10_000);
 const TARGET_P99_MS = 35_000;
 
 type Answers = Record<string, number>;

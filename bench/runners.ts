@@ -18,15 +18,17 @@ import { migrateToLatest, openDatabase } from "@upwatch/db";
 import { freePort } from "../apps/web/e2e/support/server.ts";
 import { ensureBuild } from "../scripts/build.mjs";
 import { benchMonitorRow } from "./bench-monitor-row.ts";
+import { endWithBenchmark } from "./child-processes.ts";
 import { ProcessUsage } from "./process-usage.ts";
 import { HORIZON_MS, ResultLag } from "./result-lag.ts";
 import { accountRounds } from "./round-accounting.ts";
+import { smokeOr } from "./smoke.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const { values: flags } = parseArgs({
   options: {
-    minutes: { type: "string", default: "3" },
-    monitors: { type: "string", default: "50000" },
+    minutes: { type: "string", default: smokeOr("0.05", "3") },
+    monitors: { type: "string", default: smokeOr("10", "50000") },
     "kill-runner-at": { type: "string" },
     "one-region": { type: "boolean", default: false },
   },
@@ -39,8 +41,8 @@ const INTERVAL_MS = 60_000;
 const TIMEOUT_SECONDS = 5;
 // A round closes at its planned time + timeout + 15 s; a little more and every round of the
 // window has its result or its missed record.
-const SETTLE_MS = (TIMEOUT_SECONDS + 15 + 10) * 1000;
-const WARMUP_MS = 30_000;
+const SETTLE_MS = smokeOr(2_000, (TIMEOUT_SECONDS + 15 + 10) * 1000);
+const WARMUP_MS = smokeOr(2_000, 30_000);
 const RESTART_AFTER_MS = 5_000;
 const REGIONS: readonly string[] = flags["one-region"]
   ? ["eu-west-1"]
@@ -61,12 +63,6 @@ const IN_HAND_MS = 2_000;
 /** A runner does not start a check later than this after its planned time. */
 const START_WITHIN_MS = 10_000;
 
-const children: ChildProcess[] = [];
-process.on("exit", () => {
-  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
-});
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(1));
-
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function percentile(sorted: number[], fraction: number): number {
@@ -77,12 +73,13 @@ function percentile(sorted: number[], fraction: number): number {
 
 /** Starts a process of the run; its output goes to this terminal only when it fails. */
 function start(name: string, command: string, args: string[], env: Record<string, string> = {}) {
-  const child = spawn(command, args, {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
+  const child = endWithBenchmark(
+    spawn(command, args, {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    }),
+  );
   let output = "";
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString("utf8")).slice(-20_000);
@@ -113,10 +110,9 @@ async function waitUntil(what: string, probe: () => Promise<boolean> | boolean, 
 }
 
 async function startTarget(): Promise<{ ports: number[]; child: ChildProcess }> {
-  const child = fork(new URL("./http-target.mjs", import.meta.url), TARGET_ADDRESSES, {
-    stdio: "inherit",
-  });
-  children.push(child);
+  const child = endWithBenchmark(
+    fork(new URL("./http-target.mjs", import.meta.url), TARGET_ADDRESSES, { stdio: "inherit" }),
+  );
   const { ports } = await new Promise<{ ports: number[] }>((resolve) =>
     child.once("message", resolve as never),
   );

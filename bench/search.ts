@@ -7,9 +7,10 @@ import type { Article } from "../apps/web/app/knowledge-base/content/article.ts"
 import { toArticle } from "../apps/web/app/knowledge-base/content/article.ts";
 import { parseContentFile } from "../apps/web/app/knowledge-base/content/front-matter.ts";
 import { createArticleSearch } from "../apps/web/app/knowledge-base/search/article-search.ts";
+import { smokeOr } from "./smoke.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const RUNS = 100;
+const RUNS = smokeOr(1, 100);
 const QUERIES = [
   "linux",
   "webhook",

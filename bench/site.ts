@@ -12,9 +12,10 @@ import { axeViolations } from "../apps/web/e2e/support/axe.ts";
 import { launchBrowser } from "../apps/web/e2e/support/browser.ts";
 import { ensureBuild } from "../scripts/build.mjs";
 import { startBuiltServer } from "./built-server.ts";
+import { smokeOr } from "./smoke.ts";
 
-const PAGES = ["/", "/knowledge-base", "/knowledge-base/linux-agent", "/contact"];
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const PAGES = smokeOr(["/"], ["/", "/knowledge-base", "/knowledge-base/linux-agent", "/contact"]);
+const RUNS = Number(process.env.BENCH_RUNS ?? smokeOr(1, 3));
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const CHROMIUM_FLAGS = [
@@ -130,7 +131,8 @@ async function axeCounts(base: string): Promise<Record<string, { dark: number; l
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 console.log("Building the web app and the server...");
-await ensureBuild({ force: true });
+// A smoke run measures the build the tests just made rather than spend a minute on a new one.
+await ensureBuild({ force: smokeOr(false, true) });
 const dataDir = mkdtempSync(join(tmpdir(), "upwatch-bench-site-"));
 const server = await startBuiltServer(dataDir);
 try {

@@ -18,16 +18,18 @@ import { buildApp } from "../apps/server/src/wiring/app.ts";
 import { checkRecord } from "../apps/server/test/monitors.ts";
 import { freePort } from "../apps/web/e2e/support/server.ts";
 import { benchMonitorRow } from "./bench-monitor-row.ts";
+import { endWithBenchmark } from "./child-processes.ts";
+import { smokeOr } from "./smoke.ts";
 
 const SETTINGS = ["NORMAL", "FULL"] as const;
 type Setting = (typeof SETTINGS)[number];
 const SETTING_CODES: Record<Setting, number> = { NORMAL: 1, FULL: 2 };
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const FORM_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const MONITORS = 200;
-const BATCHES = Number(process.env.BENCH_BATCHES ?? 300);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? smokeOr(1, 3));
+const FORM_SECONDS = Number(process.env.BENCH_SECONDS ?? smokeOr(1, 5));
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? smokeOr(2, 50));
+const MONITORS = smokeOr(5, 200);
+const BATCHES = Number(process.env.BENCH_BATCHES ?? smokeOr(3, 300));
 const BENCH_DIR = process.env.BENCH_DIR ?? tmpdir();
 
 /** Opens the SQLite file as the server does, then applies the setting under test. */
@@ -91,10 +93,8 @@ async function measureForms(setting: Setting): Promise<Figures> {
   const dataDir = mkdtempSync(join(BENCH_DIR, "upwatch-durability-"));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const server = spawn(
-    process.execPath,
-    ["--import", "tsx", "bench/sqlite-durability.ts", "serve", setting],
-    {
+  const server = endWithBenchmark(
+    spawn(process.execPath, ["--import", "tsx", "bench/sqlite-durability.ts", "serve", setting], {
       env: {
         ...process.env,
         PORT: String(port),
@@ -106,7 +106,7 @@ async function measureForms(setting: Setting): Promise<Figures> {
         FORMS_MIN_FILL_MS: "0",
       },
       stdio: ["ignore", "inherit", "inherit"],
-    },
+    }),
   );
   try {
     await waitUntilReady(server, url);

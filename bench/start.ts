@@ -9,9 +9,11 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort } from "../apps/web/e2e/support/server.ts";
 import { ensureBuild } from "../scripts/build.mjs";
+import { endWithBenchmark } from "./child-processes.ts";
+import { smokeOr } from "./smoke.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const RUNS = Number(process.env.BENCH_RUNS ?? smokeOr(1, 7));
 const WAYS = [
   { title: "npm start (scripts/start.mjs)", args: ["scripts/start.mjs"] },
   { title: "node apps/server/dist/main.js", args: ["apps/server/dist/main.js"] },
@@ -22,17 +24,19 @@ async function timeToReady(args: string[]): Promise<number> {
   const dataDir = mkdtempSync(join(tmpdir(), "upwatch-bench-start-"));
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const child = endWithBenchmark(
+    spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "warn",
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    }),
+  );
   const exited = new Promise((resolve) => child.once("exit", resolve));
   try {
     while (performance.now() - started < 30_000) {

@@ -14,13 +14,14 @@ import { ensureBuild } from "../scripts/build.mjs";
 import { type BuiltServer, startBuiltServer } from "./built-server.ts";
 import { startLoopbackTarget } from "./loopback-target.ts";
 import { percentile } from "./percentile.ts";
+import { smokeOr } from "./smoke.ts";
 import { reportBrowserChecks } from "./status-page-browser.ts";
 import { seedStatusPage } from "./status-page-seed.ts";
 
 const { values: flags } = parseArgs({
   options: {
-    seconds: { type: "string", default: "20" },
-    connections: { type: "string", default: "50" },
+    seconds: { type: "string", default: smokeOr("1", "20") },
+    connections: { type: "string", default: smokeOr("2", "50") },
   },
 });
 const SECONDS = Number(flags.seconds);
@@ -88,7 +89,7 @@ try {
     `${COMPONENTS} components linked to ${MONITORS} monitors at 60 s; page ${(body.length / 1024).toFixed(1)} KB; ${CONNECTIONS} connections, ${SECONDS} s per run`,
   );
   // Let the engine settle into its schedule before the load starts.
-  await new Promise((resolve) => setTimeout(resolve, 5_000));
+  await new Promise((resolve) => setTimeout(resolve, smokeOr(500, 5_000)));
   const loadStart = Date.now();
   const runs = [
     await drive("full page", pageUrl, {}),
@@ -97,7 +98,7 @@ try {
   ];
   const loadEnd = Date.now();
   // Checks planned during the load may still be finishing.
-  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  await new Promise((resolve) => setTimeout(resolve, smokeOr(500, 3_000)));
   const lag = await scheduleLag(dataDir, loadStart, loadEnd - 10_000);
 
   console.log(

@@ -1,6 +1,7 @@
 // `npm test`: type check, lint and format check, unit and integration tests (SQLite, and
 // PostgreSQL when reachable), then browser tests in Chromium, then the system tests
-// (the built product as separate processes). `--fast` stops before the browser.
+// (the built product as separate processes), then every benchmark at its smallest size.
+// `--fast` stops before the browser.
 import { spawn, spawnSync } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -147,6 +148,9 @@ if (!fast) {
   // while pages wait for their scripts.
   const finishSystemTests = await startSystemTests();
   await finishSystemTests();
+  // Every benchmark once at its smallest size, on the build made above, so none stops working
+  // unseen; the figures are not judged.
+  vitest("Benchmark smoke runs", "vitest.bench.config.ts", "bench");
 }
 
 rmSync(reports, { recursive: true, force: true });
