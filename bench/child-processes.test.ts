@@ -94,10 +94,31 @@ describe("a benchmark's child processes", () => {
       BENCH_SECONDS: "600",
     });
     await eventually(() => markedRunning(marker, "http-target.mjs") !== undefined, "the target");
+    // Past its start-up: a target that had not yet reported its ports would die on its own.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
     const bench = markedRunning(marker, "bench/checks.ts");
     expect(bench).toBeDefined();
 
     process.kill(bench!, "SIGTERM");
+    await run.ended;
+
+    expect(processesMarked(marker)).toEqual([]);
+  });
+
+  it("end when the benchmark is killed with SIGKILL, which it cannot see", async () => {
+    const marker = `bench-kill-${randomBytes(6).toString("hex")}`;
+    markers.push(marker);
+    const run = runPipeline(`exec "${process.execPath}" --import tsx bench/checks.ts`, marker, {
+      BENCH_SMOKE: "1",
+      BENCH_SECONDS: "600",
+    });
+    await eventually(() => markedRunning(marker, "http-target.mjs") !== undefined, "the target");
+    // Past its start-up: a target that had not yet reported its ports would die on its own.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const bench = markedRunning(marker, "bench/checks.ts");
+    expect(bench).toBeDefined();
+
+    process.kill(bench!, "SIGKILL");
     await run.ended;
 
     expect(processesMarked(marker)).toEqual([]);
