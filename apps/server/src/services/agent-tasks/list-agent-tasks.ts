@@ -5,7 +5,7 @@ import {
 } from "@upwatch/api";
 import { AGENT_TASK_LIMITS, AGENT_TASK_STATES, type AgentTaskState } from "@upwatch/core";
 import type { z } from "zod";
-import { iso } from "../../routes/api/present.ts";
+import { isoTime as iso } from "../../time.ts";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import { findOwnedAgent } from "../agents/owned-agent.ts";
 import type { ServiceContext } from "../context.ts";
