@@ -6,20 +6,19 @@ import { proveSsoDomain, startTestDns, type TestDns } from "../../../test/domain
 import { startOpenIdProvider, type TestOpenIdProvider } from "../../../test/openid-provider.ts";
 import { TEST_SECRETS } from "../../../test/secrets.ts";
 import { registerUser, type TestSession } from "../../../test/sessions.ts";
-import { returnFromProvider } from "../../../test/sso-return.ts";
+import {
+  CALLBACK,
+  freshDomain,
+  PUBLIC_URL,
+  returnFromProvider,
+} from "../../../test/single-sign-on.ts";
 import { putOnPlan } from "../../../test/team.ts";
 import { createServiceContext } from "../../services/context.ts";
 
-const PUBLIC_URL = "http://localhost:3000";
-const CALLBACK = `${PUBLIC_URL}/api/v1/auth/sso/callback`;
 const HOUR = 3_600_000;
 const NOT_SET_UP = "Single sign-on is not set up for this address's domain.";
 
-let domains = 0;
-const newDomain = () => {
-  domains += 1;
-  return `proof-${domains}-${Date.now()}.example`;
-};
+const newDomain = () => freshDomain("proof");
 
 describeEachDatabase("proving a single sign-on domain with a DNS record", (db) => {
   let app: FastifyInstance;

@@ -5,19 +5,13 @@ import { describeEachDatabase } from "../../../test/databases.ts";
 import { proveSsoDomain, startTestDns, type TestDns } from "../../../test/domain-proofs.ts";
 import { startOpenIdProvider, type TestOpenIdProvider } from "../../../test/openid-provider.ts";
 import { registerUser, type TestSession } from "../../../test/sessions.ts";
+import { CALLBACK, freshDomain, PUBLIC_URL } from "../../../test/single-sign-on.ts";
 import { addInvitedPerson, putOnPlan } from "../../../test/team.ts";
 import { confinedSessionRefusal } from "../../services/auth/session-confinement.ts";
 import { SSO_STARTED_ELSEWHERE, ssoLinkRequired } from "../../services/sso/complete-sso-sign-in.ts";
 import { totpOf } from "../../services/two-factor/totp.ts";
 
-const PUBLIC_URL = "http://localhost:3000";
-const CALLBACK = `${PUBLIC_URL}/api/v1/auth/sso/callback`;
-
-let domains = 0;
-const newDomain = () => {
-  domains += 1;
-  return `linked-${domains}-${Date.now()}.example`;
-};
+const newDomain = () => freshDomain("linked");
 
 /** The cookies an answer sets, by name (an empty value: the cookie is cleared). */
 function cookiesSetBy(response: LightMyRequestResponse): Record<string, string> {

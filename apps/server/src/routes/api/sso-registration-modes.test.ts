@@ -5,17 +5,15 @@ import { describeEachDatabase } from "../../../test/databases.ts";
 import { proveSsoDomain, startTestDns, type TestDns } from "../../../test/domain-proofs.ts";
 import { startOpenIdProvider, type TestOpenIdProvider } from "../../../test/openid-provider.ts";
 import { registerUser } from "../../../test/sessions.ts";
-import { returnFromProvider } from "../../../test/sso-return.ts";
+import {
+  CALLBACK,
+  freshDomain,
+  PUBLIC_URL,
+  returnFromProvider,
+} from "../../../test/single-sign-on.ts";
 import { putOnPlan } from "../../../test/team.ts";
 
-const PUBLIC_URL = "http://localhost:3000";
-const CALLBACK = `${PUBLIC_URL}/api/v1/auth/sso/callback`;
-
-let domains = 0;
-const newDomain = () => {
-  domains += 1;
-  return `provisioned-${domains}-${Date.now()}.example`;
-};
+const newDomain = () => freshDomain("provisioned");
 
 describeEachDatabase("single sign-on provisioning whatever REGISTRATION says", (db) => {
   // The open server sets up the accounts; the others share its database.

@@ -6,20 +6,19 @@ import { proveSsoDomain, startTestDns, type TestDns } from "../../../test/domain
 import { startOpenIdProvider, type TestOpenIdProvider } from "../../../test/openid-provider.ts";
 import { TEST_SECRETS } from "../../../test/secrets.ts";
 import { logInRequest, registerUser, type TestSession } from "../../../test/sessions.ts";
-import { returnFromProvider } from "../../../test/sso-return.ts";
+import {
+  CALLBACK,
+  freshDomain,
+  PUBLIC_URL,
+  returnFromProvider,
+} from "../../../test/single-sign-on.ts";
 import { placeOf, resealStoredSecrets } from "../../services/secrets/reseal-stored-secrets.ts";
 import { SecretBox } from "../../services/secrets/secret-box.ts";
 import { parseSecretsKey } from "../../services/secrets/secrets-key.ts";
 
-const PUBLIC_URL = "http://localhost:3000";
-const CALLBACK = `${PUBLIC_URL}/api/v1/auth/sso/callback`;
 const SSO_REQUIRED = "Your account signs in through single sign-on; use “Sign in with SSO”.";
 
-let domains = 0;
-const newDomain = () => {
-  domains += 1;
-  return `org-${domains}-${Date.now()}.example`;
-};
+const newDomain = () => freshDomain("org");
 
 describeEachDatabase("Single sign-on through an OpenID Connect provider", (db) => {
   let app: FastifyInstance;
