@@ -1,6 +1,7 @@
 import type { AlertKind, AlertSeverity, NotificationEvent } from "@upwatch/core";
 import type { AlertTable, Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
+import { describeDuration } from "../describe-duration.ts";
 import {
   type AgentReading,
   buildAgentAlertMessage,
@@ -10,7 +11,6 @@ import {
 import type { AgentFacts } from "./agent-subjects.ts";
 import { type AlertingContext, alertPageUrl } from "./alerting-context.ts";
 import type { AlertingSnapshot } from "./alerting-snapshot.ts";
-import { describeDuration } from "./describe-duration.ts";
 import type { NotificationRequest } from "./enqueue-notifications.ts";
 import type { SubjectAlerting } from "./subject-alerting.ts";
 

@@ -5,13 +5,13 @@
  * resolves alerts and ends outages through the verbs below. The rules are `@upwatch/core`'s.
  */
 
+export { describeDuration, describeDurationShort } from "../describe-duration.ts";
 export type { AlertsChanged, ChangedAlert } from "./alert-changes.ts";
 export { AlertEngine, type AlertEngineOptions } from "./alert-engine.ts";
 export { alertState, escalationOf } from "./alert-record.ts";
 export type { AlertingContext } from "./alerting-context.ts";
 export type { MonitorFacts } from "./alerting-snapshot.ts";
 export { applyChecks } from "./apply-checks.ts";
-export { describeDuration, describeDurationShort } from "./describe-duration.ts";
 export { openNoAgentAlert, resolveNoAgentAlert } from "./no-agent-alerts.ts";
 export {
   buildAlertMessage,

@@ -1,8 +1,8 @@
 import type { AlertSeverity } from "@upwatch/core";
 import type { AlertTable } from "@upwatch/db";
+import { describeDuration } from "../describe-duration.ts";
 import { type AlertingContext, alertPageUrl } from "./alerting-context.ts";
 import type { AlertingSnapshot } from "./alerting-snapshot.ts";
-import { describeDuration } from "./describe-duration.ts";
 import type { NotificationRequest } from "./enqueue-notifications.ts";
 import { loadLastCheck } from "./last-check.ts";
 import { buildAlertMessage, type CheckFacts } from "./notification-message.ts";

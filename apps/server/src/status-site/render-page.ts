@@ -5,7 +5,7 @@ import {
   type IncidentStage,
   PAGE_HEADLINES,
 } from "@upwatch/core";
-import { describeDuration } from "../alerting/describe-duration.ts";
+import { describeDuration } from "../describe-duration.ts";
 import { escapeHtml } from "../http/escape-html.ts";
 import { renderDocument } from "./page-layout.ts";
 import { dayText, plainTextHtml, timeHtml } from "./plain-text.ts";
