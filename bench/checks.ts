@@ -11,8 +11,8 @@ import { type CheckReport, createNetworkAccess } from "@upwatch/checks";
 import { httpOptionsSchema } from "@upwatch/core";
 import { migrateToLatest, openDatabase } from "@upwatch/db";
 import { MonitoringEngine } from "../apps/server/src/engine/monitoring-engine.ts";
-import { SecretBox } from "../apps/server/src/services/secrets/secret-box.ts";
-import { generateSecretsKey } from "../apps/server/src/services/secrets/secrets-key.ts";
+import { SecretBox } from "../apps/server/src/secrets/secret-box.ts";
+import { generateSecretsKey } from "../apps/server/src/secrets/secrets-key.ts";
 import { endWithBenchmark } from "./child-processes.ts";
 import { smokeOr } from "./smoke.ts";
 

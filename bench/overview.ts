@@ -5,10 +5,10 @@
 //   npm run bench:overview
 import { randomBytes } from "node:crypto";
 import type { DatabaseHandle } from "@upwatch/db";
+import { SecretBox } from "../apps/server/src/secrets/secret-box.ts";
+import { generateSecretsKey } from "../apps/server/src/secrets/secrets-key.ts";
 import { createServiceContext } from "../apps/server/src/services/context.ts";
 import { getMonitorOverview } from "../apps/server/src/services/monitors/get-monitor-overview.ts";
-import { SecretBox } from "../apps/server/src/services/secrets/secret-box.ts";
-import { generateSecretsKey } from "../apps/server/src/services/secrets/secrets-key.ts";
 import { benchMonitorRow } from "./bench-monitor-row.ts";
 import { benchBothDatabases, type Dialect } from "./both-databases.ts";
 import { storeMinuteChecks } from "./minute-checks.ts";

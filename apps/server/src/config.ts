@@ -12,7 +12,7 @@ import {
   type RegistrationMode,
 } from "@upwatch/core";
 import { z } from "zod";
-import { parseSecretsKey, type SecretsKey } from "./services/secrets/secrets-key.ts";
+import { parseSecretsKey, type SecretsKey } from "./secrets/secrets-key.ts";
 
 /** Where `npm run build` and `npm run package:agent` put the agent's packages. */
 const BUILT_AGENT_PACKAGES = fileURLToPath(

@@ -1,6 +1,5 @@
-import { placeOf } from "../src/services/secrets/reseal-stored-secrets.ts";
-import { SecretBox } from "../src/services/secrets/secret-box.ts";
-import { parseSecretsKey } from "../src/services/secrets/secrets-key.ts";
+import { placeOf, SecretBox } from "../src/secrets/secret-box.ts";
+import { parseSecretsKey } from "../src/secrets/secrets-key.ts";
 
 /** The key the test configuration seals stored secrets with (a test value, never a real one). */
 export const TEST_SECRETS_KEY = "dGVzdCBrZXkgZm9yIHNlYWxlZCBzZWNyZXRzIG9ubHk=";

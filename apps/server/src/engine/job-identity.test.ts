@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { SecretBox } from "../services/secrets/secret-box.ts";
-import { generateSecretsKey } from "../services/secrets/secrets-key.ts";
+import { SecretBox } from "../secrets/secret-box.ts";
+import { generateSecretsKey } from "../secrets/secrets-key.ts";
 import { JobIdentity } from "./job-identity.ts";
 
 const check = { monitorId: "mon_a", region: "eu-west-1", plannedAt: 1_795_000_000_000 };

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { SecretBox } from "../services/secrets/secret-box.ts";
+import type { SecretBox } from "../secrets/secret-box.ts";
 
 /** What a job identity vouches for: one monitor's check from one region at one planned time. */
 export interface DispatchedCheck {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
-import type { SecretBox } from "./secrets/secret-box.ts";
+import type { SecretBox } from "../secrets/secret-box.ts";
 import { type TransactionWork, WriteBatcher } from "./write-batcher.ts";
 
 /** What every service verb is given: storage, the time, and a way to make ids. */

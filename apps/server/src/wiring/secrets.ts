@@ -2,18 +2,18 @@ import { rmSync } from "node:fs";
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
 import { type Config, ConfigError } from "../config.ts";
-import {
-  resealStoredSecrets,
-  UnreadableSecretsError,
-} from "../services/secrets/reseal-stored-secrets.ts";
-import { SecretBox } from "../services/secrets/secret-box.ts";
-import { generateSecretsKey } from "../services/secrets/secrets-key.ts";
+import { SecretBox } from "../secrets/secret-box.ts";
+import { generateSecretsKey } from "../secrets/secrets-key.ts";
 import {
   createSecretsKeyFile,
   nextSecretsKeyPath,
   readSecretsKeyFile,
   secretsKeyPath,
-} from "../services/secrets/secrets-key-file.ts";
+} from "../secrets/secrets-key-file.ts";
+import {
+  resealStoredSecrets,
+  UnreadableSecretsError,
+} from "../services/secrets/reseal-stored-secrets.ts";
 
 /**
  * The box stored secrets are sealed with: under SECRETS_KEY, or else the key file in the data

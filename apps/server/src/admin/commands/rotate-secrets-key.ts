@@ -2,18 +2,18 @@ import { rmSync } from "node:fs";
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
 import type { Config } from "../../config.ts";
-import { resealStoredSecrets } from "../../services/secrets/reseal-stored-secrets.ts";
-import { SecretBox } from "../../services/secrets/secret-box.ts";
+import { SecretBox } from "../../secrets/secret-box.ts";
 import {
   formatSecretsKey,
   generateSecretsKey,
   parseSecretsKey,
-} from "../../services/secrets/secrets-key.ts";
+} from "../../secrets/secrets-key.ts";
 import {
   nextSecretsKeyPath,
   replaceSecretsKeyFile,
   secretsKeyPath,
-} from "../../services/secrets/secrets-key-file.ts";
+} from "../../secrets/secrets-key-file.ts";
+import { resealStoredSecrets } from "../../services/secrets/reseal-stored-secrets.ts";
 import { prepareSecrets } from "../../wiring/secrets.ts";
 
 /**

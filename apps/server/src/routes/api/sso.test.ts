@@ -12,9 +12,9 @@ import {
   PUBLIC_URL,
   returnFromProvider,
 } from "../../../test/single-sign-on.ts";
-import { placeOf, resealStoredSecrets } from "../../services/secrets/reseal-stored-secrets.ts";
-import { SecretBox } from "../../services/secrets/secret-box.ts";
-import { parseSecretsKey } from "../../services/secrets/secrets-key.ts";
+import { placeOf, SecretBox } from "../../secrets/secret-box.ts";
+import { parseSecretsKey } from "../../secrets/secrets-key.ts";
+import { resealStoredSecrets } from "../../services/secrets/reseal-stored-secrets.ts";
 
 const SSO_REQUIRED = "Your account signs in through single sign-on; use “Sign in with SSO”.";
 

@@ -5,11 +5,11 @@ import {
   describeMonitorIssue,
   type UpdateChannelInput,
 } from "@upwatch/core";
+import { placeOf } from "../../secrets/secret-box.ts";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import { channelAuditEvent } from "../audit/channel-audit.ts";
 import { actorOf, recordAuditEvent } from "../audit/record-audit-event.ts";
 import type { ServiceContext } from "../context.ts";
-import { placeOf } from "../secrets/reseal-stored-secrets.ts";
 import { ServiceError } from "../service-error.ts";
 import { storeOrExplain } from "../storage-error.ts";
 import { needsConfirmation } from "./channel-confirmation-rules.ts";

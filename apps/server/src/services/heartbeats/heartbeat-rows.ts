@@ -1,8 +1,7 @@
 import { type HeartbeatOptions, heartbeatDueAt } from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
-import { placeOf } from "../secrets/reseal-stored-secrets.ts";
-import type { SecretBox } from "../secrets/secret-box.ts";
+import { placeOf, type SecretBox } from "../../secrets/secret-box.ts";
 import { hashHeartbeatToken, newHeartbeatToken } from "./heartbeat-token.ts";
 
 /** The token's columns: its hash to find it by, and itself sealed to show it again. */

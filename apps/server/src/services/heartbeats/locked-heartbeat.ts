@@ -2,8 +2,7 @@ import { type HeartbeatOptions, type HeartbeatSignal, heartbeatOptionsSchema } f
 import type { Database } from "@upwatch/db";
 import { type Kysely, PostgresAdapter } from "kysely";
 import type { MonitorHealthRow } from "../../check-intake/check-intake.ts";
-import { placeOf } from "../secrets/reseal-stored-secrets.ts";
-import type { SecretBox } from "../secrets/secret-box.ts";
+import { placeOf, type SecretBox } from "../../secrets/secret-box.ts";
 
 /** A heartbeat and its monitor as a ping or the sweep changes them. */
 export interface LockedHeartbeat extends MonitorHealthRow {

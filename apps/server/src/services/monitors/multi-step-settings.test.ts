@@ -3,8 +3,8 @@ import { beforeAll, expect, it } from "vitest";
 import { createTestAccount } from "../../../test/accounts.ts";
 import { describeEachDatabase } from "../../../test/databases.ts";
 import { TEST_SECRETS } from "../../../test/secrets.ts";
+import { placeOf } from "../../secrets/secret-box.ts";
 import { createServiceContext, type ServiceContext } from "../context.ts";
-import { placeOf } from "../secrets/reseal-stored-secrets.ts";
 import { settleMultiStep } from "./multi-step-settings.ts";
 
 const options = (password: string) =>

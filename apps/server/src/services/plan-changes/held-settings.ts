@@ -1,7 +1,6 @@
 import type { MonitorTable } from "@upwatch/db";
 import type { Selectable } from "kysely";
-import { placeOf } from "../secrets/reseal-stored-secrets.ts";
-import type { SecretBox } from "../secrets/secret-box.ts";
+import { placeOf, type SecretBox } from "../../secrets/secret-box.ts";
 
 /** What a smaller plan held back from one monitor, as stored (sealed: headers may be secret). */
 export interface StoredHeldSettings {

@@ -1,6 +1,6 @@
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
-import { keyIdOf, type SecretBox } from "./secret-box.ts";
+import { keyIdOf, placeOf, type SecretBox } from "../../secrets/secret-box.ts";
 
 /** Where the server keeps values it must read back: each is sealed for its table, column and row. */
 export const SEALED_COLUMNS = [
@@ -18,11 +18,6 @@ export const SEALED_COLUMNS = [
 /** The column that identifies a sealed column's rows (and is bound into the seal): `id` unless named. */
 const keyOf = (entry: (typeof SEALED_COLUMNS)[number]): string =>
   "key" in entry ? entry.key : "id";
-
-/** The place a sealed value is bound to, e.g. `channels.secret:chn_123`. */
-export function placeOf(table: string, column: string, id: string): string {
-  return `${table}.${column}:${id}`;
-}
 
 /** Stored secrets sealed with keys this server does not hold: nothing was changed. */
 export class UnreadableSecretsError extends Error {

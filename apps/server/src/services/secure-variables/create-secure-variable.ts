@@ -1,11 +1,11 @@
 import { SECURE_VARIABLES_PER_ACCOUNT } from "@upwatch/api";
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
+import { placeOf } from "../../secrets/secret-box.ts";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import { lockAccount } from "../accounts/lock-account.ts";
 import { actorOf, MASKED, recordAuditEvent } from "../audit/record-audit-event.ts";
 import type { ServiceContext } from "../context.ts";
-import { placeOf } from "../secrets/reseal-stored-secrets.ts";
 import { ServiceError } from "../service-error.ts";
 import { storeOrExplain } from "../storage-error.ts";
 import { type SecureVariableSummary, summaryOf } from "./secure-variable-record.ts";

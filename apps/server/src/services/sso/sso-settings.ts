@@ -1,6 +1,6 @@
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
-import { placeOf } from "../secrets/reseal-stored-secrets.ts";
+import { placeOf } from "../../secrets/secret-box.ts";
 
 /** Where an account's client secret is sealed (bound to its row). */
 export function clientSecretPlace(accountId: string): string {

@@ -2,10 +2,10 @@ import { expect, it } from "vitest";
 import { createTestAccount } from "../../../test/accounts.ts";
 import { describeEachDatabase } from "../../../test/databases.ts";
 import { TEST_SECRETS } from "../../../test/secrets.ts";
+import { SecretBox } from "../../secrets/secret-box.ts";
+import { parseSecretsKey } from "../../secrets/secrets-key.ts";
 import { createServiceContext } from "../context.ts";
 import { resealStoredSecrets } from "../secrets/reseal-stored-secrets.ts";
-import { SecretBox } from "../secrets/secret-box.ts";
-import { parseSecretsKey } from "../secrets/secrets-key.ts";
 import { setUpTwoFactor } from "./set-up-two-factor.ts";
 import { openTotpSecret } from "./two-factor-secret.ts";
 

@@ -1,5 +1,4 @@
-import { placeOf } from "../secrets/reseal-stored-secrets.ts";
-import type { SecretBox } from "../secrets/secret-box.ts";
+import { placeOf, type SecretBox } from "../../secrets/secret-box.ts";
 
 const placeFor = (userId: string) => placeOf("two_factor", "secret_sealed", userId);
 

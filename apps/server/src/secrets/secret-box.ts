@@ -74,6 +74,11 @@ export class SecretBox {
   }
 }
 
+/** The place a sealed value is bound to, e.g. `channels.secret:chn_123`. */
+export function placeOf(table: string, column: string, id: string): string {
+  return `${table}.${column}:${id}`;
+}
+
 /** Whether a stored value is sealed (rather than plaintext from before sealing existed). */
 export function isSealed(stored: string): boolean {
   return stored.startsWith(PREFIX);
