@@ -1,42 +1,13 @@
 import { HTTP_METHODS, type HttpMethod, isSecretHeader } from "@upwatch/core";
 import { Checkbox, Field } from "./field.tsx";
 import type { FormPartProps } from "./form-props.ts";
-import type { HeaderRow } from "./form-values.ts";
+import type { HeaderRow } from "./types/http.tsx";
 
 /** The request of an HTTP or keyword monitor: method, codes, redirects, TLS, body, headers, auth. */
 export function HttpFields({ values, set, errors }: FormPartProps) {
   const sendsBody = values.method !== "GET" && values.method !== "HEAD";
   return (
     <>
-      {values.type === "keyword" ? (
-        <div className="field-row">
-          <Field
-            id="monitor-keyword"
-            label="Keyword"
-            hint="The text to look for in the first 1 MiB of the page, after decompression."
-            error={errors.keyword}
-          >
-            <input value={values.keyword} onChange={(e) => set("keyword", e.target.value)} />
-          </Field>
-          <Field id="monitor-keyword-mode" label="The monitor is up when the text is">
-            <select
-              value={values.keyword_mode}
-              onChange={(e) => set("keyword_mode", e.target.value as "present" | "absent")}
-            >
-              <option value="present">present</option>
-              <option value="absent">absent</option>
-            </select>
-          </Field>
-        </div>
-      ) : null}
-      {values.type === "keyword" ? (
-        <Checkbox
-          id="monitor-case-sensitive"
-          label="Match upper and lower case exactly"
-          checked={values.case_sensitive}
-          onChange={(checked) => set("case_sensitive", checked)}
-        />
-      ) : null}
       <div className="field-row">
         <Field id="monitor-method" label="Method" error={errors.method}>
           <select

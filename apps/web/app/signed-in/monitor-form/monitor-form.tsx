@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { Channel, Group, MonitorView } from "@upwatch/api";
-import type { Plan } from "@upwatch/core";
+import { isScheduledCheckType, type Plan } from "@upwatch/core";
 import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { type BodyOf, call } from "../api-call.ts";
@@ -12,15 +12,10 @@ import { ChannelPicker } from "./channel-picker.tsx";
 import { Field } from "./field.tsx";
 import type { MonitorFormValues } from "./form-values.ts";
 import { GroupPicker } from "./group-picker.tsx";
-import { HeartbeatFields } from "./heartbeat-fields.tsx";
-import { HttpFields } from "./http-fields.tsx";
-import { MultiStepFields } from "./multi-step-fields.tsx";
-import { DnsFields, SslFields } from "./other-type-fields.tsx";
 import { RunFromFields } from "./run-from-fields.tsx";
 import { ScheduleFields } from "./schedule-fields.tsx";
-import { serverStepProblem } from "./step-problems.ts";
-import { hasTarget, TARGET_HINTS, TARGET_PLACEHOLDERS } from "./target-hints.ts";
 import { TypePicker } from "./type-picker.tsx";
+import { CHECK_TYPE_FORMS } from "./types/index.ts";
 import { validateMonitorForm } from "./validate-monitor-form.ts";
 
 /** Fields whose errors show together: touching one shows the other's. */
@@ -78,22 +73,9 @@ export function MonitorForm({
     );
     setServerError(null);
   };
-  // A server sentence naming a step (`Step "login": ...`) is shown on that step too.
-  const serverStep = serverError ? serverStepProblem(serverError, values.steps) : null;
-  const stepsShown = submitted || touched.has("steps");
-  const stepProblems = values.steps.map((_, index) =>
-    serverStep?.index === index
-      ? serverStep.problem
-      : stepsShown
-        ? check.stepProblems[index]
-        : undefined,
-  );
-  // A refusal about the variables (`variables.password: ...`) is shown under them too.
-  const variablesRefusal = serverError?.startsWith("variables.") ? serverError : undefined;
+  const revealed = (field: keyof MonitorFormValues) => submitted || touched.has(field);
   const shown = Object.fromEntries(
-    Object.entries(check.errors).filter(
-      ([field]) => submitted || touched.has(field as keyof MonitorFormValues),
-    ),
+    Object.entries(check.errors).filter(([field]) => revealed(field as keyof MonitorFormValues)),
   );
 
   async function submit(event: FormEvent) {
@@ -131,6 +113,7 @@ export function MonitorForm({
 
   const topProblem = serverError ?? check.formError;
   const idPrefix = "monitor";
+  const { target, section } = CHECK_TYPE_FORMS[values.type];
   return (
     <form ref={form} className="monitor-form" onSubmit={submit} noValidate>
       <div ref={problemBox} tabIndex={-1} className="form-problem-slot" role="alert">
@@ -146,17 +129,17 @@ export function MonitorForm({
             onChange={(e) => set("name", e.target.value)}
           />
         </Field>
-        {hasTarget(values.type) ? (
+        {target ? (
           <Field
             id={`${idPrefix}-target`}
-            label={values.type === "http" || values.type === "keyword" ? "URL" : "Target"}
-            hint={TARGET_HINTS[values.type]}
+            label={target.label}
+            hint={target.hint}
             error={shown.target}
           >
             <input
               value={values.target}
-              placeholder={TARGET_PLACEHOLDERS[values.type]}
-              inputMode={values.type === "http" || values.type === "keyword" ? "url" : "text"}
+              placeholder={target.placeholder}
+              inputMode={target.inputMode}
               autoCapitalize="off"
               spellCheck={false}
               onChange={(e) => set("target", e.target.value)}
@@ -165,51 +148,23 @@ export function MonitorForm({
         ) : null}
         <GroupPicker values={values} set={set} errors={shown} groups={groups} />
       </section>
-      {values.type === "multi_step" ? (
-        <section className="form-section" aria-labelledby="steps-title">
-          <h2 id="steps-title">The steps</h2>
-          <MultiStepFields
+      {section ? (
+        <section className="form-section" aria-labelledby={section.titleId}>
+          <h2 id={section.titleId}>{section.title}</h2>
+          <section.Fields
             values={values}
             set={set}
-            errors={variablesRefusal ? { ...shown, variables: variablesRefusal } : shown}
-            stepProblems={stepProblems}
+            errors={shown}
+            check={check}
+            serverError={serverError}
+            revealed={revealed}
           />
-        </section>
-      ) : null}
-      {values.type === "http" ||
-      values.type === "keyword" ||
-      values.type === "dns" ||
-      values.type === "ssl" ? (
-        <section className="form-section" aria-labelledby="options-title">
-          <h2 id="options-title">
-            {values.type === "dns"
-              ? "The lookup"
-              : values.type === "ssl"
-                ? "The certificate"
-                : "The request"}
-          </h2>
-          {values.type === "dns" ? (
-            <DnsFields values={values} set={set} errors={shown} />
-          ) : values.type === "ssl" ? (
-            <SslFields values={values} set={set} errors={shown} />
-          ) : (
-            <HttpFields values={values} set={set} errors={shown} />
-          )}
-        </section>
-      ) : null}
-      {values.type === "heartbeat" ? (
-        <section className="form-section" aria-labelledby="heartbeat-title">
-          <h2 id="heartbeat-title">The job's schedule</h2>
-          <p className="field-hint">
-            Once saved, the monitor's page shows the URL your job pings, with examples.
-          </p>
-          <HeartbeatFields values={values} set={set} errors={shown} />
         </section>
       ) : null}
       <section className="form-section" aria-labelledby="schedule-title">
         <h2 id="schedule-title">Schedule and alerting</h2>
         <ScheduleFields values={values} set={set} errors={shown} plan={plan} />
-        {values.type === "heartbeat" ? null : (
+        {isScheduledCheckType(values.type) ? (
           <RunFromFields
             values={values}
             set={set}
@@ -217,7 +172,7 @@ export function MonitorForm({
             plan={plan}
             editing={monitor !== undefined}
           />
-        )}
+        ) : null}
         <ChannelPicker values={values} set={set} channels={channels} />
       </section>
       <div className="form-actions">

@@ -1,4 +1,4 @@
-import type { Plan } from "@upwatch/core";
+import { isScheduledCheckType, type Plan } from "@upwatch/core";
 import { formatInterval } from "../monitors/format.ts";
 import { Field } from "./field.tsx";
 import type { FormPartProps } from "./form-props.ts";
@@ -13,7 +13,7 @@ export function ScheduleFields({ values, set, errors, plan }: FormPartProps & { 
       ? INTERVALS
       : [...INTERVALS, current].sort((a, b) => a - b);
   // A heartbeat is not checked on a schedule: its job's period is asked for above.
-  const scheduled = values.type !== "heartbeat";
+  const scheduled = isScheduledCheckType(values.type);
   return (
     <>
       {scheduled ? (

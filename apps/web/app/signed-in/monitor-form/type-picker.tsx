@@ -1,25 +1,6 @@
-import {
-  BASIC_CHECK_TYPES,
-  CHECK_TYPE_NAMES,
-  CHECK_TYPES,
-  type CheckType,
-  type Plan,
-} from "@upwatch/core";
+import { BASIC_CHECK_TYPES, CHECK_TYPE_NAMES, CHECK_TYPES, type Plan } from "@upwatch/core";
 import type { FormPartProps } from "./form-props.ts";
-
-const DESCRIPTIONS: Record<CheckType, string> = {
-  http: "A web page or API answers with a good status code.",
-  keyword: "A page contains, or lacks, a piece of text.",
-  ping: "A host answers an ICMP echo.",
-  tcp: "A port accepts connections (databases, mail, game servers).",
-  dns: "A name resolves, optionally to an expected value.",
-  ssl: "A certificate is valid and not about to expire.",
-  multi_step: "A sequence of API requests with extracted values and assertions.",
-  heartbeat: "A cron job or worker pings a secret URL; silence or a failure means down.",
-};
-
-/** Types a plan without every type cannot choose at all, rather than choose and upgrade. */
-const CLOSED_BELOW_HOBBY: readonly CheckType[] = ["multi_step"];
+import { CHECK_TYPE_FORMS } from "./types/index.ts";
 
 /** The check type as a group of radio cards; types beyond the plan carry a badge. */
 export function TypePicker({ values, set, errors, plan }: FormPartProps & { plan: Plan }) {
@@ -32,7 +13,8 @@ export function TypePicker({ values, set, errors, plan }: FormPartProps & { plan
       <legend>What to check</legend>
       <div className="type-options">
         {CHECK_TYPES.map((type) => {
-          const closed = !plan.limits.allCheckTypes && CLOSED_BELOW_HOBBY.includes(type);
+          const form = CHECK_TYPE_FORMS[type];
+          const closed = !plan.limits.allCheckTypes && form.closedBelowHobby === true;
           return (
             <label key={type} className="type-option" data-disabled={closed || undefined}>
               <input
@@ -51,7 +33,7 @@ export function TypePicker({ values, set, errors, plan }: FormPartProps & { plan
                 ) : null}
               </span>
               <span className="type-option-text">
-                {DESCRIPTIONS[type]}
+                {form.description}
                 {closed ? (
                   <span id={`type-${type}-reason`} className="type-option-reason">
                     {" "}

@@ -5,6 +5,7 @@ import {
   type CreateMonitorInput,
   createMonitorSchema,
   DEFAULT_REGION,
+  isScheduledCheckType,
   monitorCountViolation,
   monitorRegions,
   monitorSettingsViolation,
@@ -14,12 +15,8 @@ import {
 import { plansWithAgentsText } from "../agents/plans-with-agents.ts";
 import type { MonitorFormValues } from "./form-values.ts";
 import { monitorPayload, runsFromAgent } from "./monitor-payload.ts";
-import {
-  clientStepProblems,
-  issueStepProblem,
-  type StepProblems,
-  variablesProblem,
-} from "./step-problems.ts";
+import { issueStepProblem, type StepProblems } from "./step-problems.ts";
+import { CHECK_TYPE_FORMS, checkTypeValidation } from "./types/index.ts";
 
 export type FormErrors = Partial<Record<keyof MonitorFormValues, string>>;
 
@@ -33,23 +30,14 @@ export interface FormCheck {
   stepProblems: StepProblems;
 }
 
-const FIELD_WORDS: [RegExp, string][] = [
+const TYPE_RULES = checkTypeValidation();
+
+const FIELD_WORDS: readonly (readonly [RegExp, string])[] = [
   [/\binterval_seconds\b/g, "the check interval (in seconds)"],
   [/\btimeout_seconds\b/g, "the timeout (in seconds)"],
   [/\bfailure_threshold\b/g, "the failure threshold"],
   [/\brecovery_confirmations\b/g, "recovery confirmations"],
-  [/\boptions\.keyword\b/g, "the keyword"],
-  [/\bmin_days_remaining\b/g, "the days of validity left"],
-  [/\bkeyword_mode\b/g, "the keyword rule"],
-  [/\brecord_type\b/g, "the record type"],
-  [
-    /\boptions\.period_seconds must be a whole number of seconds from/g,
-    "the period must be, in seconds, from",
-  ],
-  [
-    /\boptions\.grace_seconds must be a whole number of seconds from/g,
-    "the grace time must be, in seconds, from",
-  ],
+  ...TYPE_RULES.fieldWords,
 ];
 
 /** "A tcp monitor's target must be host:port" names the type and field as the form shows them. */
@@ -74,25 +62,10 @@ export function toFormWords(message: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-const OPTION_FIELDS: Record<string, keyof MonitorFormValues> = {
-  headers: "headers",
-  auth: "auth_type",
-  body: "body",
-  expected_status_codes: "expected_status_codes",
-  keyword: "keyword",
-  keyword_mode: "keyword_mode",
-  record_type: "record_type",
-  expected_value: "expected_value",
-  resolver: "resolver",
-  min_days_remaining: "min_days_remaining",
-  method: "method",
-  period_seconds: "heartbeat_period",
-  grace_seconds: "heartbeat_grace",
-};
-
 function fieldOfPath(path: readonly PropertyKey[]): keyof MonitorFormValues {
   const [first, second] = path.map(String);
-  if (first === "options" && second && OPTION_FIELDS[second]) return OPTION_FIELDS[second];
+  const optionField = second ? TYPE_RULES.optionFields[second] : undefined;
+  if (first === "options" && optionField) return optionField;
   if (first === "group_ids") return "group_ids";
   return (first as keyof MonitorFormValues | undefined) ?? "name";
 }
@@ -153,15 +126,10 @@ const DEFAULTS = createMonitorSchema.parse({
   target: "https://x.example/",
 });
 
-/** A valid stand-in target of each type, for judging the other fields. */
-const STAND_IN_TARGETS: Record<string, string> = {
-  http: "https://x.example/",
-  keyword: "https://x.example/",
-  ping: "x.example",
-  tcp: "x.example:80",
-  dns: "x.example",
-  ssl: "x.example",
-};
+/** A valid target of the type, for judging the other fields; "" for a type without one. */
+function standInTarget(type: unknown): string {
+  return CHECK_TYPE_FORMS[type as CheckType]?.target?.standIn ?? "";
+}
 
 function withDefaultsFor(
   payload: Record<string, unknown>,
@@ -173,12 +141,13 @@ function withDefaultsFor(
     if (key === "options") {
       const options = { ...(patched.options as Record<string, unknown>) };
       const option = String(issue.path[1] ?? "");
-      if (option === "keyword") options.keyword = "x";
+      const standIns = TYPE_RULES.standInOptions;
+      if (Object.hasOwn(standIns, option)) options[option] = standIns[option];
       // Steps and variables are judged on their own; dropping them would only add "required".
       else if (option !== "steps" && option !== "variables") delete options[option];
       patched.options = options;
     } else if (key === "name") patched.name = "x";
-    else if (key === "target") patched.target = STAND_IN_TARGETS[String(payload.type)] ?? "";
+    else if (key === "target") patched.target = standInTarget(payload.type);
     else if (key in DEFAULTS) patched[key] = DEFAULTS[key as keyof typeof DEFAULTS];
   }
   return patched;
@@ -206,19 +175,14 @@ export function validateMonitorForm(
       stepProblems: [],
     };
   }
-  const multiStep = values.type === "multi_step";
+  const ownProblems = CHECK_TYPE_FORMS[values.type].validation?.ownProblems;
   const sentOptions = (payload as Record<string, unknown>).options;
-  const stepProblems: StepProblems = multiStep ? clientStepProblems(values) : [];
-  const errors: FormErrors = {};
-  if (multiStep) {
-    const variables = variablesProblem(values);
-    if (variables) errors.variables = variables;
-  }
-  // A multi-step check's common fields are judged as any monitor's and its steps by the form's
-  // own rules (the step schema counts bytes with Node's Buffer, which browsers lack); the server
-  // judges the rest and its sentence is shown on the step it names.
-  const judgedPayload = multiStep
-    ? { ...payload, type: "http", target: STAND_IN_TARGETS.http, options: {} }
+  const own = ownProblems?.(values);
+  const stepProblems: StepProblems = own?.stepProblems ?? [];
+  const errors: FormErrors = { ...own?.errors };
+  // A type that judges its own options has its common fields judged as an HTTP monitor's.
+  const judgedPayload = own
+    ? { ...payload, type: "http", target: standInTarget("http"), options: {} }
     : payload;
   const parsed = createMonitorSchema.safeParse(judgedPayload);
   let judged = parsed.success ? parsed.data : null;
@@ -232,8 +196,8 @@ export function validateMonitorForm(
     if (retry.success) judged = retry.data;
     else collectIssues(retry.error.issues, errors, stepProblems);
   }
-  if (judged && multiStep) {
-    judged = { ...judged, type: "multi_step", options: sentOptions } as unknown as typeof judged;
+  if (judged && own) {
+    judged = { ...judged, type: values.type, options: sentOptions } as unknown as typeof judged;
   }
   // Which region a plan without a choice runs from is the server's to say (its default region).
   const regions = judged ? monitorRegions(judged, values.regions[0] ?? DEFAULT_REGION) : [];
@@ -248,11 +212,10 @@ export function validateMonitorForm(
   const agentProblem = runFromProblem(values, plan);
   if (agentProblem) errors.agent_id = agentProblem;
   const regionProblem =
-    runsFromAgent(values) || values.type === "heartbeat" ? null : regionsProblem(values, plan);
+    runsFromAgent(values) || !isScheduledCheckType(values.type)
+      ? null
+      : regionsProblem(values, plan);
   if (regionProblem) errors.regions = regionProblem;
-  if (stepProblems.some(Boolean)) {
-    errors.steps ??= "Some steps need attention; each says what is wrong below.";
-  }
   if (Object.keys(errors).length > 0) return { payload: null, errors, formError, stepProblems };
   return { payload: payload as Record<string, unknown>, errors, formError, stepProblems };
 }
