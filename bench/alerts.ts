@@ -19,11 +19,11 @@ import { CheckIntake } from "../apps/server/src/check-intake/check-intake.ts";
 import { MonitoringEngine } from "../apps/server/src/engine/monitoring-engine.ts";
 import { DeliveryAttempts } from "../apps/server/src/notifications/delivery-log.ts";
 import { NotificationWorker } from "../apps/server/src/notifications/notification-worker.ts";
+import { monitorFromRow } from "../apps/server/src/records/monitor-record.ts";
 import { SecretBox } from "../apps/server/src/secrets/secret-box.ts";
 import { generateSecretsKey } from "../apps/server/src/secrets/secrets-key.ts";
 import { newSigningSecret } from "../apps/server/src/services/channels/create-channel.ts";
 import { createServiceContext } from "../apps/server/src/services/context.ts";
-import { monitorFromRow } from "../apps/server/src/services/monitors/monitor-record.ts";
 import { endWithBenchmark } from "./child-processes.ts";
 import { smokeOr } from "./smoke.ts";
 

@@ -4,7 +4,7 @@ import {
   CHECK_OPTION_SCHEMAS,
   type CheckSpec,
 } from "@upwatch/core";
-import { sealTaskSpec } from "../src/services/agent-tasks/task-spec.ts";
+import { sealTaskSpec } from "../src/records/agent-task-spec.ts";
 import type { ServiceContext } from "../src/services/context.ts";
 import { createTestMonitor } from "./monitors.ts";
 

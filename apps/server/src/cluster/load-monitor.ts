@@ -1,5 +1,5 @@
+import { type Monitor, monitorFromRow } from "../records/monitor-record.ts";
 import type { ServiceContext } from "../services/context.ts";
-import { type Monitor, monitorFromRow } from "../services/monitors/monitor-record.ts";
 
 /** Reads a monitor as stored, whatever its account; undefined when it is gone. */
 export type LoadMonitor = (monitorId: string) => Promise<Monitor | undefined>;

@@ -11,9 +11,9 @@ import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
 import { type ChangedAlert, openNoAgentAlert, resolveNoAgentAlert } from "../alerting/index.ts";
 import type { MissedCheck } from "../check-intake/store-checks.ts";
+import { sealTaskSpec } from "../records/agent-task-spec.ts";
+import { readStoredJson } from "../records/stored-json.ts";
 import type { SecretBox } from "../secrets/secret-box.ts";
-import { sealTaskSpec } from "../services/agent-tasks/task-spec.ts";
-import { readStoredJson } from "../services/agents/stored-json.ts";
 
 /** One planned check of an agent-run monitor, waiting to become a task. */
 export interface PlannedTask {

@@ -5,9 +5,9 @@ import { createTestAccount } from "../../test/accounts.ts";
 import { createTestAgent } from "../../test/agents.ts";
 import { describeEachDatabase } from "../../test/databases.ts";
 import { TEST_SECRETS } from "../../test/secrets.ts";
+import { openTaskSpec } from "../records/agent-task-spec.ts";
+import { type Monitor, monitorFromRow } from "../records/monitor-record.ts";
 import { placeOf } from "../secrets/secret-box.ts";
-import { openTaskSpec } from "../services/agent-tasks/task-spec.ts";
-import { type Monitor, monitorFromRow } from "../services/monitors/monitor-record.ts";
 import { MonitoringEngine } from "./monitoring-engine.ts";
 
 const HOUR = 3_600_000;

@@ -5,7 +5,7 @@ import {
   multiStepRunLimitMs,
   secureReferences,
 } from "@upwatch/core";
-import type { Monitor } from "../services/monitors/monitor-record.ts";
+import type { Monitor } from "../records/monitor-record.ts";
 
 /** Reads the plain values of an account's secure variables by name. */
 export type SecureValueLoader = (

@@ -24,11 +24,11 @@ import type {
   ResultWriteMetrics,
   RunnerResultMetrics,
 } from "../metrics/server-metrics.ts";
+import { loadSecureValues } from "../records/load-secure-values.ts";
+import { type Monitor, monitorFromRow } from "../records/monitor-record.ts";
 import type { SecretBox } from "../secrets/secret-box.ts";
 import type { ImmediateCheck, ImmediateChecks } from "../services/checks/check-monitor-now.ts";
 import type { MonitorChanges } from "../services/monitors/monitor-changes.ts";
-import { type Monitor, monitorFromRow } from "../services/monitors/monitor-record.ts";
-import { loadSecureValues } from "../services/secure-variables/load-secure-values.ts";
 import { AgentTaskPlanner } from "./agent-task-planner.ts";
 import type { EngineBroker, RunnerResultMessage } from "./broker-ports.ts";
 import { JobBatcher } from "./job-batcher.ts";

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestAccount } from "../../test/accounts.ts";
 import { describeEachDatabase } from "../../test/databases.ts";
 import { TEST_SECRETS } from "../../test/secrets.ts";
+import { monitorFromRow } from "../records/monitor-record.ts";
 import { placeOf } from "../secrets/secret-box.ts";
-import { monitorFromRow } from "../services/monitors/monitor-record.ts";
 import { MonitoringEngine } from "./monitoring-engine.ts";
 
 const PASSWORD = "Kestrel-9041-orders";

@@ -10,12 +10,12 @@ import type {
 import { checkId, type Region, type StepResult } from "@upwatch/core";
 import type { CheckResultTable } from "@upwatch/db";
 import type { z } from "zod";
+import type { Monitor } from "../records/monitor-record.ts";
 import type { MonitorStats } from "../services/checks/monitor-stats.ts";
 import type { RegionLatency } from "../services/checks/region-latency.ts";
 import type { HeartbeatView } from "../services/heartbeats/load-heartbeats.ts";
 import type { MonitorOverview } from "../services/monitors/get-monitor-overview.ts";
 import { type MonitorAgent, runnerProblem } from "../services/monitors/monitor-agents.ts";
-import type { Monitor } from "../services/monitors/monitor-record.ts";
 import { maskSecrets } from "../services/monitors/secret-options.ts";
 import type { RegionStatus } from "../services/regions/list-regions.ts";
 import { isoTime, isoTimeOrNull } from "../time.ts";

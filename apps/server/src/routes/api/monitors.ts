@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { accessOf } from "../../http/api-key-auth.ts";
 import type { ZodTypeProvider } from "../../http/zod-type-provider.ts";
 import { presentMonitor, presentOverview } from "../../presenters/monitors.ts";
+import type { Monitor } from "../../records/monitor-record.ts";
 import type { AccountAccess } from "../../services/accounts/account-access.ts";
 import type { ServiceContext } from "../../services/context.ts";
 import { effectiveChannelsOf } from "../../services/groups/effective-channels.ts";
@@ -15,7 +16,6 @@ import { getMonitorOverview } from "../../services/monitors/get-monitor-overview
 import { listMonitors } from "../../services/monitors/list-monitors.ts";
 import { loadMonitorAgents } from "../../services/monitors/monitor-agents.ts";
 import type { MonitorChanges } from "../../services/monitors/monitor-changes.ts";
-import type { Monitor } from "../../services/monitors/monitor-record.ts";
 import { setMonitorPaused } from "../../services/monitors/set-monitor-paused.ts";
 import { updateMonitor } from "../../services/monitors/update-monitor.ts";
 import type { RegionDirectory } from "../../services/regions/region-directory.ts";

@@ -1,8 +1,8 @@
 import type { AgentCheckTask, AgentTaskList } from "@upwatch/api";
 import { AGENT_POLL_SECONDS, AGENT_TASK_LIMITS, oldestDispatchablePlannedAt } from "@upwatch/core";
+import { openTaskSpec } from "../../records/agent-task-spec.ts";
 import type { AuthenticatedAgent } from "../agents/authenticate-agent.ts";
 import type { ServiceContext } from "../context.ts";
-import { openTaskSpec } from "./task-spec.ts";
 
 /** Where a task that cannot be handed out is told of. */
 export interface TaskLog {

@@ -1,6 +1,7 @@
 import type { AgentMetricsRange } from "@upwatch/api";
 import type { Database } from "@upwatch/db";
 import { type Kysely, sql } from "kysely";
+import { readStoredJson } from "../../records/stored-json.ts";
 import { isoTime } from "../../time.ts";
 import {
   bucketStart,
@@ -11,7 +12,6 @@ import {
 import type { ServiceContext } from "../context.ts";
 import { NotFoundError } from "../service-error.ts";
 import { roundFigure } from "./presented-figures.ts";
-import { readStoredJson } from "./stored-json.ts";
 
 const RANGE_MS: Record<AgentMetricsRange, number> = {
   "1h": 3_600_000,

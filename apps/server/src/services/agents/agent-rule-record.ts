@@ -1,8 +1,8 @@
 import type { AgentRule } from "@upwatch/api";
 import { AGENT_RULE_TEMPLATES, type AgentRuleKind, type AlertSeverity } from "@upwatch/core";
 import type { AgentAlertRuleTable } from "@upwatch/db";
+import { readStoredJson } from "../../records/stored-json.ts";
 import { isoTime } from "../../time.ts";
-import { readStoredJson } from "./stored-json.ts";
 
 /** What a rule is, apart from whose it is and when it was made. */
 export interface AgentRuleSettings {

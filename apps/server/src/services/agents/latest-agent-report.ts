@@ -5,8 +5,8 @@ import type {
   AgentServiceState,
 } from "@upwatch/api";
 import type { AgentServiceTable, AgentTable } from "@upwatch/db";
+import { readStoredJson } from "../../records/stored-json.ts";
 import { isoTime } from "../../time.ts";
-import { readStoredJson } from "./stored-json.ts";
 
 const percentOf = (part: number, whole: number) =>
   whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0;

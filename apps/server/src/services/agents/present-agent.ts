@@ -2,9 +2,9 @@ import type { Agent } from "@upwatch/api";
 import { type AgentOs, agentStatus, isProxyCapable } from "@upwatch/core";
 import type { AgentTable, Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
+import { readStoredJson } from "../../records/stored-json.ts";
 import { isoTime, isoTimeOrNull } from "../../time.ts";
 import { agentKeyDisplayPrefix } from "./agent-key-format.ts";
-import { readStoredJson } from "./stored-json.ts";
 
 /** What the agents' answers need besides their rows: their channels and open alerts. */
 export interface AgentExtras {

@@ -1,5 +1,4 @@
-import type { Monitor } from "../monitors/monitor-record.ts";
-import { settingsOf } from "../monitors/monitor-record.ts";
+import { type Monitor, settingsOf } from "../../records/monitor-record.ts";
 import { maskSecrets } from "../monitors/secret-options.ts";
 import type { AuditChanges, AuditEventInput } from "./record-audit-event.ts";
 import { auditChanges } from "./record-audit-event.ts";

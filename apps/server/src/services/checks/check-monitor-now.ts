@@ -1,9 +1,9 @@
 import { AGENT_POLL_SECONDS } from "@upwatch/core";
 import type { CheckResultTable } from "@upwatch/db";
+import type { Monitor } from "../../records/monitor-record.ts";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
 import { getMonitor } from "../monitors/get-monitor.ts";
-import type { Monitor } from "../monitors/monitor-record.ts";
 import { ServiceError } from "../service-error.ts";
 
 /** A monitor is checked by hand at most once in this long. */

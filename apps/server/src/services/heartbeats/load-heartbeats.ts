@@ -1,8 +1,8 @@
 import type { HeartbeatSignal } from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
+import type { Monitor } from "../../records/monitor-record.ts";
 import { placeOf, type SecretBox } from "../../secrets/secret-box.ts";
-import type { Monitor } from "../monitors/monitor-record.ts";
 import { pingUrlOf } from "./heartbeat-token.ts";
 
 /** A heartbeat monitor's ping URL and what its last pings said, as its monitor shows them. */

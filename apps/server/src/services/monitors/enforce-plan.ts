@@ -8,10 +8,10 @@ import {
 } from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
+import type { Monitor, MonitorSettings } from "../../records/monitor-record.ts";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import { isPlanId } from "../accounts/create-account.ts";
 import { ServiceError } from "../service-error.ts";
-import type { Monitor, MonitorSettings } from "./monitor-record.ts";
 
 /**
  * Throws a plan-limit ServiceError when the plan does not allow these monitor settings;

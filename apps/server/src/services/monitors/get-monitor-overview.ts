@@ -1,8 +1,8 @@
 import type { HealthStatus, Region } from "@upwatch/core";
+import { parseRegions } from "../../records/monitor-record.ts";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
 import { inAnyGroup } from "../groups/group-filter.ts";
-import { parseRegions } from "./monitor-record.ts";
 import { type MonitorStatus, monitorStatus } from "./monitor-status.ts";
 
 /** The list screen's bars: 48 half-hour buckets, the last one holding now. */

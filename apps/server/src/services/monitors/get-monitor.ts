@@ -1,8 +1,8 @@
+import { type Monitor, monitorFromRow } from "../../records/monitor-record.ts";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
 import { groupIdsOfMonitors } from "../groups/group-links.ts";
 import { NotFoundError } from "../service-error.ts";
-import { type Monitor, monitorFromRow } from "./monitor-record.ts";
 
 /** One of the account's monitors with its groups; another account's monitor is not found, as a missing one. */
 export async function getMonitor(

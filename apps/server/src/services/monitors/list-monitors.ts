@@ -1,8 +1,8 @@
+import { type Monitor, monitorFromRow } from "../../records/monitor-record.ts";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
 import { inAnyGroup } from "../groups/group-filter.ts";
 import { groupIdsOfMonitors } from "../groups/group-links.ts";
-import { type Monitor, monitorFromRow } from "./monitor-record.ts";
 
 /**
  * The account's monitors, oldest first (a plan allows at most 1,000, so no paging), each with

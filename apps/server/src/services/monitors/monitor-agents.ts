@@ -8,8 +8,8 @@ import {
 } from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
-import { readStoredJson } from "../agents/stored-json.ts";
-import type { Monitor } from "./monitor-record.ts";
+import type { Monitor } from "../../records/monitor-record.ts";
+import { readStoredJson } from "../../records/stored-json.ts";
 
 /** What a monitor's answer says of the agent it runs from, as it is now. */
 export interface MonitorAgent {

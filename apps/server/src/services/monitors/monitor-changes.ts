@@ -1,5 +1,5 @@
 import type { AlertsChanged } from "../../alerting/index.ts";
-import type { Monitor } from "./monitor-record.ts";
+import type { Monitor } from "../../records/monitor-record.ts";
 
 /** Told about every change to a monitor once it is stored, so the scheduler follows without polling. */
 export interface MonitorChanges {

@@ -7,8 +7,8 @@ import {
 } from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
+import { existingSecureVariableNames } from "../../records/load-secure-values.ts";
 import type { ServiceContext } from "../context.ts";
-import { existingSecureVariableNames } from "../secure-variables/load-secure-values.ts";
 import { ServiceError } from "../service-error.ts";
 
 interface Settings {

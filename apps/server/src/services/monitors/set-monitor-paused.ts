@@ -1,3 +1,4 @@
+import type { Monitor } from "../../records/monitor-record.ts";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import { lockAccount } from "../accounts/lock-account.ts";
 import { WITHDRAWN, withdrawOpenTasks } from "../agent-tasks/withdraw-open-tasks.ts";
@@ -9,7 +10,6 @@ import { storeOrExplain } from "../storage-error.ts";
 import { enforceResumable } from "./enforce-plan.ts";
 import { getMonitor } from "./get-monitor.ts";
 import type { MonitorChanges } from "./monitor-changes.ts";
-import type { Monitor } from "./monitor-record.ts";
 
 /**
  * Pauses or resumes a monitor; doing what is already done is not an error. Resuming is refused

@@ -4,8 +4,8 @@ import {
   planIncludesAgents,
   type RunFrom,
 } from "@upwatch/core";
+import { readStoredJson } from "../../records/stored-json.ts";
 import type { AccountAccess } from "../accounts/account-access.ts";
-import { readStoredJson } from "../agents/stored-json.ts";
 import type { ServiceContext } from "../context.ts";
 import { ServiceError } from "../service-error.ts";
 

@@ -1,10 +1,10 @@
 import { monitorRegions, type Region } from "@upwatch/core";
+import type { MonitorSettings } from "../../records/monitor-record.ts";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { RegionDirectory } from "../regions/region-directory.ts";
 import { unservedRegionProblem } from "../regions/unserved-region-problem.ts";
 import { ServiceError } from "../service-error.ts";
 import { enforceMonitorSettings } from "./enforce-plan.ts";
-import type { MonitorSettings } from "./monitor-record.ts";
 
 type RegionInput = Omit<MonitorSettings, "region" | "regions"> & {
   region?: Region | undefined;

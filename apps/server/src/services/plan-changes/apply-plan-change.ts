@@ -10,6 +10,7 @@ import {
 } from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
+import { type Monitor, monitorFromRow } from "../../records/monitor-record.ts";
 import { placeOf } from "../../secrets/secret-box.ts";
 import { WITHDRAWN, withdrawOpenTasks } from "../agent-tasks/withdraw-open-tasks.ts";
 import { monitorAuditEvent } from "../audit/monitor-audit.ts";
@@ -17,7 +18,6 @@ import { type AuditActor, recordAuditEvent } from "../audit/record-audit-event.t
 import type { ServiceContext } from "../context.ts";
 import { restartHeartbeatClock } from "../heartbeats/heartbeat-rows.ts";
 import { countAccountUsers } from "../members/user-limit.ts";
-import { type Monitor, monitorFromRow } from "../monitors/monitor-record.ts";
 import { ServiceError } from "../service-error.ts";
 import { openHeldSettings, type StoredHeldSettings, sealHeldSettings } from "./held-settings.ts";
 

@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Database } from "@upwatch/db";
 import type { Transaction } from "kysely";
+import type { Monitor } from "../../records/monitor-record.ts";
 import type { SecretBox } from "../../secrets/secret-box.ts";
-import type { Monitor } from "../monitors/monitor-record.ts";
 import { openHeldSettings, sealHeldSettings } from "./held-settings.ts";
 
 /**

@@ -1,1 +1,1 @@
-export { existingSecureVariableNames, loadSecureValues } from "./load-secure-values.ts";
+export { existingSecureVariableNames, loadSecureValues } from "../../records/load-secure-values.ts";

@@ -1,6 +1,6 @@
 import { type MultiStepOptions, secureReferences } from "@upwatch/core";
+import { type Monitor, monitorFromRow } from "../../records/monitor-record.ts";
 import type { ServiceContext } from "../context.ts";
-import { type Monitor, monitorFromRow } from "../monitors/monitor-record.ts";
 
 /** A monitor using a secure variable, as the list and the refusal to delete name it. */
 export interface SecureVariableUser {

@@ -3,13 +3,13 @@ import { createTestAccount } from "../../../test/accounts.ts";
 import { describeEachDatabase } from "../../../test/databases.ts";
 import { storeMultiStepMonitor } from "../../../test/multi-step-monitors.ts";
 import { TEST_SECRETS } from "../../../test/secrets.ts";
+import { existingSecureVariableNames, loadSecureValues } from "../../records/load-secure-values.ts";
 import { SecretBox } from "../../secrets/secret-box.ts";
 import { parseSecretsKey } from "../../secrets/secrets-key.ts";
 import { createServiceContext, type ServiceContext } from "../context.ts";
 import type { MonitorChanges } from "../monitors/monitor-changes.ts";
 import { resealStoredSecrets } from "../secrets/reseal-stored-secrets.ts";
 import { createSecureVariable } from "./create-secure-variable.ts";
-import { existingSecureVariableNames, loadSecureValues } from "./load-secure-values.ts";
 import { replaceSecureVariable } from "./replace-secure-variable.ts";
 
 const NEW_KEY = parseSecretsKey("bmV3IHRlc3Qga2V5IGFmdGVyIHRoZSByb3RhdGlvbiE=")!;

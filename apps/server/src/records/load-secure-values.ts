@@ -1,6 +1,6 @@
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
-import { placeOf, type SecretBox } from "../../secrets/secret-box.ts";
+import { placeOf, type SecretBox } from "../secrets/secret-box.ts";
 
 /**
  * The opened values of the account's secure variables named in `names`; names the account has

@@ -1,5 +1,5 @@
 import type { CheckSpec } from "@upwatch/core";
-import { placeOf, type SecretBox } from "../../secrets/secret-box.ts";
+import { placeOf, type SecretBox } from "../secrets/secret-box.ts";
 
 /** A task's check, sealed for its row: the monitor's options may carry credentials. */
 export function sealTaskSpec(secrets: SecretBox, taskId: string, spec: CheckSpec): string {

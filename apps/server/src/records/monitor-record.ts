@@ -10,7 +10,7 @@ import {
 } from "@upwatch/core";
 import type { MonitorTable } from "@upwatch/db";
 import type { Selectable } from "kysely";
-import { placeOf, type SecretBox } from "../../secrets/secret-box.ts";
+import { placeOf, type SecretBox } from "../secrets/secret-box.ts";
 
 /** A monitor's settings once its regions are settled: `region` is always the first of `regions`. */
 export type MonitorSettings = CreateMonitorInput extends infer M
