@@ -1,7 +1,7 @@
 import { afterEach, expect, it } from "vitest";
 import { describeOnPostgres } from "../../test/postgres-cluster.ts";
+import type { ImmediateChecks } from "../engine/engine-ports.ts";
 import type { Monitor } from "../records/monitor-record.ts";
-import type { ImmediateChecks } from "../services/checks/check-monitor-now.ts";
 import { ClusterChannel } from "./cluster-channel.ts";
 import { clusterImmediateChecks } from "./cluster-immediate-checks.ts";
 import { alwaysLeader, neverLeader } from "./leadership.ts";

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { ImmediateCheck, ImmediateChecks } from "../services/checks/check-monitor-now.ts";
+import type { ImmediateCheck, ImmediateChecks } from "../engine/engine-ports.ts";
 import type { ClusterChannel } from "./cluster-channel.ts";
 import type { ClusterLog } from "./dedicated-connection.ts";
 import type { Leadership } from "./leadership.ts";

@@ -1,4 +1,4 @@
-import type { MonitorChanges } from "../services/monitors/monitor-changes.ts";
+import type { MonitorChanges } from "../engine/engine-ports.ts";
 import type { ClusterChannel } from "./cluster-channel.ts";
 import type { ClusterLog } from "./dedicated-connection.ts";
 import type { Leadership } from "./leadership.ts";

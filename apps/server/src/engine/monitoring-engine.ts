@@ -27,10 +27,9 @@ import type {
 import { loadSecureValues } from "../records/load-secure-values.ts";
 import { type Monitor, monitorFromRow } from "../records/monitor-record.ts";
 import type { SecretBox } from "../secrets/secret-box.ts";
-import type { ImmediateCheck, ImmediateChecks } from "../services/checks/check-monitor-now.ts";
-import type { MonitorChanges } from "../services/monitors/monitor-changes.ts";
 import { AgentTaskPlanner } from "./agent-task-planner.ts";
 import type { EngineBroker, RunnerResultMessage } from "./broker-ports.ts";
+import type { ImmediateCheck, ImmediateChecks, MonitorChanges } from "./engine-ports.ts";
 import { JobBatcher } from "./job-batcher.ts";
 import { JobIdentity } from "./job-identity.ts";
 import {

@@ -1,10 +1,10 @@
 import type { Region } from "@upwatch/core";
 import type { AlertsChanged } from "../alerting/index.ts";
+import type { MonitorChanges } from "../engine/engine-ports.ts";
 import { presentMonitor } from "../presenters/monitors.ts";
 import type { Monitor } from "../records/monitor-record.ts";
 import type { HeartbeatView } from "../services/heartbeats/load-heartbeats.ts";
 import type { MonitorAgent } from "../services/monitors/monitor-agents.ts";
-import type { MonitorChanges } from "../services/monitors/monitor-changes.ts";
 import type { RegionDirectory } from "../services/regions/region-directory.ts";
 import type { LiveBus } from "./live-bus.ts";
 

@@ -13,13 +13,10 @@ import {
 } from "../cluster/leadership.ts";
 import { monitorLoader } from "../cluster/load-monitor.ts";
 import type { Config } from "../config.ts";
+import type { ImmediateChecks, MonitorChanges } from "../engine/engine-ports.ts";
 import { LiveBus } from "../live/live-bus.ts";
-import type { ImmediateChecks } from "../services/checks/check-monitor-now.ts";
 import type { ServiceContext } from "../services/context.ts";
-import {
-  IGNORE_MONITOR_CHANGES,
-  type MonitorChanges,
-} from "../services/monitors/monitor-changes.ts";
+import { IGNORE_MONITOR_CHANGES } from "../services/monitors/monitor-changes.ts";
 
 /** What runs differently when this process is one of several. */
 export interface Cluster {

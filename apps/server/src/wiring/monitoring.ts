@@ -4,6 +4,7 @@ import type { CheckIntake } from "../check-intake/check-intake.ts";
 import { addClosingStep } from "../closing-steps.ts";
 import { alwaysLeader, type Leadership } from "../cluster/leadership.ts";
 import type { Config } from "../config.ts";
+import type { ImmediateChecks, MonitorChanges } from "../engine/engine-ports.ts";
 import { MonitoringEngine, type MonitoringEngineOptions } from "../engine/monitoring-engine.ts";
 import type { LiveBus } from "../live/live-bus.ts";
 import { liveMonitorChanges } from "../live/live-monitor-changes.ts";
@@ -12,7 +13,6 @@ import type { Accounts } from "../routes/api/api-deps.ts";
 import { apiRoutes } from "../routes/api/index.ts";
 import type { AgentPackageShelf } from "../services/agent-downloads/index.ts";
 import type { AgentKeyCache } from "../services/agents/authenticate-agent.ts";
-import type { ImmediateChecks } from "../services/checks/check-monitor-now.ts";
 import type { ServiceContext } from "../services/context.ts";
 import type { TxtLookup } from "../services/domain-verification/txt-lookup.ts";
 import { loadHeartbeats } from "../services/heartbeats/load-heartbeats.ts";
@@ -20,7 +20,6 @@ import { loadMonitorAgents } from "../services/monitors/monitor-agents.ts";
 import {
   everyMonitorChange,
   IGNORE_MONITOR_CHANGES,
-  type MonitorChanges,
 } from "../services/monitors/monitor-changes.ts";
 import { regionDirectory } from "../services/regions/region-directory.ts";
 import type { Alerting } from "./alerting.ts";

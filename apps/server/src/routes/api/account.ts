@@ -1,12 +1,12 @@
 import { OPERATIONS as OP } from "@upwatch/api";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { MonitorChanges } from "../../engine/engine-ports.ts";
 import { accessOf } from "../../http/api-key-auth.ts";
 import { clearSessionCookie, type SessionOptions } from "../../http/session-auth.ts";
 import type { ZodTypeProvider } from "../../http/zod-type-provider.ts";
 import { deleteAccount } from "../../services/accounts/delete-account.ts";
 import { getAccountOverview } from "../../services/accounts/get-account-overview.ts";
 import type { ServiceContext } from "../../services/context.ts";
-import type { MonitorChanges } from "../../services/monitors/monitor-changes.ts";
 import { ServiceError } from "../../services/service-error.ts";
 import type { LiveStreams } from "./api-deps.ts";
 import { routeOf } from "./route-of.ts";

@@ -1,5 +1,6 @@
 import { OPERATIONS as OP } from "@upwatch/api";
 import type { FastifyInstance } from "fastify";
+import type { ImmediateChecks, MonitorChanges } from "../../engine/engine-ports.ts";
 import { requireApiKeyOrSession } from "../../http/api-key-auth.ts";
 import { limitApiRequestsByPlan } from "../../http/rate-limits/limit-api-by-plan.ts";
 import { limitSessionRequests } from "../../http/rate-limits/limit-session-requests.ts";
@@ -9,10 +10,8 @@ import type { LiveBus } from "../../live/live-bus.ts";
 import type { AgentPackageShelf } from "../../services/agent-downloads/index.ts";
 import type { AgentKeyCache } from "../../services/agents/authenticate-agent.ts";
 import { sessionIsLive } from "../../services/auth/session-is-live.ts";
-import type { ImmediateChecks } from "../../services/checks/check-monitor-now.ts";
 import type { ServiceContext } from "../../services/context.ts";
 import type { TxtLookup } from "../../services/domain-verification/txt-lookup.ts";
-import type { MonitorChanges } from "../../services/monitors/monitor-changes.ts";
 import { agentDownloadListRoutes } from "../agent-downloads.ts";
 import { accountRoutes } from "./account.ts";
 import { accountSecurityRoutes } from "./account-security.ts";

@@ -1,10 +1,11 @@
 import { OPERATIONS as OP } from "@upwatch/api";
 import { getPlan } from "@upwatch/core";
 import type { FastifyInstance } from "fastify";
+import type { ImmediateChecks } from "../../engine/engine-ports.ts";
 import { accessOf } from "../../http/api-key-auth.ts";
 import type { ZodTypeProvider } from "../../http/zod-type-provider.ts";
 import { presentCheck, presentRegionLatency, presentStats } from "../../presenters/monitors.ts";
-import { checkMonitorNow, type ImmediateChecks } from "../../services/checks/check-monitor-now.ts";
+import { checkMonitorNow } from "../../services/checks/check-monitor-now.ts";
 import { listCheckResults } from "../../services/checks/list-check-results.ts";
 import { monitorStats } from "../../services/checks/monitor-stats.ts";
 import { regionLatency } from "../../services/checks/region-latency.ts";

@@ -1,5 +1,6 @@
 import { OPERATIONS as OP } from "@upwatch/api";
 import type { FastifyInstance } from "fastify";
+import type { MonitorChanges } from "../../engine/engine-ports.ts";
 import { accessOf } from "../../http/api-key-auth.ts";
 import type { ZodTypeProvider } from "../../http/zod-type-provider.ts";
 import { presentMonitor, presentOverview } from "../../presenters/monitors.ts";
@@ -15,7 +16,6 @@ import { getMonitor } from "../../services/monitors/get-monitor.ts";
 import { getMonitorOverview } from "../../services/monitors/get-monitor-overview.ts";
 import { listMonitors } from "../../services/monitors/list-monitors.ts";
 import { loadMonitorAgents } from "../../services/monitors/monitor-agents.ts";
-import type { MonitorChanges } from "../../services/monitors/monitor-changes.ts";
 import { setMonitorPaused } from "../../services/monitors/set-monitor-paused.ts";
 import { updateMonitor } from "../../services/monitors/update-monitor.ts";
 import type { RegionDirectory } from "../../services/regions/region-directory.ts";

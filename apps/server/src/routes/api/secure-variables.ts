@@ -1,9 +1,9 @@
 import { OPERATIONS as OP } from "@upwatch/api";
 import type { FastifyInstance } from "fastify";
+import type { MonitorChanges } from "../../engine/engine-ports.ts";
 import { accessOf } from "../../http/api-key-auth.ts";
 import type { ZodTypeProvider } from "../../http/zod-type-provider.ts";
 import type { ServiceContext } from "../../services/context.ts";
-import type { MonitorChanges } from "../../services/monitors/monitor-changes.ts";
 import { createSecureVariable } from "../../services/secure-variables/create-secure-variable.ts";
 import { deleteSecureVariable } from "../../services/secure-variables/delete-secure-variable.ts";
 import { listSecureVariables } from "../../services/secure-variables/list-secure-variables.ts";

@@ -1,8 +1,8 @@
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
+import type { MonitorChanges } from "../../engine/engine-ports.ts";
 import { PASSWORD_RESET_MAIL_KIND } from "../auth/request-password-reset.ts";
 import type { ServiceContext } from "../context.ts";
-import type { MonitorChanges } from "../monitors/monitor-changes.ts";
 import { ServiceError } from "../service-error.ts";
 
 export const DELETE_CONFIRMATION_MISMATCH = "Type your account e-mail address exactly to confirm.";

@@ -1,6 +1,6 @@
 import { AGENT_POLL_SECONDS } from "@upwatch/core";
 import type { CheckResultTable } from "@upwatch/db";
-import type { Monitor } from "../../records/monitor-record.ts";
+import type { ImmediateChecks } from "../../engine/engine-ports.ts";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
 import { getMonitor } from "../monitors/get-monitor.ts";
@@ -8,18 +8,6 @@ import { ServiceError } from "../service-error.ts";
 
 /** A monitor is checked by hand at most once in this long. */
 export const CHECK_NOW_GAP_MS = 5000;
-
-/** What became of a check asked for by hand. */
-export type ImmediateCheck =
-  | { outcome: "checked"; checkedAt: number }
-  | { outcome: "too-soon" }
-  | { outcome: "not-run" };
-
-/** The engine's side of "check now": runs the check as a scheduled one and stores it. */
-export interface ImmediateChecks {
-  /** Checks now (or joins the running check) unless it was checked within `gapMs`. */
-  checkNow(monitor: Monitor, gapMs: number): Promise<ImmediateCheck>;
-}
 
 /**
  * Checks one of the account's monitors at once through the engine, stored and alerted on like a

@@ -1,5 +1,6 @@
 import type { CreateMonitorInput } from "@upwatch/core";
 import { sql } from "kysely";
+import type { MonitorChanges } from "../../engine/engine-ports.ts";
 import { type Monitor, settingsColumns } from "../../records/monitor-record.ts";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import { lockAccount } from "../accounts/lock-account.ts";
@@ -12,7 +13,6 @@ import { keepHeartbeat } from "../heartbeats/heartbeat-rows.ts";
 import type { RegionDirectory } from "../regions/region-directory.ts";
 import { storeOrExplain } from "../storage-error.ts";
 import { enforceMonitorCount } from "./enforce-plan.ts";
-import type { MonitorChanges } from "./monitor-changes.ts";
 import { refuseMissingSecureNames, settleMultiStep } from "./multi-step-settings.ts";
 import { settleMonitorRunner } from "./settle-monitor-runner.ts";
 import { settleMonitorRegions } from "./settle-regions.ts";

@@ -1,9 +1,9 @@
+import type { MonitorChanges } from "../../engine/engine-ports.ts";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import { deletedMonitorAuditEvent } from "../audit/monitor-audit.ts";
 import { actorOf, recordAuditEvent } from "../audit/record-audit-event.ts";
 import type { ServiceContext } from "../context.ts";
 import { getMonitor } from "./get-monitor.ts";
-import type { MonitorChanges } from "./monitor-changes.ts";
 
 /** Deletes a monitor with its results and rollups; the scheduler drops it once that is stored. */
 export async function deleteMonitor(

@@ -1,13 +1,4 @@
-import type { AlertsChanged } from "../../alerting/index.ts";
-import type { Monitor } from "../../records/monitor-record.ts";
-
-/** Told about every change to a monitor once it is stored, so the scheduler follows without polling. */
-export interface MonitorChanges {
-  saved(monitor: Monitor): void;
-  removed(monitorId: string, accountId: string): void;
-  /** Alerts a change resolved (a new type or target ends the outage). */
-  alertsChanged?: AlertsChanged | undefined;
-}
+import type { MonitorChanges } from "../../engine/engine-ports.ts";
 
 /** For callers with no scheduler to tell (the admin command, tests). */
 export const IGNORE_MONITOR_CHANGES: MonitorChanges = { saved: () => {}, removed: () => {} };

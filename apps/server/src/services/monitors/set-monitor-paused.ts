@@ -1,3 +1,4 @@
+import type { MonitorChanges } from "../../engine/engine-ports.ts";
 import type { Monitor } from "../../records/monitor-record.ts";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import { lockAccount } from "../accounts/lock-account.ts";
@@ -9,7 +10,6 @@ import { restartHeartbeatClock } from "../heartbeats/heartbeat-rows.ts";
 import { storeOrExplain } from "../storage-error.ts";
 import { enforceResumable } from "./enforce-plan.ts";
 import { getMonitor } from "./get-monitor.ts";
-import type { MonitorChanges } from "./monitor-changes.ts";
 
 /**
  * Pauses or resumes a monitor; doing what is already done is not an error. Resuming is refused

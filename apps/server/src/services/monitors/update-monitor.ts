@@ -6,6 +6,7 @@ import {
   type UpdateMonitorInput,
 } from "@upwatch/core";
 import { endOutageOfChangedMonitor, resolveNoAgentAlert } from "../../alerting/index.ts";
+import type { MonitorChanges } from "../../engine/engine-ports.ts";
 import { type Monitor, settingsColumns, settingsOf } from "../../records/monitor-record.ts";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import { lockAccount } from "../accounts/lock-account.ts";
@@ -22,7 +23,6 @@ import { ServiceError } from "../service-error.ts";
 import { storeOrExplain } from "../storage-error.ts";
 import { enforceResumable } from "./enforce-plan.ts";
 import { getMonitor } from "./get-monitor.ts";
-import type { MonitorChanges } from "./monitor-changes.ts";
 import { refuseMissingSecureNames, settleMultiStep } from "./multi-step-settings.ts";
 import { keepMaskedSecrets } from "./secret-options.ts";
 import { settleMonitorRunner } from "./settle-monitor-runner.ts";

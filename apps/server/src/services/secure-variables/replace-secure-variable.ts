@@ -1,8 +1,8 @@
+import type { MonitorChanges } from "../../engine/engine-ports.ts";
 import { placeOf } from "../../secrets/secret-box.ts";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import { actorOf, MASKED, recordAuditEvent } from "../audit/record-audit-event.ts";
 import type { ServiceContext } from "../context.ts";
-import type { MonitorChanges } from "../monitors/monitor-changes.ts";
 import { storeOrExplain } from "../storage-error.ts";
 import {
   findSecureVariable,
