@@ -2,7 +2,7 @@ import type { AgentSample } from "@upwatch/api";
 import type { PlanId } from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { Transaction } from "kysely";
-import { AgentAlerting } from "../src/alerting/agents/index.ts";
+import { AgentAlerting } from "../src/alerting/index.ts";
 import { createAlertingHarness } from "./alerting.ts";
 import type { TestDatabase } from "./databases.ts";
 

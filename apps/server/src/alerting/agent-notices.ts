@@ -111,8 +111,7 @@ export function agentNotification(
   input: AgentNoticeInput,
 ): NotificationRequest {
   return {
-    monitorId: null,
-    agentId: agent.id,
+    subject: { type: "agent", id: agent.id },
     alertId: alert.id,
     event: input.event,
     at: input.at,

@@ -20,6 +20,7 @@ import { enqueueNotifications } from "./enqueue-notifications.ts";
 import { monitorAlerting } from "./monitor-notices.ts";
 import type { CheckFacts } from "./notification-message.ts";
 import type { SubjectAlerting } from "./subject-alerting.ts";
+import { subjectColumns, subjectOfRow } from "./subject-ref.ts";
 
 /**
  * The life of one alert: opened, notified when due (held while every parent is down), closed,
@@ -61,8 +62,7 @@ export function newAlertRow(actx: AlertingContext, input: NewAlert): AlertTable 
   return {
     id: actx.newId("alt"),
     account_id: owner.account_id,
-    monitor_id: input.monitor?.id ?? null,
-    agent_id: input.monitor ? null : owner.id,
+    ...subjectColumns({ type: input.monitor ? "monitor" : "agent", id: owner.id }),
     incident_id: input.incidentId ?? null,
     kind: input.kind,
     severity: input.severity,
@@ -137,9 +137,10 @@ export async function notifyDueAlert(
 
 /** How alerting treats what an alert is about: the agent's way, or the monitor's. */
 function alertingOf(snapshot: AlertingSnapshot, alert: AlertTable): SubjectAlerting {
-  return alert.agent_id !== null
-    ? agentAlerting(snapshot, alert.agent_id)
-    : monitorAlerting(snapshot, alert.monitor_id);
+  const subject = subjectOfRow(alert);
+  return subject?.type === "agent"
+    ? agentAlerting(snapshot, subject.id)
+    : monitorAlerting(snapshot, subject?.id ?? null);
 }
 
 /** Resolves an open alert; false when it was resolved already (by another path or process). */

@@ -1,8 +1,14 @@
-import type { ServiceContext } from "../services/context.ts";
 import type { AlertChanges, AlertsChanged } from "./alert-changes.ts";
 
-/** What the alert engine needs besides storage: the time, ids and where alert pages live. */
-export interface AlertingContext extends Pick<ServiceContext, "now" | "newId"> {
+/**
+ * What the alert engine needs besides storage: the time, ids and where alert pages live. A
+ * service context answers the first two as it does for every verb.
+ */
+export interface AlertingContext {
+  /** Milliseconds since the epoch; tests pass a controlled clock. */
+  now(): number;
+  /** A new unique id such as `alt_4kq2...`. */
+  newId(prefix: string): string;
   /** The server's public origin; alert pages are `${linkBase}/a/<token>`. */
   linkBase: string;
   /** Collects the alerts the current transaction changes (set per transaction). */

@@ -1,7 +1,6 @@
 import { isSuppressedByParents, type PlanId } from "@upwatch/core";
 import type { AlertTable, Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
-import { effectiveChannelsOf } from "../services/groups/effective-channels.ts";
 import {
   type AgentFacts,
   type AgentSide,
@@ -9,7 +8,9 @@ import {
   loadAgentSide,
   parentMonitorsOf,
 } from "./agent-subjects.ts";
+import { effectiveChannelsOf } from "./effective-channels.ts";
 import { loadMaintenanceHolds, type MaintenanceHolds } from "./maintenance-holds.ts";
+import { type SubjectRef, subjectOfRow } from "./subject-ref.ts";
 
 /** What a notification needs to know of a monitor. */
 export interface MonitorFacts {
@@ -149,9 +150,10 @@ export class AlertingSnapshot {
     alerts: readonly Pick<AlertTable, "monitor_id" | "agent_id">[],
     span: { from: number; to: number },
   ): Promise<AlertingSnapshot> {
-    const monitorIds = alerts.flatMap((alert) => (alert.monitor_id ? [alert.monitor_id] : []));
-    const agentIds = alerts.flatMap((alert) => (alert.agent_id ? [alert.agent_id] : []));
-    return AlertingSnapshot.load(db, monitorIds, span, agentIds);
+    const subjects = alerts.flatMap((alert) => subjectOfRow(alert) ?? []);
+    const idsOf = (type: SubjectRef["type"]) =>
+      subjects.flatMap((subject) => (subject.type === type ? [subject.id] : []));
+    return AlertingSnapshot.load(db, idsOf("monitor"), span, idsOf("agent"));
   }
 
   agent(id: string): AgentFacts | undefined {
@@ -159,12 +161,12 @@ export class AlertingSnapshot {
   }
 
   /** The monitor or agent an alert is about; undefined when it is gone. */
-  subjectOf(alert: Pick<AlertTable, "monitor_id" | "agent_id">): AlertSubject | undefined {
-    if (alert.agent_id !== null) {
-      const facts = this.agent(alert.agent_id);
+  subjectOf(ref: SubjectRef): AlertSubject | undefined {
+    if (ref.type === "agent") {
+      const facts = this.agent(ref.id);
       return facts && { type: "agent", id: facts.id, facts };
     }
-    const facts = alert.monitor_id === null ? undefined : this.monitor(alert.monitor_id);
+    const facts = this.monitor(ref.id);
     return facts && { type: "monitor", id: facts.id, facts };
   }
 

@@ -4,11 +4,11 @@ import type { Kysely } from "kysely";
 import type { AlertingContext } from "./alerting-context.ts";
 import type { AlertingSnapshot } from "./alerting-snapshot.ts";
 import type { NotificationMessage } from "./notification-message.ts";
+import { type SubjectRef, subjectColumns } from "./subject-ref.ts";
 
-/** A notification of a monitor's alert (`monitorId`) or of an agent's (`agentId`). */
+/** A notification of an alert about a monitor or an agent. */
 export interface NotificationRequest {
-  monitorId: string | null;
-  agentId: string | null;
+  subject: SubjectRef;
   alertId: string;
   event: NotificationEvent;
   message: NotificationMessage;
@@ -40,7 +40,7 @@ export function notificationRows(
   snapshot: AlertingSnapshot,
   request: NotificationRequest,
 ): NotificationTable[] {
-  const subject = snapshot.subjectOf({ monitor_id: request.monitorId, agent_id: request.agentId });
+  const subject = snapshot.subjectOf(request.subject);
   if (!subject) return [];
   const owner = subject.facts;
   const allowed = getPlan(owner.plan).limits.channels;
@@ -54,8 +54,7 @@ export function notificationRows(
       channel_id: channel.id,
       channel_type: channel.type,
       alert_id: request.alertId,
-      monitor_id: request.monitorId,
-      agent_id: request.agentId,
+      ...subjectColumns(request.subject),
       event: request.event,
       message,
       status: "pending",

@@ -1,7 +1,7 @@
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
 
-const CHUNK = 400;
+import { loadMonitorMaintenanceWindows } from "./monitor-maintenance-windows.ts";
 
 interface HeldSpan {
   startsAt: number;
@@ -29,25 +29,7 @@ export async function loadMaintenanceHolds(
   monitorIds: readonly string[],
   span: { from: number; to: number },
 ): Promise<MaintenanceHolds> {
-  const spans = new Map<string, HeldSpan[]>();
-  for (let i = 0; i < monitorIds.length; i += CHUNK) {
-    const rows = await db
-      .selectFrom("status_component_monitors as cm")
-      .innerJoin("status_maintenance_components as mc", "mc.component_id", "cm.component_id")
-      .innerJoin("status_maintenances as m", "m.id", "mc.maintenance_id")
-      .select(["cm.monitor_id", "m.starts_at", "m.ends_at"])
-      .where("cm.monitor_id", "in", monitorIds.slice(i, i + CHUNK))
-      .where("m.cancelled_at", "is", null)
-      .where("m.ends_at", ">", span.from)
-      .where("m.starts_at", "<=", span.to)
-      .execute();
-    for (const row of rows) {
-      const list = spans.get(row.monitor_id) ?? [];
-      list.push({ startsAt: Number(row.starts_at), endsAt: Number(row.ends_at) });
-      spans.set(row.monitor_id, list);
-    }
-  }
-  return new MaintenanceHolds(spans);
+  return new MaintenanceHolds(await loadMonitorMaintenanceWindows(db, monitorIds, span));
 }
 
 /**

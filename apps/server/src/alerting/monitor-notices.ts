@@ -85,8 +85,7 @@ function notificationOf(
   const monitor = alert.monitor_id === null ? undefined : snapshot.monitor(alert.monitor_id);
   if (!monitor) return null;
   return {
-    monitorId: monitor.id,
-    agentId: null,
+    subject: { type: "monitor", id: monitor.id },
     alertId: alert.id,
     event: input.event,
     at: input.at,

@@ -15,6 +15,7 @@ import type { AlertingSnapshot } from "./alerting-snapshot.ts";
 import { notificationRows } from "./enqueue-notifications.ts";
 import { alertNotification } from "./monitor-notices.ts";
 import type { CheckFacts } from "./notification-message.ts";
+import { type SubjectRef, subjectColumn } from "./subject-ref.ts";
 
 /**
  * Outages: a monitor going down opens an incident and its Critical `monitor-down` alert;
@@ -199,10 +200,10 @@ export async function endOutage(
     );
   }
   for (const child of snapshot.childrenOf(monitorId)) {
-    queued += await releaseDueAlerts(trx, actx, snapshot, { monitor: child }, at);
+    queued += await releaseDueAlerts(trx, actx, snapshot, { type: "monitor", id: child }, at);
   }
   for (const agent of snapshot.childAgentsOf(monitorId)) {
-    queued += await releaseDueAlerts(trx, actx, snapshot, { agent }, at);
+    queued += await releaseDueAlerts(trx, actx, snapshot, { type: "agent", id: agent }, at);
   }
   return queued;
 }
@@ -212,14 +213,13 @@ export async function releaseDueAlerts(
   trx: Kysely<Database>,
   actx: AlertingContext,
   snapshot: AlertingSnapshot,
-  of: { monitor: string } | { agent: string },
+  of: SubjectRef,
   at: number,
 ): Promise<number> {
   const due = await trx
     .selectFrom("alerts")
     .selectAll()
-    .$if("monitor" in of, (q) => q.where("monitor_id", "=", "monitor" in of ? of.monitor : ""))
-    .$if("agent" in of, (q) => q.where("agent_id", "=", "agent" in of ? of.agent : ""))
+    .where(subjectColumn(of), "=", of.id)
     .where("state", "=", "open")
     .where("acknowledged_at", "is", null)
     .where("next_due_at", "<=", at)

@@ -1,7 +1,6 @@
 import type { NetworkAccess } from "@upwatch/checks";
 import type { FastifyInstance } from "fastify";
-import { AgentAlerting } from "../alerting/agents/index.ts";
-import { AlertEngine, type AlertingContext } from "../alerting/index.ts";
+import { AgentAlerting, AlertEngine, type AlertingContext } from "../alerting/index.ts";
 import { PeriodicTask } from "../background/periodic-task.ts";
 import { addClosingStep } from "../closing-steps.ts";
 import type { Leadership } from "../cluster/leadership.ts";

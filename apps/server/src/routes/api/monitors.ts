@@ -1,5 +1,6 @@
 import { OPERATIONS as OP } from "@upwatch/api";
 import type { FastifyInstance } from "fastify";
+import { effectiveChannelsOf } from "../../alerting/index.ts";
 import type { MonitorChanges } from "../../engine/engine-ports.ts";
 import { accessOf } from "../../http/api-key-auth.ts";
 import type { ZodTypeProvider } from "../../http/zod-type-provider.ts";
@@ -7,7 +8,6 @@ import { presentMonitor, presentOverview } from "../../presenters/monitors.ts";
 import type { Monitor } from "../../records/monitor-record.ts";
 import type { AccountAccess } from "../../services/accounts/account-access.ts";
 import type { ServiceContext } from "../../services/context.ts";
-import { effectiveChannelsOf } from "../../services/groups/effective-channels.ts";
 import { loadHeartbeats } from "../../services/heartbeats/load-heartbeats.ts";
 import { regenerateHeartbeatToken } from "../../services/heartbeats/regenerate-heartbeat-token.ts";
 import { createMonitor } from "../../services/monitors/create-monitor.ts";

@@ -1,4 +1,4 @@
-import { resolveRuleAlerts } from "../../alerting/agents/index.ts";
+import { resolveRuleAlerts } from "../../alerting/index.ts";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { AlertingHooks } from "../alerts/alerting-hooks.ts";
 import type { ServiceContext } from "../context.ts";

@@ -1,5 +1,5 @@
 import type { Agent } from "@upwatch/api";
-import { endOfflineAlertOfRevokedKey } from "../../alerting/agents/index.ts";
+import { endOfflineAlertOfRevokedKey } from "../../alerting/index.ts";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import { WITHDRAWN, withdrawOpenTasks } from "../agent-tasks/withdraw-open-tasks.ts";
 import { actorOf, recordAuditEvent } from "../audit/record-audit-event.ts";

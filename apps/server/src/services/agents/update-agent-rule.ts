@@ -1,5 +1,5 @@
 import type { AgentRule, UpdateAgentRuleInput } from "@upwatch/api";
-import { reviewRuleAlerts } from "../../alerting/agents/index.ts";
+import { reviewRuleAlerts } from "../../alerting/index.ts";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { AlertingHooks } from "../alerts/alerting-hooks.ts";
 import type { ServiceContext } from "../context.ts";

@@ -1,6 +1,6 @@
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
-import { loadMonitorMaintenanceWindows } from "../status-maintenance/monitor-maintenance-windows.ts";
+import { loadMonitorMaintenanceWindows } from "../../alerting/index.ts";
 
 /** A maintenance window under way that holds a monitor's notifications. */
 export interface MaintenanceHold {
