@@ -5,6 +5,7 @@ import {
   monitorRegions,
   updateMonitorSchema,
 } from "./monitor-input.ts";
+import { CHECK_TYPES, type CheckType } from "./monitors.ts";
 
 function problem(input: unknown): string | null {
   const parsed = createMonitorSchema.safeParse(input);
@@ -32,6 +33,34 @@ describe("monitor input", () => {
         verify_tls: true,
       },
     });
+  });
+
+  it("takes a monitor of every check type the product has", () => {
+    const smallest: Record<CheckType, Record<string, unknown>> = {
+      http: { target: "https://example.com/" },
+      keyword: { target: "https://example.com/", options: { keyword: "Welcome" } },
+      ping: { target: "example.com" },
+      tcp: { target: "example.com:5432" },
+      dns: { target: "example.com" },
+      ssl: { target: "example.com" },
+      multi_step: {
+        options: {
+          steps: [
+            {
+              name: "home",
+              type: "http_request",
+              order_index: 1,
+              config: { method: "GET", url: "https://example.com/" },
+            },
+          ],
+        },
+      },
+      heartbeat: {},
+    };
+    for (const type of CHECK_TYPES) {
+      const parsed = createMonitorSchema.safeParse({ type, name: "x", ...smallest[type] });
+      expect(parsed.success ? parsed.data.type : parsed.error.issues, type).toBe(type);
+    }
   });
 
   it("checks the target against the monitor type", () => {
