@@ -1,17 +1,7 @@
 import { EventEmitter } from "node:events";
 import type { Database, NotificationTable } from "@upwatch/db";
 import type { Kysely } from "kysely";
-
-export type AttemptStatus = "delivered" | "failed" | "timeout";
-
-/** One delivery attempt of one notification. */
-export interface DeliveryAttempt {
-  notificationId: string;
-  status: AttemptStatus;
-  latencyMs: number;
-  error: string | null;
-  attemptedAt: number;
-}
+import type { DeliveryAttempt } from "../records/delivery-attempt.ts";
 
 /** Writes an attempt to the delivery log (kept 30 days). */
 export async function logDeliveryAttempt(

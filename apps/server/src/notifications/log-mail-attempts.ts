@@ -1,6 +1,7 @@
 import type { MailAttemptListener } from "../mail/outbox-worker.ts";
+import type { DeliveryAttempt } from "../records/delivery-attempt.ts";
 import type { ServiceContext } from "../services/context.ts";
-import { type DeliveryAttempt, type DeliveryAttempts, logDeliveryAttempt } from "./delivery-log.ts";
+import { type DeliveryAttempts, logDeliveryAttempt } from "./delivery-log.ts";
 
 /** The outbox kind of alert mails; their outbox id is the notification id. */
 export const ALERT_MAIL_KIND = "alert-notification";

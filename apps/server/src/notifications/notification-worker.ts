@@ -6,9 +6,10 @@ import { PeriodicTask } from "../background/periodic-task.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import type { OutgoingMail } from "../mail/outgoing-mail.ts";
 import type { NotificationMetrics } from "../metrics/server-metrics.ts";
+import type { DeliveryAttempt } from "../records/delivery-attempt.ts";
 import { openChannel } from "../services/channels/channel-record.ts";
 import type { ServiceContext } from "../services/context.ts";
-import { type DeliveryAttempt, type DeliveryAttempts, logDeliveryAttempt } from "./delivery-log.ts";
+import { type DeliveryAttempts, logDeliveryAttempt } from "./delivery-log.ts";
 import {
   type Delivery,
   DeliveryError,

@@ -1,6 +1,6 @@
 import type { AlertChannel } from "@upwatch/core";
 import { buildTestMessage } from "../../alerting/index.ts";
-import type { DeliveryAttempt, DeliveryAttempts } from "../../notifications/delivery-log.ts";
+import type { DeliveryAttempt } from "../../records/delivery-attempt.ts";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
 import { ServiceError } from "../service-error.ts";
@@ -9,8 +9,14 @@ import { enforceChannelPlan } from "./channel-rules.ts";
 import { recordChannelSend } from "./channel-send-limits.ts";
 import { findChannel } from "./get-channel.ts";
 
+/** The delivery log's attempts as they are made in this process. */
+export interface LoggedAttempts {
+  /** The notification's next logged attempt, or null when none comes within `timeoutMs`. */
+  waitFor(notificationId: string, timeoutMs: number): Promise<DeliveryAttempt | null>;
+}
+
 export interface TestSendDeps {
-  attempts: DeliveryAttempts;
+  attempts: LoggedAttempts;
   /** Wakes the delivery worker. */
   queued(): void;
   /** How long to wait for the attempt before answering that it is still under way. */
