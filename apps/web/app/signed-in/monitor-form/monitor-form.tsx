@@ -18,14 +18,6 @@ import { TypePicker } from "./type-picker.tsx";
 import { CHECK_TYPE_FORMS } from "./types/index.ts";
 import { validateMonitorForm } from "./validate-monitor-form.ts";
 
-/** Fields whose errors show together: touching one shows the other's. */
-const LINKED: Partial<Record<keyof MonitorFormValues, keyof MonitorFormValues>> = {
-  auth_type: "headers",
-  auth_username: "headers",
-  auth_password: "headers",
-  auth_token: "headers",
-};
-
 /** Creates a monitor, or edits one, checked as the server will check it before it is sent. */
 export function MonitorForm({
   monitor,
@@ -68,9 +60,8 @@ export function MonitorForm({
 
   const set = <K extends keyof MonitorFormValues>(field: K, value: MonitorFormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
-    setTouched(
-      (current) => new Set([...current, field, ...(LINKED[field] ? [LINKED[field]] : [])]),
-    );
+    const linked = CHECK_TYPE_FORMS[values.type].linkedFields?.[field];
+    setTouched((current) => new Set([...current, field, ...(linked ? [linked] : [])]));
     setServerError(null);
   };
   const revealed = (field: keyof MonitorFormValues) => submitted || touched.has(field);

@@ -60,6 +60,8 @@ export interface CheckTypeForm<V extends object = object> {
   target: TargetField | null;
   /** Its own fields, or null when it has none. */
   section: TypeSection | null;
+  /** Fields whose errors show together: touching the first shows the second's. */
+  linkedFields?: Partial<Record<keyof MonitorFormValues, keyof MonitorFormValues>>;
   /** Its own fields at their starting values. */
   defaults: () => V;
   /** The form's values for a saved monitor of the type, from its options. */

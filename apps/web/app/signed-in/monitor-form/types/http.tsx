@@ -30,6 +30,15 @@ export interface HttpValues {
   auth_token: string;
 }
 
+/** The plan rule on headers and authentication is shown under the headers. */
+export const AUTH_SHOWS_HEADERS = {
+  auth_type: "headers",
+  auth_username: "headers",
+  auth_password: "headers",
+  auth_token: "headers",
+} as const;
+
+/** What the target field of a type checked at a URL shares. */
 export const URL_TARGET = {
   label: "URL",
   inputMode: "url",
@@ -118,6 +127,7 @@ export const httpForm: CheckTypeForm<HttpValues> = {
     placeholder: "https://example.com/",
   },
   section: { titleId: "options-title", title: "The request", Fields: HttpFields },
+  linkedFields: AUTH_SHOWS_HEADERS,
   defaults,
   fromOptions: httpValuesFromOptions,
   toOptions: httpOptions,

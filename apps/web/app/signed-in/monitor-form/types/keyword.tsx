@@ -2,7 +2,7 @@ import { Checkbox, Field } from "../field.tsx";
 import type { FormPartProps } from "../form-props.ts";
 import { HttpFields } from "../http-fields.tsx";
 import type { CheckTypeForm } from "./check-type-form.ts";
-import { httpOptions, httpValuesFromOptions, URL_TARGET } from "./http.tsx";
+import { AUTH_SHOWS_HEADERS, httpOptions, httpValuesFromOptions, URL_TARGET } from "./http.tsx";
 
 /** The text a keyword monitor looks for, on top of the request an HTTP monitor makes. */
 export interface KeywordValues {
@@ -54,6 +54,7 @@ export const keywordForm: CheckTypeForm<KeywordValues> = {
     placeholder: "https://example.com/status",
   },
   section: { titleId: "options-title", title: "The request", Fields: KeywordFields },
+  linkedFields: AUTH_SHOWS_HEADERS,
   defaults: () => ({ keyword: "", keyword_mode: "present", case_sensitive: true }),
   fromOptions: (o) => ({
     ...httpValuesFromOptions(o),
