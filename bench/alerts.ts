@@ -139,7 +139,7 @@ async function main() {
   const network = createNetworkAccess({ allowPrivateTargets: true });
   const worker = new NotificationWorker({
     ctx,
-    deps: { network, sms: undefined },
+    deps: { network, clients: {} },
     attempts: new DeliveryAttempts(),
     log: silent,
     mailQueued: () => {},

@@ -1,46 +1,6 @@
 import { z } from "zod";
-import { ALERT_CHANNELS } from "./plans.ts";
+import { ALERT_CHANNELS, CHANNEL_TYPES, type ChannelType } from "./channels/index.ts";
 import { storableText } from "./storable-text.ts";
-
-const PHONE_MESSAGE =
-  "config.phone must be in international format: + and the country code, without spaces, such as +64211234567.";
-
-/** The settings of each channel type, as the API takes them. */
-export const CHANNEL_CONFIG_SCHEMAS = {
-  email: z.strictObject({
-    address: z
-      .string({ message: "config.address must be an e-mail address." })
-      .check(storableText("config.address"))
-      .trim()
-      .max(254, { message: "config.address can be at most 254 characters." })
-      .regex(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, {
-        message: "config.address must be an e-mail address.",
-      }),
-  }),
-  sms: z.strictObject({
-    phone: z.string({ message: PHONE_MESSAGE }).regex(/^\+[1-9]\d{6,14}$/, {
-      message: PHONE_MESSAGE,
-    }),
-  }),
-  slack: z.strictObject({
-    url: z
-      .string({ message: "config.url must be the Slack incoming webhook URL." })
-      .check(storableText("config.url"))
-      .trim()
-      .max(2000, { message: "config.url can be at most 2,000 characters." }),
-  }),
-  webhook: z.strictObject({
-    url: z
-      .string({ message: "config.url must be the URL to POST to." })
-      .check(storableText("config.url"))
-      .trim()
-      .max(2000, { message: "config.url can be at most 2,000 characters." }),
-  }),
-} as const;
-
-export type ChannelConfigs = {
-  [K in keyof typeof CHANNEL_CONFIG_SCHEMAS]: z.output<(typeof CHANNEL_CONFIG_SCHEMAS)[K]>;
-};
 
 const name = z
   .string({ message: "name must be text." })
@@ -60,19 +20,30 @@ const monitorIds = z
   )
   .max(1000, { message: "monitor_ids can list at most 1,000 monitors." });
 
-const channelOf = <T extends keyof typeof CHANNEL_CONFIG_SCHEMAS>(type: T) =>
+const channelOf = <const Id extends string, Config extends z.ZodType>(
+  type: ChannelType<Id, Config>,
+) =>
   z.strictObject({
-    type: z.literal(type),
+    type: z.literal(type.id),
     name: name.optional(),
-    config: CHANNEL_CONFIG_SCHEMAS[type],
+    config: type.config,
     attach_to_new_monitors: attach.default(false),
     monitor_ids: monitorIds.optional().describe("Monitors to use this channel from now on."),
   });
 
+type ChannelSchemaOf<T> =
+  T extends ChannelType<infer Id, infer Config> ? ReturnType<typeof channelOf<Id, Config>> : never;
+type ChannelSchemas<List extends readonly unknown[]> = {
+  -readonly [K in keyof List]: ChannelSchemaOf<List[K]>;
+};
+
 /** `POST /api/v1/channels`: a new alert channel. */
 export const createChannelSchema = z.discriminatedUnion(
   "type",
-  [channelOf("email"), channelOf("sms"), channelOf("slack"), channelOf("webhook")],
+  // A mapped array loses each element's own type; the list's tuple type gives it back.
+  CHANNEL_TYPES.map((type: ChannelType) => channelOf(type)) as unknown as ChannelSchemas<
+    typeof CHANNEL_TYPES
+  >,
   { message: `type must be one of ${ALERT_CHANNELS.join(", ")}.` },
 );
 export type CreateChannelInput = z.output<typeof createChannelSchema>;

@@ -2,6 +2,7 @@ export * from "./account-input.ts";
 export * from "./agents/index.ts";
 export * from "./alerting/index.ts";
 export * from "./channel-input.ts";
+export * from "./channels/index.ts";
 export * from "./check-history.ts";
 export * from "./check-messages.ts";
 export * from "./check-schedule.ts";

@@ -1,10 +1,8 @@
+import { type AlertChannel, channelsOnPlan } from "./channels/index.ts";
+
 /** Plan identifiers, cheapest first. */
 export const PLAN_IDS = ["free", "hobby", "business", "enterprise"] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
-
-/** Where alerts can go. */
-export const ALERT_CHANNELS = ["email", "sms", "slack", "webhook"] as const;
-export type AlertChannel = (typeof ALERT_CHANNELS)[number];
 
 /** What a plan allows; `null` means unlimited. */
 export interface PlanLimits {
@@ -14,6 +12,7 @@ export interface PlanLimits {
   historyDays: number | null;
   users: number | null;
   apiRequestsPerHour: number;
+  /** The channel types it includes, as each type lists its plans. */
   channels: readonly AlertChannel[];
   /** How many alert channels an account may have. */
   maxChannels: number | null;
@@ -53,8 +52,6 @@ export interface Plan {
   limits: PlanLimits;
 }
 
-const ALL_CHANNELS: readonly AlertChannel[] = ALERT_CHANNELS;
-
 /** The single source of plan facts: the site, the help centre and the engine read these. */
 export const PLANS: readonly Plan[] = [
   {
@@ -84,7 +81,7 @@ export const PLANS: readonly Plan[] = [
       historyDays: 30,
       users: 1,
       apiRequestsPerHour: 100,
-      channels: ["email"],
+      channels: channelsOnPlan("free"),
       maxChannels: 3,
       allCheckTypes: false,
       statusPages: 0,
@@ -127,7 +124,7 @@ export const PLANS: readonly Plan[] = [
       historyDays: 90,
       users: 1,
       apiRequestsPerHour: 1000,
-      channels: ALL_CHANNELS,
+      channels: channelsOnPlan("hobby"),
       maxChannels: 10,
       allCheckTypes: true,
       statusPages: 3,
@@ -167,7 +164,7 @@ export const PLANS: readonly Plan[] = [
       historyDays: 90,
       users: 10,
       apiRequestsPerHour: 1000,
-      channels: ALL_CHANNELS,
+      channels: channelsOnPlan("business"),
       maxChannels: 50,
       allCheckTypes: true,
       statusPages: 10,
@@ -209,7 +206,7 @@ export const PLANS: readonly Plan[] = [
       historyDays: null,
       users: null,
       apiRequestsPerHour: 10000,
-      channels: ALL_CHANNELS,
+      channels: channelsOnPlan("enterprise"),
       maxChannels: null,
       allCheckTypes: true,
       statusPages: null,

@@ -16,6 +16,7 @@ import {
   type DeliveryReceipt,
   type ProviderDeps,
 } from "./provider.ts";
+import type { ProviderClients } from "./provider-clients.ts";
 import { NOTIFICATION_PROVIDERS } from "./providers/index.ts";
 
 interface WorkerLog {
@@ -25,7 +26,7 @@ interface WorkerLog {
 
 export interface NotificationWorkerOptions {
   ctx: ServiceContext;
-  deps: Omit<ProviderDeps, "now" | "timeoutMs"> & { timeoutMs?: number };
+  deps: { network: ProviderDeps["network"]; clients: ProviderClients; timeoutMs?: number };
   attempts: DeliveryAttempts;
   log: WorkerLog;
   /** A notification was handed to the mail outbox: send it. */
@@ -176,9 +177,11 @@ export class NotificationWorker {
         secret: opened.secret,
       },
     };
-    const provider = NOTIFICATION_PROVIDERS[row.channel_type as AlertChannel];
+    const type = row.channel_type as AlertChannel;
+    const provider = NOTIFICATION_PROVIDERS[type];
     const deps: ProviderDeps = {
-      ...this.options.deps,
+      network: this.options.deps.network,
+      client: this.options.deps.clients[type],
       now: this.options.ctx.now,
       timeoutMs: this.options.deps.timeoutMs ?? 10_000,
     };

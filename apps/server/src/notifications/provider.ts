@@ -1,8 +1,8 @@
 import type { NetworkAccess } from "@upwatch/checks";
 import type { NotificationEvent } from "@upwatch/core";
 import type { NotificationMessage } from "../alerting/index.ts";
+import type { Config } from "../config.ts";
 import type { OutgoingMail } from "../mail/outgoing-mail.ts";
-import type { SmsSender } from "./sms/sms-sender.ts";
 
 /** One notification on its way to one channel. */
 export interface Delivery {
@@ -19,9 +19,10 @@ export type DeliveryReceipt =
   | { kind: "mail"; mail: OutgoingMail };
 
 /** What providers reach the world through; tests pass loopback receivers. */
-export interface ProviderDeps {
+export interface ProviderDeps<Client = unknown> {
   network: NetworkAccess;
-  sms: SmsSender | undefined;
+  /** The provider's own client, when it declares one and the server is set up for it. */
+  client: Client | undefined;
   now(): number;
   /** Each attempt's time limit: 10 seconds. */
   timeoutMs: number;
@@ -37,8 +38,18 @@ export class DeliveryError extends Error {
   }
 }
 
+/** A client a provider sends through, made from the server's configuration. */
+export interface ProviderSetUp<Client> {
+  /** The client, or undefined when the operator has not configured it. */
+  client(config: Config): Client | undefined;
+  /** Why channels of the type are refused while the client is missing. */
+  missing: string;
+}
+
 /** How one channel type sends: the problem notices and the notices that a problem is over. */
-export interface NotificationProvider {
-  sendAlert(delivery: Delivery, deps: ProviderDeps): Promise<DeliveryReceipt>;
-  sendRecovery(delivery: Delivery, deps: ProviderDeps): Promise<DeliveryReceipt>;
+export interface NotificationProvider<Client = unknown> {
+  /** Present when the type sends through a client of its own (an SMS gateway's, say). */
+  setUp?: ProviderSetUp<Client>;
+  sendAlert(delivery: Delivery, deps: ProviderDeps<Client>): Promise<DeliveryReceipt>;
+  sendRecovery(delivery: Delivery, deps: ProviderDeps<Client>): Promise<DeliveryReceipt>;
 }

@@ -13,8 +13,8 @@ import { countMailNotifications } from "../notifications/count-mail-notification
 import { DeliveryAttempts } from "../notifications/delivery-log.ts";
 import { logAlertMailAttempts } from "../notifications/log-mail-attempts.ts";
 import { NotificationWorker } from "../notifications/notification-worker.ts";
+import { missingSetUps, providerClients } from "../notifications/provider-clients.ts";
 import { pruneDeliveries } from "../notifications/prune-deliveries.ts";
-import { twilioSmsClient } from "../notifications/sms/twilio-client.ts";
 import { alertPageRoutes } from "../routes/alert-page.ts";
 import type { Alerting as AlertingForRoutes } from "../routes/api/api-deps.ts";
 import { channelConfirmationRoutes } from "../routes/channel-confirmation.ts";
@@ -63,9 +63,10 @@ export function registerAlerting(app: FastifyInstance, options: AlertingOptions)
   };
   const attempts = new DeliveryAttempts();
   const log = app.log.child({ part: "alerting" });
+  const clients = providerClients(config);
   const worker = new NotificationWorker({
     ctx,
-    deps: { network, sms: config.sms ? twilioSmsClient(config.sms) : undefined },
+    deps: { network, clients },
     attempts,
     log,
     mailQueued: () => outbox.wake(),
@@ -126,7 +127,7 @@ export function registerAlerting(app: FastifyInstance, options: AlertingOptions)
     hooks,
     channelDeps: {
       network,
-      smsConfigured: Boolean(config.sms),
+      notSetUp: missingSetUps(clients),
       confirmLinkBase: actx.linkBase,
     },
   };

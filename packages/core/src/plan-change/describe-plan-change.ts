@@ -1,4 +1,5 @@
-import type { AlertChannel, Plan } from "../plans.ts";
+import { channelType } from "../channels/index.ts";
+import type { Plan } from "../plans.ts";
 import { reasonText } from "./compute-plan-change.ts";
 import type { PlanChange } from "./plan-change-types.ts";
 
@@ -22,9 +23,9 @@ export function describePlanChange(change: PlanChange, plan: Plan): string {
     case "headers-restored":
       return `${change.monitor_name} sends its custom headers and authentication again.`;
     case "channel-disabled":
-      return `The ${CHANNEL_TYPE_NAMES[change.channel_type]} channel ${change.channel_name} is disabled: the ${plan.name} plan does not include ${CHANNEL_TYPE_NAMES[change.channel_type]} alerts.`;
+      return `The ${channelType(change.channel_type).word} channel ${change.channel_name} is disabled: the ${plan.name} plan does not include ${channelType(change.channel_type).word} alerts.`;
     case "channel-enabled":
-      return `The ${CHANNEL_TYPE_NAMES[change.channel_type]} channel ${change.channel_name} sends alerts again.`;
+      return `The ${channelType(change.channel_type).word} channel ${change.channel_name} sends alerts again.`;
     case "status-pages-kept":
       return statusPagesKept(change.page_names, change.limit, plan);
     case "users-over-limit":
@@ -56,13 +57,6 @@ function statusPagesKept(names: readonly string[], limit: number, plan: Plan): s
   }
   return `${pages} ${stay} public and can still be updated; the ${plan.name} plan includes ${limit}, so no status page can be added while there are ${names.length}.`;
 }
-
-const CHANNEL_TYPE_NAMES: Record<AlertChannel, string> = {
-  email: "e-mail",
-  sms: "SMS",
-  slack: "Slack",
-  webhook: "webhook",
-};
 
 function seconds(value: number): string {
   if (value % 60 !== 0) return `${value} seconds`;

@@ -1,5 +1,5 @@
+import type { AlertChannel } from "../channels/index.ts";
 import type { CheckType } from "../monitors.ts";
-import type { AlertChannel } from "../plans.ts";
 
 /** Settings a smaller plan held back from a monitor, given back when a plan allows them again. */
 export interface HeldSettings {

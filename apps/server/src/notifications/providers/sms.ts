@@ -7,6 +7,8 @@ import {
   type NotificationProvider,
   type ProviderDeps,
 } from "../provider.ts";
+import type { SmsSender } from "../sms/sms-sender.ts";
+import { twilioSmsClient } from "../sms/twilio-client.ts";
 import { severityWord } from "./alert-facts.ts";
 import { factsOf } from "./subject-facts.ts";
 
@@ -31,20 +33,25 @@ export function recoverySms(event: Delivery["event"], message: NotificationMessa
 async function text(
   body: string,
   delivery: Delivery,
-  deps: ProviderDeps,
+  deps: ProviderDeps<SmsSender>,
 ): Promise<DeliveryReceipt> {
-  if (!deps.sms) {
+  if (!deps.client) {
     throw new DeliveryError(
       "SMS is not set up on this server (SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM).",
     );
   }
   const signal = AbortSignal.timeout(deps.timeoutMs);
-  await deps.sms.send(delivery.channel.config.phone ?? "", body, signal);
+  await deps.client.send(delivery.channel.config.phone ?? "", body, signal);
   return { kind: "delivered", costCents: SMS_PRICE_CENTS };
 }
 
 /** SMS: short texts through the SMS provider, each recorded for billing. */
-export const smsProvider: NotificationProvider = {
+export const smsProvider: NotificationProvider<SmsSender> = {
+  setUp: {
+    client: (config) => (config.sms ? twilioSmsClient(config.sms) : undefined),
+    missing:
+      "SMS is not set up on this server: its operator needs to set SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM.",
+  },
   sendAlert: (delivery, deps) => text(alertSms(delivery.event, delivery.message), delivery, deps),
   sendRecovery: (delivery, deps) =>
     text(recoverySms(delivery.event, delivery.message), delivery, deps),

@@ -1,6 +1,5 @@
-import type { AlertChannel } from "@upwatch/core";
+import { type AlertChannel, channelType } from "@upwatch/core";
 import type { ChannelTable } from "@upwatch/db";
-import { CHANNEL_RULES } from "../channels/channel-rules.ts";
 import type { AuditEventInput } from "./record-audit-event.ts";
 import { auditChanges } from "./record-audit-event.ts";
 
@@ -16,7 +15,7 @@ export function channelAuditEvent(
 ): AuditEventInput {
   const channel = (after ?? before) as ChannelTable;
   const secretFields = [
-    ...(CHANNEL_RULES[channel.type as AlertChannel].secretFields as readonly string[]).map(
+    ...(channelType(channel.type as AlertChannel).secretFields as readonly string[]).map(
       (field) => `config.${field}`,
     ),
     "signing_secret",

@@ -1,10 +1,10 @@
 import type { Channel } from "@upwatch/api";
-import type { AlertChannel, PlanId } from "@upwatch/core";
+import { type AlertChannel, channelType, type PlanId } from "@upwatch/core";
 import type { ChannelTable } from "@upwatch/db";
 import { isoTime } from "../../time.ts";
 import { placeOf } from "../secrets/reseal-stored-secrets.ts";
 import type { SecretBox } from "../secrets/secret-box.ts";
-import { CHANNEL_RULES, channelDisabledReason } from "./channel-rules.ts";
+import { channelDisabledReason } from "./channel-rules.ts";
 
 export const MASK = "********";
 
@@ -60,7 +60,7 @@ export function viewChannel(
 ): Channel {
   const type = channel.type as AlertChannel;
   const config = configOf(channel);
-  for (const field of CHANNEL_RULES[type].secretFields as readonly string[]) {
+  for (const field of channelType(type).secretFields as readonly string[]) {
     if (config[field]) config[field] = maskValue(config[field]);
   }
   return {
@@ -86,7 +86,7 @@ export function keepMaskedConfig(
   stored: Record<string, string>,
 ): Record<string, unknown> {
   const kept = { ...next };
-  for (const field of CHANNEL_RULES[type].secretFields as readonly string[]) {
+  for (const field of channelType(type).secretFields as readonly string[]) {
     if (typeof kept[field] === "string" && kept[field] === maskValue(stored[field] ?? "")) {
       kept[field] = stored[field];
     }

@@ -1,57 +1,25 @@
 import { type NetworkAccess, urlRefusal } from "@upwatch/checks";
-import { type AlertChannel, type ChannelConfigs, getPlan, PLANS, type PlanId } from "@upwatch/core";
+import {
+  type AlertChannel,
+  type ChannelConfigs,
+  channelType,
+  getPlan,
+  PLANS,
+  type PlanId,
+} from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import { ServiceError } from "../service-error.ts";
 
-/** What validating a channel needs from the server: the network guard and the SMS setup. */
+/** What validating a channel needs from the server: the network guard and what is set up. */
 export interface ChannelDeps {
   network: NetworkAccess;
-  smsConfigured: boolean;
+  /** Why each type whose provider needs a client this server lacks cannot be used here. */
+  notSetUp?: Partial<Record<AlertChannel, string>>;
   /** The server's public address, where e-mail confirmation links lead. */
   confirmLinkBase: string;
 }
-
-interface ChannelRule<T extends AlertChannel> {
-  label: string;
-  defaultName(config: ChannelConfigs[T]): string;
-  /** Why these settings cannot be used, or null. */
-  refusal(config: ChannelConfigs[T], deps: ChannelDeps): Promise<string | null>;
-  /** Settings shown masked, as they grant whoever knows them the right to post. */
-  secretFields: readonly (keyof ChannelConfigs[T])[];
-}
-
-const SMS_NOT_SET_UP =
-  "SMS is not set up on this server: its operator needs to set SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM.";
-
-/** Per channel type: its name in sentences, its default name, its checks and its secrets. */
-export const CHANNEL_RULES: { [T in AlertChannel]: ChannelRule<T> } = {
-  email: {
-    label: "E-mail",
-    defaultName: (config) => config.address,
-    refusal: async () => null,
-    secretFields: [],
-  },
-  sms: {
-    label: "SMS",
-    defaultName: (config) => config.phone,
-    refusal: async (_config, deps) => (deps.smsConfigured ? null : SMS_NOT_SET_UP),
-    secretFields: [],
-  },
-  slack: {
-    label: "Slack",
-    defaultName: () => "Slack",
-    refusal: (config, deps) => urlRefusal(config.url, deps.network),
-    secretFields: ["url"],
-  },
-  webhook: {
-    label: "Webhook",
-    defaultName: (config) => `Webhook ${new URL(config.url).host}`,
-    refusal: (config, deps) => urlRefusal(config.url, deps.network),
-    secretFields: [],
-  },
-};
 
 /** Throws a plan-limit ServiceError when the account's plan does not include the channel type. */
 export function enforceChannelPlan(access: AccountAccess, type: AlertChannel): void {
@@ -59,7 +27,7 @@ export function enforceChannelPlan(access: AccountAccess, type: AlertChannel): v
   const first = PLANS.find((plan) => plan.limits.channels.includes(type));
   throw new ServiceError(
     "plan-limit",
-    `${CHANNEL_RULES[type].label} alerts need the ${first?.name ?? "Hobby"} plan or above; the ${getPlan(access.plan).name} plan sends e-mail alerts only.`,
+    `${channelType(type).label} alerts need the ${first?.name ?? "Hobby"} plan or above; the ${getPlan(access.plan).name} plan sends e-mail alerts only.`,
   );
 }
 
@@ -71,7 +39,7 @@ export function channelDisabledReason(planId: PlanId, type: AlertChannel): strin
   const plan = getPlan(planId);
   if (plan.limits.channels.includes(type)) return null;
   const first = PLANS.find((candidate) => candidate.limits.channels.includes(type));
-  return `The ${plan.name} plan does not include ${CHANNEL_RULES[type].label} alerts: this channel sends nothing until the account moves to the ${first?.name ?? "Hobby"} plan or above.`;
+  return `The ${plan.name} plan does not include ${channelType(type).label} alerts: this channel sends nothing until the account moves to the ${first?.name ?? "Hobby"} plan or above.`;
 }
 
 /** Throws a plan-limit ServiceError when the account already has as many channels as its plan allows. */
@@ -100,6 +68,22 @@ export async function enforceChannelConfig<T extends AlertChannel>(
   config: ChannelConfigs[T],
   deps: ChannelDeps,
 ): Promise<void> {
-  const refusal = await CHANNEL_RULES[type].refusal(config, deps);
+  const refusal = await configRefusal(type, config, deps);
   if (refusal) throw new ServiceError("invalid", `config: ${refusal}`);
+}
+
+/** Why these settings cannot be used, or null. */
+async function configRefusal<T extends AlertChannel>(
+  type: T,
+  config: ChannelConfigs[T],
+  deps: ChannelDeps,
+): Promise<string | null> {
+  const missing = deps.notSetUp?.[type];
+  if (missing) return missing;
+  const settings = config as Record<string, string>;
+  for (const field of channelType(type).guardedUrls as readonly string[]) {
+    const refusal = await urlRefusal(settings[field] ?? "", deps.network);
+    if (refusal) return refusal;
+  }
+  return null;
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Channel } from "@upwatch/api";
-import type { CreateChannelInput } from "@upwatch/core";
+import { type CreateChannelInput, channelType } from "@upwatch/core";
 import type { ChannelTable } from "@upwatch/db";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import { channelAuditEvent } from "../audit/channel-audit.ts";
@@ -11,7 +11,6 @@ import { needsConfirmation } from "./channel-confirmation-rules.ts";
 import { setChannelMonitors } from "./channel-monitors.ts";
 import { sealChannel, viewChannel } from "./channel-record.ts";
 import {
-  CHANNEL_RULES,
   type ChannelDeps,
   enforceChannelConfig,
   enforceChannelCount,
@@ -47,7 +46,7 @@ export async function createChannel(
     id: ctx.newId("chn"),
     account_id: access.accountId,
     type: input.type,
-    name: input.name ?? CHANNEL_RULES[input.type].defaultName(input.config as never),
+    name: input.name ?? channelType(input.type).defaultName(input.config as never),
     config: JSON.stringify(input.config),
     secret: input.type === "webhook" ? newSigningSecret() : null,
     attach_to_new_monitors: input.attach_to_new_monitors ? 1 : 0,

@@ -1,7 +1,7 @@
 import type { Channel } from "@upwatch/api";
 import {
   type AlertChannel,
-  CHANNEL_CONFIG_SCHEMAS,
+  channelType,
   describeMonitorIssue,
   type UpdateChannelInput,
 } from "@upwatch/core";
@@ -37,7 +37,7 @@ export async function updateChannel(
   if (patch.config) {
     enforceChannelPlan(access, type);
     const merged = keepMaskedConfig(type, patch.config, configOf(channel));
-    const parsed = CHANNEL_CONFIG_SCHEMAS[type].safeParse(merged);
+    const parsed = channelType(type).config.safeParse(merged);
     if (!parsed.success) throw new ServiceError("invalid", describeMonitorIssue(parsed.error));
     await enforceChannelConfig(type, parsed.data as never, deps);
     config = ctx.secrets.seal(

@@ -1,11 +1,4 @@
-import { type AlertChannel, PLANS, type Plan } from "@upwatch/core";
-
-const CHANNEL_NAMES: Record<AlertChannel, string> = {
-  email: "Email",
-  sms: "SMS",
-  slack: "Slack",
-  webhook: "Webhooks",
-};
+import { channelType, PLANS, type Plan } from "@upwatch/core";
 
 const ROWS: readonly { label: string; value: (plan: Plan) => string }[] = [
   { label: "Monitors", value: (plan) => count(plan.limits.monitors) },
@@ -14,7 +7,7 @@ const ROWS: readonly { label: string; value: (plan: Plan) => string }[] = [
   { label: "Monitor types", value: (plan) => (plan.limits.allCheckTypes ? "All" : "Basic") },
   {
     label: "Alert channels",
-    value: (plan) => plan.limits.channels.map((c) => CHANNEL_NAMES[c]).join(", "),
+    value: (plan) => plan.limits.channels.map((c) => channelType(c).planTableName).join(", "),
   },
   { label: "Alert channels per account", value: (plan) => count(plan.limits.maxChannels) },
   {

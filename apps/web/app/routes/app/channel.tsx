@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Channel, ListOf } from "@upwatch/api";
+import { channelType } from "@upwatch/core";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { call } from "../../signed-in/api-call.ts";
@@ -7,7 +8,7 @@ import { APP_BASE, problemText } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { channelQuery, queryKeys } from "../../signed-in/cache/queries.ts";
 import { ChannelConfirmation } from "../../signed-in/channels/channel-confirmation.tsx";
-import { CHANNEL_TYPES, destinationOf } from "../../signed-in/channels/channel-display.ts";
+import { destinationOf } from "../../signed-in/channels/channel-display.ts";
 import { ChannelForm } from "../../signed-in/channels/channel-form.tsx";
 import { ChannelMonitorList } from "../../signed-in/channels/channel-monitor-list.tsx";
 import { monitorCount } from "../../signed-in/channels/channel-table.tsx";
@@ -53,7 +54,7 @@ function ChannelDetails({ channel }: { channel: Channel }) {
   const { showToast } = useToast();
   const [editing, setEditing] = useState(false);
   const [logVersion, setLogVersion] = useState(0);
-  const info = CHANNEL_TYPES[channel.type];
+  const info = channelType(channel.type);
   const mayManage = useCan()("channels.manage");
 
   const onSaved = () => {

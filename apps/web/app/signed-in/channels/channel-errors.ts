@@ -1,4 +1,4 @@
-import type { AlertChannel } from "@upwatch/core";
+import { type AlertChannel, channelType } from "@upwatch/core";
 
 export interface ChannelFormErrors {
   type?: string | undefined;
@@ -11,22 +11,9 @@ export interface ChannelFormErrors {
 /** Checks the destination before asking the server, which checks it again (and more). */
 export function destinationError(type: AlertChannel, value: string): string | undefined {
   const trimmed = value.trim();
-  if (type === "email") {
-    if (!trimmed) return "Enter the e-mail address alerts go to.";
-    return /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(trimmed)
-      ? undefined
-      : "Enter an e-mail address like oncall@example.com.";
-  }
-  if (type === "sms") {
-    if (!trimmed) return "Enter the phone number alerts go to.";
-    return /^\+[1-9]\d{6,14}$/.test(trimmed)
-      ? undefined
-      : "Use the international format: + and the country code, without spaces, such as +64211234567.";
-  }
-  if (!trimmed) return "Enter the URL alerts are posted to.";
-  return /^https?:\/\/\S+$/i.test(trimmed)
-    ? undefined
-    : "Enter a full URL starting with https:// (or http://).";
+  const { field } = channelType(type);
+  if (!trimmed) return field.empty;
+  return field.pattern.test(trimmed) ? undefined : field.mismatch;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { Channel } from "@upwatch/api";
-import { ALERT_CHANNELS, type AlertChannel } from "@upwatch/core";
+import { ALERT_CHANNELS, type AlertChannel, channelType } from "@upwatch/core";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { type BodyOf, call } from "../api-call.ts";
@@ -14,7 +14,7 @@ import { FormActions } from "../ui/form-actions.tsx";
 import { FormError } from "../ui/form-error.tsx";
 import { TextInputField } from "../ui/text-input-field.tsx";
 import { useFormSubmission } from "../ui/use-form-submission.ts";
-import { CHANNEL_TYPES, planNeededFor } from "./channel-display.ts";
+import { planNeededFor } from "./channel-display.ts";
 import { channelErrorsFrom, destinationError } from "./channel-errors.ts";
 import { MonitorPicker } from "./monitor-picker.tsx";
 
@@ -30,9 +30,9 @@ export function ChannelForm({ channel, onSaved, onCancel }: ChannelFormProps) {
   const { account, user } = useSession();
   const client = useQueryClient();
   const [type, setType] = useState<AlertChannel>(channel?.type ?? "email");
-  const info = CHANNEL_TYPES[type];
+  const info = channelType(type);
   const [destination, setDestination] = useState(
-    channel ? (channel.config[CHANNEL_TYPES[channel.type].field.key] ?? "") : "",
+    channel ? (channel.config[channelType(channel.type).field.key] ?? "") : "",
   );
   const [name, setName] = useState(channel?.name ?? "");
   const [attach, setAttach] = useState(channel?.attach_to_new_monitors ?? true);
@@ -109,8 +109,8 @@ export function ChannelForm({ channel, onSaved, onCancel }: ChannelFormProps) {
                     onChange={() => chooseType(option)}
                   />
                   <span className="app-type-text">
-                    <strong>{CHANNEL_TYPES[option].label}</strong>
-                    <span className="app-muted">{CHANNEL_TYPES[option].description}</span>
+                    <strong>{channelType(option).label}</strong>
+                    <span className="app-muted">{channelType(option).description}</span>
                     {needs ? (
                       <span className="app-tag" data-tone="muted">
                         {needs} plan or above

@@ -1,7 +1,8 @@
 import type { Channel } from "@upwatch/api";
+import { channelType } from "@upwatch/core";
 import { Link } from "react-router";
 import { APP_BASE } from "../api-client.ts";
-import { CHANNEL_TYPES, destinationOf } from "./channel-display.ts";
+import { destinationOf } from "./channel-display.ts";
 
 function monitorCount(count: number): string {
   if (count === 0) return "None";
@@ -32,7 +33,7 @@ export function ChannelTable({ channels }: { channels: Channel[] }) {
                 </Link>
               </td>
               <td data-label="Type">
-                <span className="app-tag">{CHANNEL_TYPES[channel.type].label}</span>
+                <span className="app-tag">{channelType(channel.type).label}</span>
               </td>
               <td data-label="Sends to" className="app-cell-wrap">
                 {destinationOf(channel)}

@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Group } from "@upwatch/api";
+import { channelType } from "@upwatch/core";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { call } from "../api-call.ts";
 import { APP_BASE, errorDetail } from "../api-client.ts";
 import { channelsQuery } from "../cache/queries.ts";
-import { CHANNEL_TYPES } from "../channels/channel-display.ts";
 import { OP } from "../operation-routes.ts";
 import { useCan } from "../session.tsx";
 import { Button } from "../ui/button.tsx";
@@ -56,7 +56,7 @@ export function GroupChannels({ group }: { group: Group }) {
         <ul className="group-monitor-list" aria-label={`Alert channels of ${group.name}`}>
           {attached.map((channel) => (
             <li key={channel.id}>
-              <span className="app-tag">{CHANNEL_TYPES[channel.type].label}</span>
+              <span className="app-tag">{channelType(channel.type).label}</span>
               <span className="group-monitor-name">
                 <Link to={`${APP_BASE}/channels/${encodeURIComponent(channel.id)}`}>
                   {channel.name}
@@ -109,7 +109,7 @@ export function GroupChannels({ group }: { group: Group }) {
               <option value="">Choose a channel</option>
               {free.map((channel) => (
                 <option key={channel.id} value={channel.id}>
-                  {channel.name} ({CHANNEL_TYPES[channel.type].label})
+                  {channel.name} ({channelType(channel.type).label})
                 </option>
               ))}
             </select>

@@ -1,7 +1,7 @@
 import type { EffectiveChannel, Group, MonitorDetailView } from "@upwatch/api";
+import { channelType } from "@upwatch/core";
 import { Link } from "react-router";
 import { APP_BASE } from "../api-client.ts";
-import { CHANNEL_TYPES } from "../channels/channel-display.ts";
 import { groupPath } from "../groups/group-paths.ts";
 import { useCan } from "../session.tsx";
 
@@ -72,7 +72,7 @@ export function EffectiveChannels({
     <ul className="effective-channels" aria-label="Alert channels of this monitor">
       {channels.map((channel) => (
         <li key={channel.id}>
-          <span className="app-tag">{CHANNEL_TYPES[channel.type].label}</span>
+          <span className="app-tag">{channelType(channel.type).label}</span>
           <Link to={`${APP_BASE}/channels/${encodeURIComponent(channel.id)}`}>{channel.name}</Link>
           <span className="app-muted effective-source">
             <Source channel={channel} groups={groups} />

@@ -1,10 +1,9 @@
 import type { Channel } from "@upwatch/api";
+import { channelType } from "@upwatch/core";
 import { Link } from "react-router";
 import { APP_BASE } from "../api-client.ts";
 import { useCan } from "../session.tsx";
 import type { FormPartProps } from "./form-props.ts";
-
-const TYPE_WORDS = { email: "E-mail", sms: "SMS", slack: "Slack", webhook: "Webhook" } as const;
 
 /** The alert channels this monitor's alerts go to. */
 export function ChannelPicker({
@@ -43,7 +42,7 @@ export function ChannelPicker({
               onChange={(e) => toggle(channel.id, e.target.checked)}
             />
             <label htmlFor={`channel-${channel.id}`}>
-              {channel.name} <span className="app-muted">({TYPE_WORDS[channel.type]})</span>
+              {channel.name} <span className="app-muted">({channelType(channel.type).label})</span>
             </label>
           </div>
         ))

@@ -1,12 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import { getPlan } from "@upwatch/core";
+import { channelType, getPlan } from "@upwatch/core";
 import { problemText } from "../api-client.ts";
 import { accountQuery } from "../cache/queries.ts";
 import { useSession } from "../session.tsx";
 import { LoadError } from "../ui/load-error.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
-
-const CHANNEL_NAMES = { email: "E-mail", sms: "SMS", slack: "Slack", webhook: "Webhook" } as const;
 
 function interval(seconds: number): string {
   if (seconds < 60) return `Every ${seconds} seconds`;
@@ -49,7 +47,7 @@ export function PlanPanel() {
           </div>
           <div>
             <dt>Alert channels</dt>
-            <dd>{plan.limits.channels.map((type) => CHANNEL_NAMES[type]).join(", ")}</dd>
+            <dd>{plan.limits.channels.map((type) => channelType(type).label).join(", ")}</dd>
           </div>
           <div>
             <dt>History kept</dt>

@@ -1,0 +1,45 @@
+import type { z } from "zod";
+import type { PlanId } from "../plans.ts";
+import { emailChannel } from "./email.ts";
+import { slackChannel } from "./slack.ts";
+import { smsChannel } from "./sms.ts";
+import { webhookChannel } from "./webhook.ts";
+
+export type { ChannelField, ChannelType } from "./channel-type.ts";
+export { defineChannelType } from "./channel-type.ts";
+
+/** Every channel type, in the order lists, choosers and tables show them. */
+export const CHANNEL_TYPES = [emailChannel, smsChannel, slackChannel, webhookChannel] as const;
+
+/** Where alerts can go. */
+export type AlertChannel = (typeof CHANNEL_TYPES)[number]["id"];
+
+/** One channel type's description, with its settings' own types. */
+export type ChannelTypeOf<T extends AlertChannel> = Extract<
+  (typeof CHANNEL_TYPES)[number],
+  { id: T }
+>;
+
+/** The settings of each channel type, as the API takes them. */
+export type ChannelConfigs = {
+  [T in AlertChannel]: z.output<ChannelTypeOf<T>["config"]>;
+};
+
+/** The channel types' ids, in the order of `CHANNEL_TYPES`. */
+export const ALERT_CHANNELS: readonly AlertChannel[] = CHANNEL_TYPES.map((type) => type.id);
+
+const BY_ID = new Map<string, ChannelTypeOf<AlertChannel>>(
+  CHANNEL_TYPES.map((type) => [type.id, type]),
+);
+
+/** Looks a channel type up by id; throws for an id that is not a channel type. */
+export function channelType<T extends AlertChannel>(id: T): ChannelTypeOf<T> {
+  const type = BY_ID.get(id);
+  if (!type) throw new Error(`Unknown channel type: ${id}`);
+  return type as ChannelTypeOf<T>;
+}
+
+/** The channel types a plan includes, in the order of `CHANNEL_TYPES`. */
+export function channelsOnPlan(plan: PlanId): readonly AlertChannel[] {
+  return ALERT_CHANNELS.filter((id) => channelType(id).plans.includes(plan));
+}
