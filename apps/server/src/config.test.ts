@@ -55,6 +55,27 @@ describe("configuration", () => {
     );
   });
 
+  it("takes payments only with the Stripe secret key and the webhook signing secret together", () => {
+    const stripe = { STRIPE_SECRET_KEY: "sk_test_123", STRIPE_WEBHOOK_SECRET: "whsec_456" };
+    expect(loadConfig({}).billing).toBeUndefined();
+    expect(loadConfig(stripe).billing).toEqual({
+      secretKey: "sk_test_123",
+      webhookSecret: "whsec_456",
+      apiUrl: "https://api.stripe.com",
+    });
+    expect(
+      loadConfig({ ...stripe, STRIPE_API_URL: "http://127.0.0.1:9000/" }).billing?.apiUrl,
+    ).toBe("http://127.0.0.1:9000");
+    for (const half of [
+      { STRIPE_SECRET_KEY: "sk_test_123" },
+      { STRIPE_WEBHOOK_SECRET: "whsec_456" },
+    ]) {
+      expect(() => loadConfig(half)).toThrowError(
+        "Invalid configuration: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together to take payments.",
+      );
+    }
+  });
+
   it("derives the public and app addresses from PORT and PUBLIC_URL", () => {
     expect(loadConfig({ PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
     const config = loadConfig({ PUBLIC_URL: "https://status.example.com/" });

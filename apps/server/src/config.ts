@@ -129,6 +129,10 @@ const environmentSchema = z.object({
         "must be the sending number in international format (+15550100), an alphanumeric sender id or a messaging service id",
     })
     .optional(),
+  // Never checked against a pattern, so that no refusal echoes a secret into a log.
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_URL: httpUrl.default("https://api.stripe.com"),
   IOS_APP_URL: httpUrl.optional(),
   ANDROID_APP_URL: httpUrl.optional(),
   ANALYTICS_PROVIDER: z
@@ -185,6 +189,13 @@ export interface SmsConfig {
   from: string;
 }
 
+/** Payments through Stripe: the account's keys and where its API answers. */
+export interface BillingConfig {
+  secretKey: string;
+  webhookSecret: string;
+  apiUrl: string;
+}
+
 export interface SmtpConfig {
   host: string;
   port: number;
@@ -208,6 +219,8 @@ export interface Config {
   mailFrom: string;
   /** Unset when the operator has not set up SMS; SMS channels are then refused. */
   sms?: SmsConfig | undefined;
+  /** Unset when the operator has not set up Stripe; plans then change only by the admin command. */
+  billing?: BillingConfig | undefined;
   /** Which proxies may tell us the client address: none, all, the nearest N hops, or these addresses. */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   forms: { rateLimit: number; rateWindowSeconds: number; minFillMs: number };
@@ -264,6 +277,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       "Invalid configuration: SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM must be set together to send SMS.",
     );
   }
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError(
+      "Invalid configuration: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together to take payments.",
+    );
+  }
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
     throw new ConfigError(
       `Invalid configuration: METRICS_PORT must differ from PORT (both are ${e.PORT}); use METRICS_TOKEN to serve metrics on the main port.`,
@@ -305,6 +323,14 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
             accountSid: e.SMS_ACCOUNT_SID,
             authToken: e.SMS_AUTH_TOKEN,
             from: e.SMS_FROM,
+          }
+        : undefined,
+    billing:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiUrl: e.STRIPE_API_URL,
           }
         : undefined,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
