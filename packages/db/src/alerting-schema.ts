@@ -50,14 +50,14 @@ export interface DependencyTable {
   created_at: number;
 }
 
-/** Where an account's alerts can go: an e-mail address, a phone, a Slack webhook or a webhook. */
+/** Where an account's alerts can go: one channel of one of the types core lists. */
 export interface ChannelTable {
   id: string;
   account_id: string;
-  /** `email`, `sms`, `slack` or `webhook`. */
+  /** The channel type's id, one of `ALERT_CHANNELS` in core. */
   type: string;
   name: string;
-  /** The type's settings as JSON: `{address}`, `{phone}` or `{url}`. */
+  /** The type's settings as JSON, as its description in core takes them. */
   config: string;
   /** A webhook channel's signing secret (`whsec_...`); null for other types. */
   secret: string | null;
