@@ -242,7 +242,7 @@ describeEachDatabase("the alert engine", (db) => {
     const { testNetwork } = await import("@upwatch/checks/testing");
     const deps = {
       network: testNetwork({ hosts: { "hooks.test": ["127.0.0.1"] } }),
-      smsConfigured: true,
+      notSetUp: {},
       confirmLinkBase: "http://127.0.0.1",
     };
     await createChannel(h.ctx, deps, h.access, {

@@ -16,7 +16,7 @@ import { ServiceError } from "../service-error.ts";
 export interface ChannelDeps {
   network: NetworkAccess;
   /** Why each type whose provider needs a client this server lacks cannot be used here. */
-  notSetUp?: Partial<Record<AlertChannel, string>>;
+  notSetUp: Partial<Record<AlertChannel, string>>;
   /** The server's public address, where e-mail confirmation links lead. */
   confirmLinkBase: string;
 }
