@@ -1,9 +1,8 @@
 import type { Channel } from "@upwatch/api";
 import { type AlertChannel, channelType, type PlanId } from "@upwatch/core";
 import type { ChannelTable } from "@upwatch/db";
+import { placeOf, type SecretBox } from "../../secrets/secret-box.ts";
 import { isoTime } from "../../time.ts";
-import { placeOf } from "../secrets/reseal-stored-secrets.ts";
-import type { SecretBox } from "../secrets/secret-box.ts";
 import { channelDisabledReason } from "./channel-rules.ts";
 
 export const MASK = "********";

@@ -2,9 +2,6 @@ import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
 import { keyIdOf, placeOf, type SecretBox } from "../../secrets/secret-box.ts";
 
-// channel-record.ts still takes placeOf from here.
-export { placeOf } from "../../secrets/secret-box.ts";
-
 /** Where the server keeps values it must read back: each is sealed for its table, column and row. */
 export const SEALED_COLUMNS = [
   { table: "monitors", column: "options" },

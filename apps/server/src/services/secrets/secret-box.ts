@@ -1,2 +1,0 @@
-// channel-record.ts still takes the box's type from here.
-export type { SecretBox } from "../../secrets/secret-box.ts";

@@ -1,1 +1,0 @@
-export { existingSecureVariableNames, loadSecureValues } from "../../records/load-secure-values.ts";
