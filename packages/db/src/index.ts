@@ -1,5 +1,6 @@
 export type * from "./agent-schema.ts";
 export type * from "./alerting-schema.ts";
+export type * from "./billing-schema.ts";
 export {
   type DatabaseHandle,
   type DatabaseOptions,

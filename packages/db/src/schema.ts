@@ -23,6 +23,11 @@ import type {
   NotificationTable,
   UsageChargeTable,
 } from "./alerting-schema.ts";
+import type {
+  BillingCustomerTable,
+  BillingEventTable,
+  BillingSubscriptionTable,
+} from "./billing-schema.ts";
 import type { DomainClaimTable } from "./domain-claim-schema.ts";
 import type { HeartbeatTable } from "./heartbeat-schema.ts";
 import type {
@@ -144,6 +149,9 @@ export interface Database {
   sso_attempts: SsoAttemptTable;
   sso_pending_links: SsoPendingLinkTable;
   domain_claims: DomainClaimTable;
+  billing_customers: BillingCustomerTable;
+  billing_subscriptions: BillingSubscriptionTable;
+  billing_events: BillingEventTable;
 }
 
 export interface ServerSecretTable {

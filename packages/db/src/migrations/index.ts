@@ -22,6 +22,7 @@ import { planChangesMigration } from "./2026_12_02_0300_plan_changes.ts";
 import { responseRangeMigration } from "./2026_12_02_0400_response_range.ts";
 import { domainVerificationMigration } from "./2026_12_03_0100_domain_verification.ts";
 import { ssoIdentityLinksMigration } from "./2026_12_03_0200_sso_identity_links.ts";
+import { billingMigration } from "./2026_12_04_0100_billing.ts";
 
 /** Every migration, in the order they apply. Names sort in that order too. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   "2026_12_02_0400_response_range": responseRangeMigration,
   "2026_12_03_0100_domain_verification": domainVerificationMigration,
   "2026_12_03_0200_sso_identity_links": ssoIdentityLinksMigration,
+  "2026_12_04_0100_billing": billingMigration,
 };
