@@ -33,6 +33,7 @@ import { registerAgentDownloads } from "./agent-downloads.ts";
 import { prepareAgentKeys, registerAgents } from "./agents.ts";
 import { type Alerting, registerAlerting } from "./alerting.ts";
 import { registerAuditLogPruning } from "./audit-log.ts";
+import { registerBilling } from "./billing.ts";
 import { prepareCluster } from "./cluster.ts";
 import { registerDomainRechecks } from "./domain-rechecks.ts";
 import { registerForms } from "./forms.ts";
@@ -195,6 +196,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     leadership,
     start: deps.startAlerting ?? true,
   });
+  await registerBilling(app, { config, ctx });
   await registerStatusSite(app, { config, ctx, domains: statusDomains });
   if (deps.webClientDir) {
     await serveWeb(app, { clientDir: deps.webClientDir, siteConfig: siteConfigFrom(config) });
