@@ -1,3 +1,4 @@
+import "./zod-without-eval.ts";
 import { SITE_CONFIG_JSON_TOKEN, serializeSiteConfig } from "@upwatch/core";
 import { type ReactNode, useContext } from "react";
 import {

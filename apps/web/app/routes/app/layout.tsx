@@ -1,4 +1,3 @@
-import "../../signed-in/zod-without-eval.ts";
 import { getPlan } from "@upwatch/core";
 import { useState } from "react";
 import { Link, Navigate, NavLink, Outlet, useLocation, useMatches } from "react-router";

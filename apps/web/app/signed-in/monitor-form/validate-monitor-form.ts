@@ -1,4 +1,3 @@
-import "../zod-without-eval.ts";
 import {
   CHECK_TYPE_NAMES,
   type CheckType,
