@@ -10,17 +10,10 @@ export interface EventSubject {
   paidAt: number | null;
 }
 
-/** The event types billing applies; others are recorded and otherwise left alone. */
-export const APPLIED_EVENT_TYPES = [
-  "checkout.session.completed",
-  "customer.subscription.created",
-  "customer.subscription.updated",
-  "customer.subscription.deleted",
-  "invoice.paid",
-  "invoice.payment_failed",
-] as const;
-
-/** The subscription an applied event concerns; null for other events and other purchases. */
+/**
+ * The subscription an event concerns, for the events billing applies (Checkout completed, a
+ * subscription created, updated or deleted, an invoice paid or failed); null for the others.
+ */
 export function subjectOf(event: Stripe.Event): EventSubject | null {
   switch (event.type) {
     case "checkout.session.completed": {
