@@ -11,7 +11,7 @@ export const SERVER_FLOORS: readonly (readonly string[])[] = [
   ["http/"],
   ["cluster/", "live/", "notifications/"],
   ["presenters/"],
-  ["services/"],
+  ["services/", "billing/"],
   ["alerting/"],
   ["engine/"],
   ["check-intake/"],
