@@ -27,6 +27,12 @@ const PROBES: Record<string, string> = {
   "routes/http.ts": "../http/problem.ts",
 };
 
+/** The app's files that import by hand what screens must take through the typed call. */
+const WEB_PROBES: Record<string, string> = {
+  "apps/web/app/signed-in/monitors/probe-screen.tsx": "../api-client.ts",
+  "apps/web/app/signed-in/api-call.ts": "./api-client.ts",
+};
+
 let folder = "";
 let refused = new Set<string>();
 
@@ -38,6 +44,14 @@ function lintProbes(): Set<string> {
     const path = join(folder, SERVER, file);
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, `import { probe } from "${specifier}";\n\nexport const used = probe;\n`);
+  }
+  for (const [file, specifier] of Object.entries(WEB_PROBES)) {
+    const path = join(folder, file);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(
+      path,
+      `import { apiRequest } from "${specifier}";\n\nexport const used = apiRequest;\n`,
+    );
   }
   const run = spawnSync(
     join(ROOT, "node_modules/.bin/biome"),
@@ -88,5 +102,12 @@ describe("the linter's import rules for the server", () => {
 
   it("leaves tests free to reach inside the parts they test", () => {
     expect(refused).not.toContain("live/inner-alerting.test.ts");
+  });
+});
+
+describe("the linter's import rules for the app", () => {
+  it("refuses a screen that calls apiRequest by hand, and lets the typed call use it", () => {
+    expect(refused).toContain("apps/web/app/signed-in/monitors/probe-screen.tsx");
+    expect(refused).not.toContain("apps/web/app/signed-in/api-call.ts");
   });
 });
