@@ -2,6 +2,8 @@ import type { FastifyInstance } from "fastify";
 import type Stripe from "stripe";
 import type { BillingEventOutcome } from "../billing/apply-billing-event.ts";
 
+const EVENT_BODY_LIMIT_BYTES = 1024 * 1024;
+
 export interface BillingWebhookOptions {
   /** Reads the event Stripe signed from the raw body; refuses a forged or stale one. */
   verify(request: { payload: Buffer; signature: string | undefined }): Stripe.Event;
@@ -18,13 +20,18 @@ export async function billingWebhookRoutes(app: FastifyInstance, options: Billin
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => {
     done(null, body);
   });
-  app.post("/api/v1/billing/webhook", async (request, reply) => {
-    const signature = request.headers["stripe-signature"];
-    const event = options.verify({
-      payload: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
-      signature: Array.isArray(signature) ? signature[0] : signature,
-    });
-    const outcome = await options.apply(event);
-    return reply.header("cache-control", "no-store").send({ received: true, outcome });
-  });
+  // An invoice with many lines makes an event larger than the API's usual bodies.
+  app.post(
+    "/api/v1/billing/webhook",
+    { bodyLimit: EVENT_BODY_LIMIT_BYTES },
+    async (request, reply) => {
+      const signature = request.headers["stripe-signature"];
+      const event = options.verify({
+        payload: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+        signature: Array.isArray(signature) ? signature[0] : signature,
+      });
+      const outcome = await options.apply(event);
+      return reply.header("cache-control", "no-store").send({ received: true, outcome });
+    },
+  );
 }

@@ -1,6 +1,7 @@
 import { once } from "node:events";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { STRIPE_API_VERSION } from "../../src/billing/stripe-client.ts";
 import { catalogueRoutes } from "./catalogue-routes.ts";
 import { serveCheckoutPage } from "./checkout-page.ts";
 import { customerRoutes } from "./customer-routes.ts";
@@ -37,7 +38,7 @@ export class FakeStripe {
   }
 
   static async start(options: FakeStripeOptions): Promise<FakeStripe> {
-    const store = new StripeStore(options.apiVersion ?? "2026-10-28.endive");
+    const store = new StripeStore(options.apiVersion ?? STRIPE_API_VERSION);
     let fake: FakeStripe | undefined;
     const baseUrl = () => fake?.url ?? "";
     const api = apiHandler(options.secretKey, [

@@ -211,7 +211,7 @@ function newItem(
   };
 }
 
-function periodFrom(start: number, item: { price?: unknown }) {
+function periodFrom(start: number, item: { price: unknown }) {
   const interval = ((item.price as StripeObject).recurring as { interval: string } | null)
     ?.interval;
   const end = new Date(start * 1000);
