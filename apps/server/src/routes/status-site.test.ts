@@ -102,6 +102,36 @@ describeEachDatabase("the public status page", (db) => {
     expect(response.body).not.toContain(accountId);
   });
 
+  it("says a component linked today has no data yet, and gives the uptime of a young one since its first checked day", async () => {
+    const page = await newPage();
+    const unchecked = await createTestMonitor(ctx, accountId, "business");
+    const young = await createTestMonitor(ctx, accountId, "business");
+    const today = Math.floor(Date.now() / DAY) * DAY;
+    await db()
+      .handle.db.insertInto("check_rollups")
+      .values({
+        monitor_id: young.id,
+        bucket_seconds: 86_400,
+        period_start: today,
+        checks: 10,
+        up_checks: 10,
+      })
+      .execute();
+    await insertComponent(db().handle.db, page.id, { name: "API", monitorIds: [unchecked.id] });
+    await insertComponent(db().handle.db, page.id, { name: "Web", monitorIds: [young.id] });
+    const response = await get(`/status/${page.slug}`);
+    expect(response.body).toContain('aria-label="API: No data yet, over the past 90 days"');
+    expect(response.body).toContain("<span>No data yet</span>");
+    const since = new Intl.DateTimeFormat("en-GB", {
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      timeZone: "UTC",
+    }).format(today);
+    expect(response.body).toContain(`<span>100% uptime since ${since}</span>`);
+    expect(response.body).not.toContain("<span>100% uptime</span>");
+  });
+
   it("tells active incidents in their updates, with links made safe and line breaks kept", async () => {
     const page = await newPage();
     const now = Date.now();

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { PRODUCT_NAME } from "@upwatch/core";
+import { PRODUCT_NAME, statusPageTitle } from "@upwatch/core";
 import type { StatusPageTable } from "@upwatch/db";
 import { escapeHtml } from "../http/escape-html.ts";
 import { safeHref } from "./plain-text.ts";
@@ -10,7 +10,7 @@ const STYLE = `:root{color-scheme:light dark;--bg:#fff;--fg:#111827;--muted:#4b5
 *{box-sizing:border-box}body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 a{color:var(--link)}header,main,footer{max-width:52rem;margin:0 auto;padding:1rem 1.25rem}
 header{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:1rem;border-top:6px solid var(--accent)}
-header img{height:40px;width:auto;display:block}header nav a{margin-left:1rem}.name{font-size:1.5rem;font-weight:700;margin:0}
+header>a{color:inherit;text-decoration:none}header img{height:40px;width:auto;display:block}header nav a{margin-left:1rem}.name{font-size:1.5rem;font-weight:700;margin:0}
 h1{font-size:1.4rem;margin:0}h2{font-size:1.15rem;margin:2rem 0 .75rem}h3{font-size:1rem;margin:0}
 .banner{padding:1rem 1.25rem;border-radius:.5rem;border-left:6px solid var(--s);background:var(--card)}
 .s-operational{--s:var(--ok)}.s-maintenance{--s:var(--maint)}.s-degraded_performance{--s:var(--degraded)}.s-major_outage{--s:var(--major)}
@@ -62,7 +62,7 @@ function header(page: StatusPageTable, base: string): string {
   const nav = links.length
     ? `<nav aria-label="${escapeHtml(page.name)} links">${links.join("")}</nav>`
     : "";
-  return `<header><a href="${base}" aria-label="${escapeHtml(page.name)} status">${logo}</a>${nav}</header>`;
+  return `<header><a href="${base}" aria-label="${escapeHtml(statusPageTitle(page.name))}">${logo}</a>${nav}</header>`;
 }
 
 function footer({ page, base, productUrl }: PageShell): string {

@@ -1,4 +1,4 @@
-import { PAGE_HEADLINES } from "@upwatch/core";
+import { PAGE_HEADLINES, statusPageTitle } from "@upwatch/core";
 import { escapeHtml } from "../http/escape-html.ts";
 import { isoTime } from "../time.ts";
 import { plainTextHtml } from "./plain-text.ts";
@@ -33,7 +33,7 @@ export function renderFeed(model: PublicPage, pageUrl: string): string {
   );
   const updated = Math.max(page.updated_at, page.created_at);
   return `<?xml version="1.0" encoding="utf-8"?>
-<feed xmlns="http://www.w3.org/2005/Atom"><title>${escapeHtml(page.name)} status</title>
+<feed xmlns="http://www.w3.org/2005/Atom"><title>${escapeHtml(statusPageTitle(page.name))}</title>
 <subtitle>${escapeHtml(PAGE_HEADLINES[model.state])}</subtitle>
 <id>${escapeHtml(pageUrl)}</id><link rel="alternate" href="${escapeHtml(pageUrl)}"/><link rel="self" href="${escapeHtml(pageUrl)}/feed.atom"/>
 <updated>${isoTime(updated)}</updated><author><name>${escapeHtml(page.name)}</name></author>

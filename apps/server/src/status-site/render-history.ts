@@ -1,3 +1,4 @@
+import { statusPageTitle } from "@upwatch/core";
 import type { StatusPageTable } from "@upwatch/db";
 import { escapeHtml } from "../http/escape-html.ts";
 import { renderDocument } from "./page-layout.ts";
@@ -29,7 +30,7 @@ export function renderHistory(
   const main = `<h1>Incident history</h1><p class="muted">Page ${pageNumber}</p>${list}${nav}<p><a href="${place.base}">Current status</a></p>`;
   return renderDocument({
     page,
-    title: `Incident history, page ${pageNumber} | ${page.name} status`,
+    title: `Incident history, page ${pageNumber} | ${statusPageTitle(page.name)}`,
     description: `Past incidents of ${page.name}.`,
     main,
     ...place,
@@ -53,7 +54,7 @@ export function renderIncident(
   const main = `<p><a href="${place.base}">Current status</a></p><h1>${escapeHtml(incident.title)}</h1><p class="muted">${span}</p>${incidentCard(incident, place.base, "h2")}`;
   return renderDocument({
     page,
-    title: `${incident.title} | ${page.name} status`,
+    title: `${incident.title} | ${statusPageTitle(page.name)}`,
     description: `${stageLabel(incident.stage)}: ${incident.title}`,
     main,
     ...place,

@@ -4,6 +4,7 @@ import {
   INCIDENT_STAGE_LABELS,
   type IncidentStage,
   PAGE_HEADLINES,
+  statusPageTitle,
 } from "@upwatch/core";
 import { describeDuration } from "../describe-duration.ts";
 import { escapeHtml } from "../http/escape-html.ts";
@@ -39,7 +40,7 @@ export function renderStatusPage(model: PublicPage, place: RenderPlace) {
   ].join("");
   return renderDocument({
     page,
-    title: `${page.name} status`,
+    title: statusPageTitle(page.name),
     description: `${headline}. Current status, incidents and maintenance of ${page.name}.`,
     main,
     ...place,
@@ -104,9 +105,20 @@ export function stateLabel(state: ComponentState): string {
 }
 
 function uptimeBars(component: PublicComponent): string {
-  const uptime = component.uptime === null ? "no data" : `${component.uptime}% uptime`;
+  const uptime = uptimeText(component);
   const rects = component.days.map((day, i) => bar(day, i)).join("");
-  return `<svg class="bars" viewBox="0 0 450 34" preserveAspectRatio="none" role="img" aria-label="${escapeHtml(component.name)}: ${uptime} over the past 90 days">${rects}</svg><div class="row muted"><span>90 days ago</span><span>${uptime}</span><span>Today</span></div>`;
+  return `<svg class="bars" viewBox="0 0 450 34" preserveAspectRatio="none" role="img" aria-label="${escapeHtml(component.name)}: ${uptime}, over the past 90 days">${rects}</svg><div class="row muted"><span>90 days ago</span><span>${uptime}</span><span>Today</span></div>`;
+}
+
+/**
+ * The uptime over the days that have checks: days without any are no data, not 100 %, so a
+ * component linked recently says since when its figure runs.
+ */
+function uptimeText({ days, uptime }: PublicComponent): string {
+  const first = days.findIndex((day) => day.checks > 0);
+  if (uptime === null || first === -1) return "No data yet";
+  const since = first > 0 ? ` since ${dayText((days[first] as UptimeDay).day)}` : "";
+  return `${uptime}% uptime${since}`;
 }
 
 function bar(day: UptimeDay, index: number): string {

@@ -1,3 +1,4 @@
+import { statusPageTitle } from "@upwatch/core";
 import type { OutgoingMail } from "../outgoing-mail.ts";
 import { unsubscribeHeaders } from "./newsletter-confirmation.ts";
 
@@ -14,9 +15,9 @@ export function statusConfirmationMail(
 ): OutgoingMail {
   return {
     to: email,
-    subject: `Confirm your subscription to ${pageName} status updates`,
+    subject: `Confirm your subscription to ${statusPageTitle(pageName)} updates`,
     text: [
-      `Someone, hopefully you, asked to receive incident and maintenance updates from the ${pageName} status page (${links.pageUrl}) at this address.`,
+      `Someone, hopefully you, asked to receive incident and maintenance updates from the ${statusPageTitle(pageName)} page (${links.pageUrl}) at this address.`,
       "",
       "Confirm your subscription:",
       links.confirmUrl,
