@@ -94,6 +94,13 @@ describeEachDatabase("the billing webhook", (db) => {
     expect(await planOf(owner.accountId)).toBe("business");
     const row = await subscriptionRow(bought.id);
     expect(row).toMatchObject({ plan: "business", event_at: newest.created * 1000 });
+    const firstInvoice = server.fake.store.events.find(
+      (event) =>
+        event.type === "invoice.paid" &&
+        event.data.object.billing_reason === "subscription_create" &&
+        event.data.object.customer === bought.customer,
+    );
+    expect(Number(row.first_paid_at)).toBe(Number(firstInvoice?.created) * 1000);
     const changes = await db()
       .handle.db.selectFrom("audit_events")
       .select(["actor_kind", "actor_label", "changes"])
@@ -137,6 +144,29 @@ describeEachDatabase("the billing webhook", (db) => {
     expect(deliveries.map((delivery) => delivery.status)).toEqual([200, 200]);
     expect(await planOf(owner.accountId)).toBe("hobby");
     expect(await subscriptionRow(bought.id)).toMatchObject({ status: "past_due" });
+  });
+
+  it("keeps no billing row of an account once the account is deleted", async () => {
+    const owner = await registerUser(server.app);
+    await payCheckout(server, owner.accountId, [{ lookupKey: "upwatch_hobby_monthly" }]);
+    await server.fake.deliverPending();
+    const response = await server.app.inject({
+      method: "DELETE",
+      url: "/api/v1/account",
+      headers: owner.headers,
+      payload: { confirm_email: owner.email },
+    });
+    expect(response.statusCode).toBe(204);
+    const left = await Promise.all(
+      (["billing_customers", "billing_subscriptions"] as const).map((table) =>
+        db()
+          .handle.db.selectFrom(table)
+          .select("account_id")
+          .where("account_id", "=", owner.accountId)
+          .execute(),
+      ),
+    );
+    expect(left).toEqual([[], []]);
   });
 
   it("refuses an event whose signature does not match, with a sentence, and applies nothing", async () => {
