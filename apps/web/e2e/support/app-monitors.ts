@@ -9,7 +9,13 @@ export interface CreatedMonitor {
 /** Creates an HTTP monitor through the API with the settings the tests need. */
 export function createHttpMonitor(
   account: AppAccount,
-  input: { name: string; target: string; group_ids?: string[]; failure_threshold?: number },
+  input: {
+    name: string;
+    target: string;
+    group_ids?: string[];
+    failure_threshold?: number;
+    paused?: boolean;
+  },
 ): Promise<CreatedMonitor> {
   return account.api<CreatedMonitor>("POST", "/monitors", {
     type: "http",
