@@ -54,9 +54,14 @@ export function apiHandler(secretKey: string, routes: readonly FakeRoute[]) {
         body = route(routes, method, url, readParameters(request, method, url, text));
       }
     } catch (error) {
-      if (!(error instanceof StripeFakeError)) throw error;
-      status = error.status;
-      body = error.body;
+      const refusal =
+        error instanceof StripeFakeError
+          ? error
+          : new StripeFakeError(500, `The fake failed: ${(error as Error).message}`, {
+              type: "api_error",
+            });
+      status = refusal.status;
+      body = refusal.body;
     }
     if (key && !replay && method === "POST" && status < 500) {
       replays.set(key, { fingerprint, status, body });
