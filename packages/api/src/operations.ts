@@ -38,7 +38,7 @@ export const OPERATIONS = {
     tag: "Live updates",
     status: 200,
     eventStream:
-      "Events `check` {monitor_id, check, monitor_status}, `alert` {alert}, `monitor` {monitor} and `monitor-deleted` {monitor_id}, each `data` a JSON object whose parts have the shapes of the REST answers; a `: keep-alive` comment every 25 seconds.",
+      "Events `check` {monitor_id, check, monitor_status, consecutive_failures}, `alert` {alert}, `monitor` {monitor} and `monitor-deleted` {monitor_id}, each `data` a JSON object whose parts have the shapes of the REST answers; a `: keep-alive` comment every 25 seconds.",
     errors: {
       "429": "The account has 20 live update streams open, or the hourly allowance is spent",
     },

@@ -16,6 +16,8 @@ export type LiveEvent =
         monitor_id: string;
         check: z.infer<typeof checkResultResponse>;
         monitor_status: MonitorStatus;
+        /** Failed checks in a row after this one, as the monitor's answer counts them. */
+        consecutive_failures: number;
       };
     }
   | { name: "alert"; data: { alert: z.infer<typeof alertResponse> } }

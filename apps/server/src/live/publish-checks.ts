@@ -60,6 +60,7 @@ async function publishChecks(
           paused: monitor.paused === 1,
           state: record.health.status,
         }),
+        consecutive_failures: record.health.consecutiveFailures,
       },
     });
   }

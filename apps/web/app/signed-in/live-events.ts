@@ -13,7 +13,13 @@ import { OP } from "./operation-routes.ts";
 
 /** What the server streams from `GET /api/v1/events`, for the signed-in account only. */
 export type LiveEvent =
-  | { type: "check"; monitor_id: string; check: CheckView; monitor_status: MonitorStatus }
+  | {
+      type: "check";
+      monitor_id: string;
+      check: CheckView;
+      monitor_status: MonitorStatus;
+      consecutive_failures: number;
+    }
   | { type: "alert"; alert: AlertView }
   | { type: "monitor"; monitor: MonitorView }
   | { type: "monitor-deleted"; monitor_id: string }

@@ -84,6 +84,7 @@ describeEachDatabase("live updates over a real socket", (db) => {
     expect(dataOf(check)).toMatchObject({
       monitor_id: monitorId,
       monitor_status: "down",
+      consecutive_failures: 1,
       check: { status: "down", status_code: 503 },
     });
     const stored = await api("GET", `/monitors/${monitorId}/checks`);

@@ -41,6 +41,7 @@ import {
 } from "../../signed-in/monitor-detail/runs-from-agent.tsx";
 import { UnservedNotices } from "../../signed-in/monitor-detail/unserved-notices.tsx";
 import { DayBars, UptimeSummary } from "../../signed-in/monitor-detail/uptime-summary.tsx";
+import { describeStreak, failingStreak } from "../../signed-in/monitors/failing-streak.ts";
 import { formatAgo } from "../../signed-in/monitors/format.ts";
 import { LiveIndicator } from "../../signed-in/monitors/live-indicator.tsx";
 import { statusOf } from "../../signed-in/monitors/monitor-filters.ts";
@@ -124,6 +125,7 @@ export default function MonitorDetail() {
     );
   }
   const status = statusOf(current);
+  const streak = failingStreak(current);
   const multiStep = current.type === "multi_step";
   const runsFromAgent = current.run_from === "agent";
   const heartbeat = current.type === "heartbeat";
@@ -138,7 +140,7 @@ export default function MonitorDetail() {
       <header className="app-page-header">
         <div>
           <h1 className="monitor-title">
-            <span>{current.name}</span> <StatusBadge status={status} />
+            <span>{current.name}</span> <StatusBadge status={status} streak={streak} />
           </h1>
           <p className="monitor-subtitle">
             <span className="type-chip">{CHECK_TYPE_NAMES[current.type]}</span>
@@ -161,6 +163,11 @@ export default function MonitorDetail() {
           </p>
         </div>
       </header>
+      {streak ? (
+        <p className="notice notice-warn monitor-streak-notice" role="status">
+          <strong>Failing.</strong> {describeStreak(streak)}
+        </p>
+      ) : null}
       {runsFromAgent ? (
         <RunnerProblemNotice monitor={current} />
       ) : (

@@ -52,16 +52,18 @@ export function addCheck(list: InfiniteData<CheckPage>, check: CheckView): Infin
   return { ...list, pages: [{ ...first, data }, ...rest] };
 }
 
-/** A monitor as its page shows it after a live check: when it was checked and its state. */
+/** A monitor as its page shows it after a live check: when it was checked, its state and its failures in a row. */
 export function monitorAfterCheck<M extends MonitorView>(
   monitor: M,
   check: CheckView,
   status: MonitorStatus,
+  consecutiveFailures: number,
 ): M {
   return {
     ...monitor,
     last_checked_at: check.checked_at,
     state: status === "up" || status === "down" ? status : monitor.state,
+    consecutive_failures: consecutiveFailures,
   };
 }
 

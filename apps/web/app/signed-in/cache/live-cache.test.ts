@@ -86,6 +86,7 @@ describe("live events applied to the app's cache", () => {
       monitor_id: monitor.id,
       check,
       monitor_status: "down",
+      consecutive_failures: 1,
     });
     const overview = client.getQueryData<ListOf<MonitorOverview>>(queryKeys.overview);
     expect(overview?.data[0]).toMatchObject({ status: "down", last_response_time_ms: 120 });
@@ -93,6 +94,7 @@ describe("live events applied to the app's cache", () => {
     expect(client.getQueryData<MonitorView>(queryKeys.monitorDetails(monitor.id))).toMatchObject({
       state: "down",
       last_checked_at: check.checked_at,
+      consecutive_failures: 1,
     });
     const checks = client.getQueryData<InfiniteData<CheckPage>>(queryKeys.checks(monitor.id));
     expect(checks?.pages[0]?.data.map((item) => item.id)).toEqual(["chk_1"]);
@@ -107,6 +109,7 @@ describe("live events applied to the app's cache", () => {
       monitor_id: monitor.id,
       check,
       monitor_status: "down",
+      consecutive_failures: 1,
     });
     expect(client.getQueryState(latencyKey)?.isInvalidated).toBe(true);
   });
@@ -248,13 +251,20 @@ describe("live events applied to the app's cache", () => {
     const client = clientWith();
     client.setQueryData(queryKeys.groups, { data: [] });
     const groupsStale = () => client.getQueryState(queryKeys.groups)?.isInvalidated;
-    applyLiveEvent(client, { type: "check", monitor_id: monitor.id, check, monitor_status: "up" });
+    applyLiveEvent(client, {
+      type: "check",
+      monitor_id: monitor.id,
+      check,
+      monitor_status: "up",
+      consecutive_failures: 0,
+    });
     expect(groupsStale()).toBe(false);
     applyLiveEvent(client, {
       type: "check",
       monitor_id: monitor.id,
       check: { ...check, id: "chk_2" },
       monitor_status: "down",
+      consecutive_failures: 1,
     });
     expect(groupsStale()).toBe(true);
     expect(client.getQueryData<ListOf<MonitorView>>(queryKeys.monitors)?.data[0]?.state).toBe(
@@ -271,6 +281,7 @@ describe("live events applied to the app's cache", () => {
       monitor_id: monitor.id,
       check,
       monitor_status: "down",
+      consecutive_failures: 1,
     });
     expect(client.getQueryData<ListOf<MonitorOverview>>(filtered)?.data[0]?.status).toBe("down");
   });

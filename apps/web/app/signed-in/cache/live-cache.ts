@@ -13,6 +13,9 @@ import type {
 } from "@upwatch/api";
 import { forgetGroup, storeGroup } from "../groups/store-group.ts";
 import type { LiveEvent } from "../live-events.ts";
+
+type CheckEvent = Extract<LiveEvent, { type: "check" }>;
+
 import { applyLiveCheck } from "../monitors/live-overview.ts";
 import { addCheck, monitorAfterCheck, placeAlert, upsertById } from "./cached-lists.ts";
 import { type AlertFilter, queryKeys } from "./queries.ts";
@@ -25,7 +28,7 @@ export function applyLiveEvent(client: QueryClient, event: LiveEvent): void {
       void client.invalidateQueries();
       return;
     case "check":
-      recordLiveCheck(client, event.monitor_id, event.check, event.monitor_status);
+      recordLiveCheck(client, event);
       return;
     case "alert":
       storeAlert(client, event.alert);
@@ -68,9 +71,12 @@ function storeHeartbeatPings(
 
 function recordLiveCheck(
   client: QueryClient,
-  monitorId: string,
-  check: CheckView,
-  status: MonitorStatus,
+  {
+    monitor_id: monitorId,
+    check,
+    monitor_status: status,
+    consecutive_failures: failures,
+  }: CheckEvent,
 ): void {
   // A group's status follows its members' states, so the groups are read again when one moves.
   if (stateMoved(client, monitorId, status)) {
@@ -90,13 +96,13 @@ function recordLiveCheck(
       ? {
           ...list,
           data: list.data.map((item) =>
-            item.id === monitorId ? monitorAfterCheck(item, check, status) : item,
+            item.id === monitorId ? monitorAfterCheck(item, check, status, failures) : item,
           ),
         }
       : list,
   );
   client.setQueryData<MonitorDetailView>(queryKeys.monitorDetails(monitorId), (monitor) =>
-    monitor ? monitorAfterCheck(monitor, check, status) : monitor,
+    monitor ? monitorAfterCheck(monitor, check, status, failures) : monitor,
   );
   client.setQueryData<InfiniteData<CheckPage>>(queryKeys.checks(monitorId), (list) =>
     list ? addCheck(list, check) : list,

@@ -2,6 +2,7 @@ import type { MonitorOverview, MonitorView } from "@upwatch/api";
 import { CHECK_TYPE_NAMES, describeDuration } from "@upwatch/core";
 import { Link } from "react-router";
 import { APP_BASE } from "../api-client.ts";
+import { describeStreak, failingStreak } from "./failing-streak.ts";
 import { formatAgo, formatMs, formatPercent } from "./format.ts";
 import { statusOf } from "./monitor-filters.ts";
 import { StatusBadge } from "./status-badge.tsx";
@@ -20,10 +21,11 @@ export function MonitorRow({
 }) {
   const status = statusOf(monitor, overview);
   const heartbeat = monitor.heartbeat;
+  const streak = failingStreak(monitor);
   return (
     <li className="monitor-row" data-monitor-id={monitor.id}>
       <div className="monitor-row-main">
-        <StatusBadge status={status} />
+        <StatusBadge status={status} streak={streak} />
         <div className="monitor-row-name">
           <Link to={`${APP_BASE}/monitors/${monitor.id}`} className="monitor-link">
             {monitor.name}
@@ -39,6 +41,7 @@ export function MonitorRow({
               </span>
             ))}
           </span>
+          {streak ? <span className="monitor-streak">{describeStreak(streak)}</span> : null}
         </div>
       </div>
       <div className="monitor-row-bars">

@@ -1,4 +1,5 @@
 import type { MonitorStatus } from "@upwatch/api";
+import type { FailingStreak } from "./failing-streak.ts";
 
 const LABELS: Record<MonitorStatus, string> = {
   up: "Up",
@@ -7,12 +8,22 @@ const LABELS: Record<MonitorStatus, string> = {
   pending: "Pending",
 };
 
-/** A monitor's status as a coloured dot and a word, so it never relies on colour alone. */
-export function StatusBadge({ status }: { status: MonitorStatus }) {
+/**
+ * A monitor's status as a coloured dot and a word, so it never relies on colour alone. A
+ * monitor failing checks before its alert reads "Failing", not "Up".
+ */
+export function StatusBadge({
+  status,
+  streak,
+}: {
+  status: MonitorStatus;
+  streak?: FailingStreak | null;
+}) {
+  const failing = Boolean(streak) && (status === "up" || status === "pending");
   return (
-    <span className={`status-badge status-${status}`} data-status={status}>
+    <span className={`status-badge status-${failing ? "failing" : status}`} data-status={status}>
       <span className="status-dot" aria-hidden="true" />
-      {LABELS[status]}
+      {failing ? "Failing" : LABELS[status]}
     </span>
   );
 }
