@@ -82,7 +82,8 @@ describe("agents in the app", () => {
       .getByRole("link", { name: "Charts" })
       .click();
     const chart = page.getByRole("img", { name: /CPU used, last hour/ });
-    await chart.waitFor();
+    // Until the second report the tab says it is collecting data; the charts read again every 30 s.
+    await chart.waitFor({ timeout: 45_000 });
     expect(await chart.locator("desc").textContent()).toMatch(/CPU used: latest \d/);
     expect(await page.locator("path.agent-line").count()).toBeGreaterThan(2);
     await page.getByRole("radio", { name: "Last 7 days" }).check();

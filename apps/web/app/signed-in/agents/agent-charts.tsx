@@ -3,13 +3,14 @@ import { useState } from "react";
 import { problemText } from "../api-client.ts";
 import { LoadError } from "../ui/load-error.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
-import { formatLoad, formatRate, formatShare } from "./agent-figures.ts";
+import { formatAxisRate, formatLoad, formatRate, formatShare } from "./agent-figures.ts";
 import {
   AGENT_METRIC_RANGES,
   type AgentMetricRange,
   type AgentMetrics,
   agentMetricsQuery,
 } from "./agents-api.ts";
+import { niceRateTop } from "./chart-geometry.ts";
 import { type ChartSeries, MetricChart } from "./metric-chart.tsx";
 
 const RANGE_WORDS: Record<AgentMetricRange, string> = {
@@ -51,6 +52,11 @@ export function AgentCharts({ agentId }: { agentId: string }) {
       ) : metrics.data.points.length === 0 ? (
         <p className="app-muted">
           No reports in this range. The charts fill in as the agent reports.
+        </p>
+      ) : metrics.data.points.length === 1 ? (
+        <p className="app-notice agent-collecting" role="status">
+          <strong>Collecting data.</strong> The first report in this range has arrived; the charts
+          draw their lines from the next one, about a minute later.
         </p>
       ) : (
         <Charts
@@ -129,6 +135,8 @@ function Charts({
         title={`Network throughput, ${words.toLowerCase()}`}
         axisLabel="Bytes per second"
         format={formatRate}
+        scale={niceRateTop}
+        axisFormat={formatAxisRate}
         series={[
           { label: "Received", className: "agent-line-a", values: pick("net_rx_bytes_per_second") },
           { label: "Sent", className: "agent-line-b", values: pick("net_tx_bytes_per_second") },

@@ -20,6 +20,18 @@ export function formatRate(bytesPerSecond: number | null): string {
   return bytesPerSecond === null ? "–" : `${formatBytes(bytesPerSecond)}/s`;
 }
 
+/** An axis mark of bytes per second: "512 B/s", "2.5 KB/s", "1 MB/s" (no decimal when whole). */
+export function formatAxisRate(bytesPerSecond: number): string {
+  let value = Math.max(0, bytesPerSecond);
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const text = Number.isInteger(value) ? String(value) : String(Math.round(value * 10) / 10);
+  return `${text} ${UNITS[unit]}/s`;
+}
+
 /** "42%", "7.5%": one decimal under 10. */
 export function formatShare(percent: number | null): string {
   if (percent === null || !Number.isFinite(percent)) return "–";

@@ -55,7 +55,7 @@ export function AgentKeyPanel({ agent }: { agent: Agent }) {
         </SecretOnce>
       ) : null}
       {newKey ? (
-        <CodeBlock text={agentConfigText(window.location.origin, newKey)} label="Configuration" />
+        <CodeBlock text={agentConfigText(window.location.origin, newKey)} label="configuration" />
       ) : null}
       <p className="app-panel-lead">
         {agent.key ? (

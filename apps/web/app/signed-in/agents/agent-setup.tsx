@@ -36,7 +36,7 @@ export function AgentSetup({ created }: { created: CreatedAgentKey }) {
           The configuration of the agent, with this server's address and the key filled in. The
           other fields are at their defaults; remove the # to change one.
         </p>
-        <CodeBlock text={config} label="Configuration" />
+        <CodeBlock text={config} label="configuration" />
       </section>
       <section className="app-panel" aria-labelledby="agent-install-heading">
         <h2 id="agent-install-heading">Install on {osName(agent.os)}</h2>

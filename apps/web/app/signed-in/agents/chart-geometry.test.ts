@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { linePath, niceTop, summarise } from "./chart-geometry.ts";
+import { formatAxisRate } from "./agent-figures.ts";
+import { linePath, niceRateTop, niceTop, summarise } from "./chart-geometry.ts";
 
 const BOX = { left: 0, top: 0, width: 100, height: 100 };
 
@@ -14,6 +15,22 @@ describe("the geometry of the agent charts", () => {
       fc.property(fc.double({ min: 1e-6, max: 1e12, noNaN: true }), (max) => {
         const top = niceTop(max);
         return top >= max && top <= max * 5.0001;
+      }),
+    );
+  });
+
+  it("scales a network chart so its three marks always read differently, however little it carried", () => {
+    const marks = (max: number) => {
+      const top = niceRateTop(max);
+      return [0, top / 2, top].map(formatAxisRate);
+    };
+    expect(marks(0)).toEqual(["0 B/s", "512 B/s", "1 KB/s"]);
+    expect(marks(3_000)).toEqual(["0 B/s", "2.5 KB/s", "5 KB/s"]);
+    expect(marks(700 * 1024)).toEqual(["0 B/s", "512 KB/s", "1 MB/s"]);
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1e15, noNaN: true }), (max) => {
+        const shown = marks(max);
+        return niceRateTop(max) >= max && new Set(shown).size === 3;
       }),
     );
   });

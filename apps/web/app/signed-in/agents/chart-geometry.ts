@@ -6,6 +6,16 @@ export function niceTop(max: number): number {
   return 10 * power;
 }
 
+/**
+ * A readable top for a scale of bytes per second: 1, 2 or 5 times a power of ten of a unit of
+ * 1,024, at least 1 KB/s, so the axis marks (0, half, top) never read the same.
+ */
+export function niceRateTop(max: number): number {
+  let unit = 1024;
+  while (max > unit * 500 && unit < 1024 ** 5) unit *= 1024;
+  return niceTop(Math.max(1, max / unit)) * unit;
+}
+
 export interface PlotBox {
   left: number;
   top: number;

@@ -60,17 +60,25 @@ export function InstallSteps({ os }: { os: AgentOs }) {
         ) : (
           <>
             {deb ? (
-              <PackageCommand file={deb} title="Debian and Ubuntu (.deb)">
+              <PackageCommand file={deb} title="Debian and Ubuntu (.deb)" kind=".deb">
                 {`curl -fLO ${absolute(deb.url)}\nsudo apt install ./${deb.name}`}
               </PackageCommand>
             ) : null}
             {rpm ? (
-              <PackageCommand file={rpm} title="Fedora, RHEL, Rocky and AlmaLinux (.rpm)">
+              <PackageCommand
+                file={rpm}
+                title="Fedora, RHEL, Rocky and AlmaLinux (.rpm)"
+                kind=".rpm"
+              >
                 {`curl -fLO ${absolute(rpm.url)}\nsudo dnf install ./${rpm.name}`}
               </PackageCommand>
             ) : null}
             {npm ? (
-              <PackageCommand file={npm} title="Anywhere Node.js 20.19 or later runs (npm)">
+              <PackageCommand
+                file={npm}
+                title="Anywhere Node.js 20.19 or later runs (npm)"
+                kind="npm"
+              >
                 {`${NPM_INSTALL[os]} ${absolute(npm.url)}`}
               </PackageCommand>
             ) : null}
@@ -92,7 +100,7 @@ export function InstallSteps({ os }: { os: AgentOs }) {
         <p>This reads the file and makes one call to Upwatch with the key.</p>
         <CodeBlock
           text={deb || rpm ? "sudo -u upwatch upwatch-agent check" : CHECK_COMMAND[os]}
-          label="Check command"
+          label="check command"
         />
       </li>
       <li>
@@ -110,10 +118,13 @@ export function InstallSteps({ os }: { os: AgentOs }) {
 function PackageCommand({
   file,
   title,
+  kind,
   children,
 }: {
   file: DownloadFile;
   title: string;
+  /** The package's kind as its copy button names it: "Copy .deb install command". */
+  kind: string;
   children: string;
 }) {
   return (
@@ -126,7 +137,7 @@ function PackageCommand({
         ({Math.max(1, Math.round(file.bytes / 1024))} KB), SHA-256{" "}
         <code className="app-code agent-sha">{file.sha256}</code>
       </p>
-      <CodeBlock text={children} label={`${title} install command`} />
+      <CodeBlock text={children} label={`${kind} install command`} />
     </div>
   );
 }

@@ -22,6 +22,10 @@ interface MetricChartProps {
   format(value: number): string;
   /** A fixed top for the scale (100 for percentages); otherwise from the data. */
   top?: number;
+  /** How the top is chosen from the highest value when it is not fixed. */
+  scale?(highest: number): number;
+  /** How the axis writes its marks, when that differs from `format`. */
+  axisFormat?(value: number): string;
 }
 
 const HEIGHT = 200;
@@ -42,12 +46,14 @@ export function MetricChart({
   series,
   format,
   top,
+  scale = niceTop,
+  axisFormat = format,
 }: MetricChartProps) {
   const { ref, width } = useWidth(720);
   const titleId = useId();
   const descId = useId();
   const highest = Math.max(0, ...series.flatMap((line) => line.values.map((value) => value ?? 0)));
-  const scaleTop = top ?? niceTop(highest);
+  const scaleTop = top ?? scale(highest);
   const box = { left: LEFT, top: TOP, width: width - LEFT - 4, height: HEIGHT - TOP - BOTTOM };
   const y = (value: number) => box.top + box.height - (value / scaleTop) * box.height;
   const summary = series
@@ -84,7 +90,7 @@ export function MetricChart({
           <g key={fraction} className="chart-grid">
             <line x1={LEFT} x2={width} y1={y(scaleTop * fraction)} y2={y(scaleTop * fraction)} />
             <text x={LEFT - 6} y={y(scaleTop * fraction) + 4} textAnchor="end">
-              {format(scaleTop * fraction)}
+              {axisFormat(scaleTop * fraction)}
             </text>
           </g>
         ))}

@@ -38,7 +38,7 @@ export function ServiceStart({ os, packaged }: { os: AgentOs; packaged: boolean 
           : "Run the agent under your service manager (a systemd unit, say) with this command:"}
       </p>
       <CodeBlock
-        label="Start command"
+        label="start command"
         text={
           packaged
             ? "sudo systemctl start upwatch-agent\nsudo systemctl status upwatch-agent"
