@@ -1,8 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { applyBillingEvent } from "../billing/apply-billing-event.ts";
 import { ensurePriceCatalogue } from "../billing/price-catalogue.ts";
+import { keepSettingUpPrices } from "../billing/price-setup.ts";
 import { createStripeClient } from "../billing/stripe-client.ts";
 import { verifyWebhookEvent } from "../billing/verify-webhook-event.ts";
+import { addClosingStep } from "../closing-steps.ts";
 import type { Config } from "../config.ts";
 import { billingWebhookRoutes } from "../routes/billing-webhook.ts";
 import type { ServiceContext } from "../services/context.ts";
@@ -15,7 +17,8 @@ export interface BillingOptions {
 
 /**
  * With Stripe set up: the prices the product sells, found or created in the operator's Stripe
- * account before the server starts, and the webhook endpoint that applies Stripe's events.
+ * account (at start, and again every minute until Stripe answers), and the webhook endpoint
+ * that applies Stripe's events.
  * Without it nothing is added: plans change only by the operator's command.
  */
 export async function registerBilling(
@@ -26,18 +29,17 @@ export async function registerBilling(
   const billing = config.billing;
   if (!billing) return;
   const stripe = createStripeClient(billing);
-  try {
-    const catalogue = await ensurePriceCatalogue(stripe);
-    app.log.info(
-      { part: "billing", prices: catalogue.size },
-      "the prices sold are set up in Stripe",
-    );
-  } catch (error) {
-    throw new Error(
-      `Billing could not set up the prices it sells in Stripe at ${billing.apiUrl}: ${(error as Error).message}`,
-      { cause: error },
-    );
-  }
+  const log = app.log.child({ part: "billing" });
+  const prices = keepSettingUpPrices({
+    setUp: async () => (await ensurePriceCatalogue(stripe)).size,
+    succeeded: (count) => log.info({ prices: count }, "the prices sold are set up in Stripe"),
+    failed: (error) =>
+      log.error(
+        { err: error },
+        `billing could not set up the prices it sells in Stripe at ${billing.apiUrl}; trying again in a minute`,
+      ),
+  });
+  addClosingStep(app, "billing", () => prices.stop());
   const regions = regionDirectory(ctx, { localRegion: config.regions.localRegion });
   await app.register(billingWebhookRoutes, {
     verify: (request) =>
