@@ -1,2 +1,3 @@
 export * from "./audit-actions.ts";
 export * from "./roles.ts";
+export * from "./team-name.ts";

@@ -1,4 +1,5 @@
 import type { InvitationPreview, SessionAnswer } from "@upwatch/api";
+import { teamInSentence, teamName } from "@upwatch/core";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { getSiteConfig } from "../../lib/site-config.ts";
@@ -79,18 +80,18 @@ export default function Invitation() {
     );
   }
   const { invitation, signedInAs } = loaded;
-  const lead = `${invitation.invited_by ?? "Someone"} invited ${invitation.email} to join “${invitation.account_name}” as ${invitation.role_name}.`;
+  const lead = `${invitation.invited_by ?? "Someone"} invited ${invitation.email} to join ${teamInSentence(invitation.account_name, invitation.invited_by)} as ${invitation.role_name}.`;
   const here = `${APP_BASE}/invitations/${token}`;
   if (signedInAs && signedInAs.toLowerCase() === invitation.email.toLowerCase()) {
     return (
-      <AuthFrame title={`Join ${invitation.account_name}`} lead={lead}>
+      <AuthFrame title={`Join ${teamName(invitation.account_name)}`} lead={lead}>
         <AcceptInvitation token={token} />
       </AuthFrame>
     );
   }
   if (signedInAs) {
     return (
-      <AuthFrame title={`Join ${invitation.account_name}`} lead={lead}>
+      <AuthFrame title={`Join ${teamName(invitation.account_name)}`} lead={lead}>
         <p>
           You are signed in as {signedInAs}. This invitation is for {invitation.email}: sign out,
           then <Link to={loginPath(here)}>log in as {invitation.email}</Link> to accept it.
@@ -100,7 +101,7 @@ export default function Invitation() {
   }
   if (invitation.has_person) {
     return (
-      <AuthFrame title={`Join ${invitation.account_name}`} lead={lead}>
+      <AuthFrame title={`Join ${teamName(invitation.account_name)}`} lead={lead}>
         <p>
           {invitation.email} already signs in to Upwatch.{" "}
           <Link to={loginPath(here)}>Log in to accept the invitation</Link>.
@@ -110,7 +111,7 @@ export default function Invitation() {
   }
   if (getSiteConfig().registration === "closed") {
     return (
-      <AuthFrame title={`Join ${invitation.account_name}`} lead={lead}>
+      <AuthFrame title={`Join ${teamName(invitation.account_name)}`} lead={lead}>
         <p className="app-notice" role="status">
           {invitation.email} has no sign-in on this server, and it takes no new sign-ups: ask the
           server's operator to create a sign-in for {invitation.email}, then{" "}
@@ -186,7 +187,7 @@ function RegisterByInvitation({
     return (
       <AuthFrame
         title="Set up two-factor sign-in"
-        lead={`You joined “${invitation.account_name}”, which requires two-factor sign-in. Set it up to sign in.`}
+        lead={`You joined ${teamInSentence(invitation.account_name, null)}, which requires two-factor sign-in. Set it up to sign in.`}
       >
         <LoginEnrolStep
           challenge={enrolment}
@@ -198,7 +199,7 @@ function RegisterByInvitation({
   }
   const email = invitation.email;
   return (
-    <AuthFrame title={`Join ${invitation.account_name}`} lead={lead}>
+    <AuthFrame title={`Join ${teamName(invitation.account_name)}`} lead={lead}>
       <form onSubmit={onSubmit} noValidate>
         <FormError message={errors.form} />
         <p>You will sign in as {email}.</p>
