@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { PRODUCT_NAME } from "@upwatch/core";
-import { migrateToLatest, openDatabase } from "@upwatch/db";
+import { holdDataDir, migrateToLatest, openDatabase } from "@upwatch/db";
 import { ConfigError, loadConfig } from "./config.ts";
 import { buildApp } from "./wiring/app.ts";
 
@@ -9,6 +9,13 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
+  // One server per embedded database: a second one, or a restore, would work under its feet.
+  const hold = config.databaseUrl ? undefined : holdDataDir(config.dataDir);
+  if (!config.databaseUrl && !hold) {
+    throw new ConfigError(
+      `DATA_DIR ${config.dataDir} is in use by another ${PRODUCT_NAME} server or a restore: stop it first, or give this server a DATA_DIR of its own.`,
+    );
+  }
   const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database);
   const app = await buildApp({ config, database, webClientDir: WEB_CLIENT_DIR });
@@ -30,6 +37,7 @@ async function main(): Promise<void> {
       .then(async () => {
         app.closingSteps.add("the database connections");
         await database.close();
+        hold?.release();
       })
       .then(
         () => process.exit(0),

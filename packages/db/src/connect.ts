@@ -1,9 +1,9 @@
 import { mkdirSync } from "node:fs";
-import { join } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema.ts";
+import { sqliteDatabaseFile } from "./sqlite-copy.ts";
 
 export type DialectName = "sqlite" | "postgres";
 
@@ -44,7 +44,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 
 function openSqlite(dataDir: string): DatabaseHandle {
   mkdirSync(dataDir, { recursive: true });
-  const file = new SqliteDatabase(join(dataDir, "upwatch.db"));
+  const file = new SqliteDatabase(sqliteDatabaseFile(dataDir));
   file.pragma("journal_mode = WAL");
   // FULL: every commit is on the disk before it is acknowledged, so a power loss keeps accepted
   // form submissions and alert state; measured by bench/sqlite-durability.ts, see operations.md.

@@ -8,11 +8,18 @@ export {
   openDatabase,
   type PostgresConnection,
 } from "./connect.ts";
+export { type DataDirHold, holdDataDir } from "./data-dir-hold.ts";
 export type * from "./domain-claim-schema.ts";
 export type * from "./heartbeat-schema.ts";
-export { migrateToLatest } from "./migrate.ts";
+export { bundledMigrationNames, migrateToLatest } from "./migrate.ts";
 export * from "./monitoring-schema.ts";
 export type * from "./schema.ts";
+export {
+  copySqliteDatabase,
+  inspectSqliteCopy,
+  type SqliteCopyReport,
+  sqliteDatabaseFile,
+} from "./sqlite-copy.ts";
 export type * from "./status-page-schema.ts";
 export { isStorageUnavailable } from "./storage-unavailable.ts";
 export type * from "./team-schema.ts";

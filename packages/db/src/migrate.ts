@@ -18,6 +18,11 @@ export async function createMigrator(handle: DatabaseHandle): Promise<Migrator> 
   });
 }
 
+/** The names of the migrations this version brings, in the order they apply. */
+export function bundledMigrationNames(): string[] {
+  return Object.keys(migrations).sort();
+}
+
 /** Brings the schema up to date; safe to call on every start. Returns the names applied now. */
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
   const migrator = await createMigrator(handle);
