@@ -1,11 +1,12 @@
 import { parseArgs } from "node:util";
 import { BrokerControl, revokedDetail } from "@upwatch/broker";
 import { migrateToLatest, openDatabase } from "@upwatch/db";
-import { ConfigError, loadConfig } from "../config.ts";
+import { type Config, ConfigError, loadConfig } from "../config.ts";
 import { createServiceContext } from "../services/context.ts";
 import { absoluteAppUrl } from "../wiring/accounts.ts";
 import { prepareSecrets } from "../wiring/secrets.ts";
 import { ACCOUNT_COMMANDS } from "./commands/accounts.ts";
+import { backupCommand, restoreCommand, verifyBackupCommand } from "./commands/backups.ts";
 import { exportContacts, exportSubscribers } from "./commands/export-forms.ts";
 import { rotateSecretsKey } from "./commands/rotate-secrets-key.ts";
 import { RUNNER_COMMANDS } from "./commands/runners.ts";
@@ -34,12 +35,24 @@ Commands:
                   codes: turns two-factor sign-in off, deletes the codes, ends their sessions and mails them
   rotate-secrets-key                                  Re-encrypts the stored secrets under a new key:
                   NEW_SECRETS_KEY from the environment, else a new random key; stop the server first
+  backup          [--into <folder>]                   Copies the database and the secrets key while the server
+                  runs into a new folder upwatch-backup-<time> under --into (default DATA_DIR/backups),
+                  with a manifest of checksums; with DATABASE_URL it prints the pg_dump commands instead
+  verify-backup <folder>                              Checks a backup's checksums and its database
+  restore <folder>                                    Checks a backup, then puts its database and key into
+                  DATA_DIR; refused while a server uses DATA_DIR; the files it replaces are kept aside
   runner add      --region <region> --name <name>     Registers a runner and prints its token once
   runner list                                         Runners with region, last heartbeat and revocation
   runner revoke <runner id>                           Refuses the runner from now on (with BROKER_URL
                   set, it is told to stop at once)
 
 Reads the same environment as the server (DATA_DIR or DATABASE_URL).`;
+
+const BACKUP_COMMANDS = {
+  backup: (config: Config, _folder?: string, into?: string) => backupCommand(config, into),
+  "verify-backup": (_config: Config, folder?: string) => verifyBackupCommand(folder),
+  restore: (config: Config, folder?: string) => restoreCommand(config, folder),
+} as const;
 
 const EXPORTS = { contacts: exportContacts, subscribers: exportSubscribers } as const;
 
@@ -59,6 +72,7 @@ async function main(argv: string[]): Promise<number> {
       role: { type: "string" },
       region: { type: "string" },
       keep: { type: "string" },
+      into: { type: "string" },
     },
   });
   const command = positionals[0];
@@ -68,6 +82,12 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command in ACCOUNT_COMMANDS) return runAccountCommand(command, values);
   if (command === "rotate-secrets-key") return runRotation();
+  if (command in BACKUP_COMMANDS) {
+    const config = loadConfig(process.env);
+    const answer = BACKUP_COMMANDS[command as keyof typeof BACKUP_COMMANDS];
+    process.stdout.write(await answer(config, positionals[1], values.into));
+    return 0;
+  }
   if (command === "runner") return runRunnerCommand(positionals[1], positionals[2], values);
   if (!(command in EXPORTS)) throw new Error(`Unknown command "${command}".\n\n${USAGE}`);
   if (values.format !== "csv" && values.format !== "json") {
