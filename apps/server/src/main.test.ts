@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { migrateToLatest, openDatabase } from "@upwatch/db";
+import { holdDataDir, migrateToLatest, openDatabase } from "@upwatch/db";
 import { expect, it } from "vitest";
 import { testConfig } from "../test/app.ts";
 import { createAccount } from "./services/accounts/create-account.ts";
@@ -58,6 +58,25 @@ it("refuses to start with a SECRETS_KEY that does not open the stored secrets, s
       /^SECRETS_KEY \(key [0-9a-f]{8}\) is not the key the stored secrets are encrypted with \(key [0-9a-f]{8}\): set SECRETS_KEY to that key, or after a rotation to the new key the rotation printed\.$/,
     );
   } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+it("refuses to start on a data folder another server or a restore holds, saying why in one sentence", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "upwatch-start-"));
+  const hold = holdDataDir(dataDir);
+  try {
+    const run = spawnSync(process.execPath, ["--import", "tsx", MAIN], {
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: "1", LOG_LEVEL: "silent" },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim()).toBe(
+      `DATA_DIR ${dataDir} is in use by another Upwatch server or a restore: stop it first, or give this server a DATA_DIR of its own.`,
+    );
+  } finally {
+    hold?.release();
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
