@@ -1,12 +1,12 @@
 import { parseArgs } from "node:util";
 import { BrokerControl, revokedDetail } from "@upwatch/broker";
 import { migrateToLatest, openDatabase } from "@upwatch/db";
-import { type Config, ConfigError, loadConfig } from "../config.ts";
+import { ConfigError, loadConfig } from "../config.ts";
 import { createServiceContext } from "../services/context.ts";
 import { absoluteAppUrl } from "../wiring/accounts.ts";
 import { prepareSecrets } from "../wiring/secrets.ts";
 import { ACCOUNT_COMMANDS } from "./commands/accounts.ts";
-import { backupCommand, restoreCommand, verifyBackupCommand } from "./commands/backups.ts";
+import { BACKUP_COMMANDS } from "./commands/backups.ts";
 import { exportContacts, exportSubscribers } from "./commands/export-forms.ts";
 import { rotateSecretsKey } from "./commands/rotate-secrets-key.ts";
 import { RUNNER_COMMANDS } from "./commands/runners.ts";
@@ -48,12 +48,6 @@ Commands:
 
 Reads the same environment as the server (DATA_DIR or DATABASE_URL).`;
 
-const BACKUP_COMMANDS = {
-  backup: (config: Config, _folder?: string, into?: string) => backupCommand(config, into),
-  "verify-backup": (_config: Config, folder?: string) => verifyBackupCommand(folder),
-  restore: (config: Config, folder?: string) => restoreCommand(config, folder),
-} as const;
-
 const EXPORTS = { contacts: exportContacts, subscribers: exportSubscribers } as const;
 
 async function main(argv: string[]): Promise<number> {
@@ -83,9 +77,8 @@ async function main(argv: string[]): Promise<number> {
   if (command in ACCOUNT_COMMANDS) return runAccountCommand(command, values);
   if (command === "rotate-secrets-key") return runRotation();
   if (command in BACKUP_COMMANDS) {
-    const config = loadConfig(process.env);
-    const answer = BACKUP_COMMANDS[command as keyof typeof BACKUP_COMMANDS];
-    process.stdout.write(await answer(config, positionals[1], values.into));
+    const input = { folder: positionals[1], into: values.into };
+    process.stdout.write(await BACKUP_COMMANDS[command]!(loadConfig(process.env), input));
     return 0;
   }
   if (command === "runner") return runRunnerCommand(positionals[1], positionals[2], values);

@@ -6,6 +6,20 @@ import { checkBackup } from "../backups/check-backup.ts";
 import { restoreBackup } from "../backups/restore-backup.ts";
 import { takeBackup } from "../backups/take-backup.ts";
 
+/** What a backup command reads from its command line: the backup's folder, or where to make it. */
+export interface BackupCommandInput {
+  folder?: string | undefined;
+  into?: string | undefined;
+}
+
+type BackupCommand = (config: Config, input: BackupCommandInput) => Promise<string>;
+
+export const BACKUP_COMMANDS: Record<string, BackupCommand> = {
+  backup: (config, { into }) => backupCommand(config, into),
+  "verify-backup": (_config, { folder }) => verifyBackupCommand(folder),
+  restore: (config, { folder }) => restoreCommand(config, folder),
+};
+
 /** `backup [--into <folder>]`: the embedded database and the key file, taken while the server runs. */
 export async function backupCommand(config: Config, into: string | undefined): Promise<string> {
   if (config.databaseUrl) throw new Error(postgresBackupSentence(config));
