@@ -39,6 +39,15 @@ export async function describeFile(folder: string, name: BackupFile["name"]): Pr
   return { name, bytes: (await stat(path)).size, sha256: hash.digest("hex") };
 }
 
+/** A time as it appears in the names of backup folders: `2026-11-29T12-00-05Z`. */
+export function folderStamp(time: Date): string {
+  return time
+    .toISOString()
+    .replace(/\.\d+Z$/, "Z")
+    .replaceAll(":", "-");
+}
+
+/** Writes the manifest, readable by its owner only. */
 export async function writeManifest(folder: string, manifest: BackupManifest): Promise<void> {
   await writeFile(join(folder, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`, {
     mode: 0o600,

@@ -4,7 +4,7 @@ import { basename, join } from "node:path";
 import { holdDataDir, sqliteDatabaseFile } from "@upwatch/db";
 import type { Config } from "../../config.ts";
 import { nextSecretsKeyPath, secretsKeyPath } from "../../secrets/secrets-key-file.ts";
-import { type BackupManifest, DATABASE_FILE, KEY_FILE } from "./backup-manifest.ts";
+import { type BackupManifest, DATABASE_FILE, folderStamp, KEY_FILE } from "./backup-manifest.ts";
 import { checkBackup } from "./check-backup.ts";
 
 export interface RestoredBackup {
@@ -54,11 +54,7 @@ async function setAsideCurrentFiles(dataDir: string, now: Date): Promise<string 
     nextSecretsKeyPath(dataDir),
   ].filter((path) => existsSync(path));
   if (present.length === 0) return undefined;
-  const stamp = now
-    .toISOString()
-    .replace(/\.\d+Z$/, "Z")
-    .replaceAll(":", "-");
-  const folder = join(dataDir, `replaced-by-restore-${stamp}`);
+  const folder = join(dataDir, `replaced-by-restore-${folderStamp(now)}`);
   await mkdir(folder, { mode: 0o700 });
   for (const path of present) await rename(path, join(folder, basename(path)));
   return folder;

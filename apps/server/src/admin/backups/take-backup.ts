@@ -14,6 +14,7 @@ import {
   type BackupManifest,
   DATABASE_FILE,
   describeFile,
+  folderStamp,
   KEY_FILE,
   writeManifest,
 } from "./backup-manifest.ts";
@@ -22,14 +23,6 @@ import { productVersion } from "./product-version.ts";
 export interface TakenBackup {
   folder: string;
   manifest: BackupManifest;
-}
-
-/** `upwatch-backup-2026-11-29T12-00-05Z`: sorts by time and is a valid name everywhere. */
-export function backupFolderName(takenAt: Date): string {
-  return `upwatch-backup-${takenAt
-    .toISOString()
-    .replace(/\.\d+Z$/, "Z")
-    .replaceAll(":", "-")}`;
 }
 
 /**
@@ -48,7 +41,8 @@ export async function takeBackup(config: Config, into: string, now: Date): Promi
       `${nextSecretsKeyPath(dataDir)} is left from an unfinished key rotation: start the server once, which settles it, then take the backup.`,
     );
   }
-  const folder = join(into, backupFolderName(now));
+  // Named by the time in UTC, the folders sort by time.
+  const folder = join(into, `upwatch-backup-${folderStamp(now)}`);
   if (existsSync(folder)) throw new Error(`${folder} exists already.`);
   const draft = `${folder}.partial`;
   await rm(draft, { recursive: true, force: true });
