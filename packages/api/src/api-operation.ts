@@ -25,6 +25,7 @@ export interface ApiOperation {
     | "Agents"
     | "Team"
     | "Audit log"
+    | "Billing"
     | "Security";
   /** Who may call it: anyone, only a signed-in session, or (the default) a key or a session. */
   access?: "public" | "session";

@@ -12,6 +12,8 @@ export * from "./audit-operations.ts";
 export * from "./audit-schemas.ts";
 export * from "./auth-operations.ts";
 export * from "./auth-schemas.ts";
+export * from "./billing-operations.ts";
+export * from "./billing-schemas.ts";
 export * from "./domain-verification-schemas.ts";
 export * from "./group-operations.ts";
 export * from "./group-schemas.ts";

@@ -4,6 +4,7 @@ import { ALERTING_OPERATIONS } from "./alerting-operations.ts";
 import type { ApiOperation } from "./api-operation.ts";
 import { AUDIT_OPERATIONS } from "./audit-operations.ts";
 import { AUTH_OPERATIONS } from "./auth-operations.ts";
+import { BILLING_OPERATIONS } from "./billing-operations.ts";
 import { GROUP_OPERATIONS } from "./group-operations.ts";
 import { MEMBER_OPERATIONS } from "./member-operations.ts";
 import { MONITOR_OPERATIONS } from "./monitor-operations.ts";
@@ -30,6 +31,7 @@ export const OPERATIONS = {
   ...MEMBER_OPERATIONS,
   ...SSO_OPERATIONS,
   ...PLAN_CHANGE_OPERATIONS,
+  ...BILLING_OPERATIONS,
   streamEvents: {
     method: "GET",
     url: "/events",

@@ -225,6 +225,10 @@ export const OVERAGE = {
   agent: { monthly: 2, yearly: 20, plans: ["business"] as PlanId[] },
 } as const;
 
+/** Status page add-ons sold on top of a plan, in whole US dollars a month. */
+export const STATUS_PAGE_ADD_ONS = { lite: { monthly: 29 }, pro: { monthly: 79 } } as const;
+export type StatusPageAddOn = keyof typeof STATUS_PAGE_ADD_ONS;
+
 /** Price of one SMS alert on a paid plan, in US dollars. */
 export const SMS_PRICE_USD = 0.2;
 export const SMS_COUNTRIES = "190+";

@@ -30,6 +30,8 @@ export interface BillingSubscriptionTable {
   cancel_at_period_end: number;
   /** When its first invoice was paid: the money-back period counts from here. */
   first_paid_at: number | null;
+  /** When a payment first failed since it was last paid: the grace period counts from here. */
+  payment_failed_at: number | null;
   created_at: number;
   event_at: number;
   updated_at: number;

@@ -2,6 +2,7 @@ import type Stripe from "stripe";
 import type { ServiceContext } from "../services/context.ts";
 import { subjectOf } from "./event-subject.ts";
 import { followSubscriptions } from "./follow-subscriptions.ts";
+import { mailPaymentFailed } from "./mail-payment-failed.ts";
 import {
   accountOfSubscription,
   rememberCustomer,
@@ -14,6 +15,8 @@ export interface BillingEventDeps {
   stripe: Stripe;
   /** The region plans without a choice of region run from, for monitors a plan change moves. */
   defaultRegion: () => Promise<string>;
+  /** Where the signed-in app lives, for the links in the owner's mails. */
+  appUrl: string;
 }
 
 /** What became of an event: applied now, applied before, or about nothing billing follows. */
@@ -56,6 +59,14 @@ export async function applyBillingEvent(
       paidAt: subject.paidAt,
     });
     await followSubscriptions(trx, ctx, accountId, defaultRegion);
+    if (event.type === "invoice.payment_failed") {
+      await mailPaymentFailed(trx, ctx, {
+        accountId,
+        subscriptionId: facts.id,
+        eventId: event.id,
+        appUrl: deps.appUrl,
+      });
+    }
     return "applied";
   });
 }

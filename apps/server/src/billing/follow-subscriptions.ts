@@ -5,14 +5,16 @@ import { isPlanId } from "../services/accounts/create-account.ts";
 import { moveAccountPlan } from "../services/accounts/set-account-plan.ts";
 import type { AuditActor } from "../services/audit/record-audit-event.ts";
 import type { ServiceContext } from "../services/context.ts";
+import { GRACE_MS } from "./grace-period.ts";
 import { PLAN_GIVING_STATUSES } from "./subscription-facts.ts";
 
 /** How the audit log names plan changes made as Stripe reports payments. */
 export const BILLING_ACTOR: AuditActor = { kind: "system", label: "Billing (Stripe)" };
 
 /**
- * Puts the account on the plan of its newest subscription that is paid or being retried, or on
- * Free when it has none, through the plan-change rules. Enterprise+ is the operator's to set.
+ * Puts the account on the plan of its newest subscription that is paid, or whose failed payment
+ * is still within its grace period, or on Free when it has none, through the plan-change rules.
+ * Enterprise+ is the operator's to set.
  */
 export async function followSubscriptions(
   trx: Kysely<Database>,
@@ -32,6 +34,12 @@ export async function followSubscriptions(
     .where("account_id", "=", accountId)
     .where("status", "in", PLAN_GIVING_STATUSES)
     .where("plan", "is not", null)
+    .where((eb) =>
+      eb.or([
+        eb("payment_failed_at", "is", null),
+        eb("payment_failed_at", ">", ctx.now() - GRACE_MS),
+      ]),
+    )
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .executeTakeFirst();

@@ -1,8 +1,15 @@
-import { getPlan, OVERAGE, PRODUCT_NAME, SMS_PRICE_USD } from "@upwatch/core";
+import {
+  getPlan,
+  OVERAGE,
+  PRODUCT_NAME,
+  SMS_PRICE_USD,
+  STATUS_PAGE_ADD_ONS,
+  type StatusPageAddOn,
+} from "@upwatch/core";
 
 export type BillingInterval = "month" | "year";
 export type PaidPlan = "hobby" | "business";
-export type StatusPageAddOn = "lite" | "pro";
+export type { StatusPageAddOn };
 
 /** What one price sells. */
 export type OfferItem =
@@ -23,9 +30,6 @@ export interface Offer {
   /** Billed on what a meter counted in the period (SMS messages), not on a quantity. */
   metered: boolean;
 }
-
-/** Monthly prices of the status page add-ons, in whole US dollars, as the articles sell them. */
-export const STATUS_PAGE_ADD_ON_PRICES: Record<StatusPageAddOn, number> = { lite: 29, pro: 79 };
 
 /** The event name SMS messages are reported under, to the meter the SMS price bills. */
 export const SMS_METER_EVENT = "upwatch_sms_message";
@@ -67,7 +71,7 @@ function statusPageOffer(addOn: StatusPageAddOn): Offer {
     lookupKey: `upwatch_status_page_${addOn}_monthly`,
     item: { kind: "status-page", addOn },
     product: { id: `upwatch_status_page_${addOn}`, name: `Status page add-on ${name}` },
-    unitAmount: cents(STATUS_PAGE_ADD_ON_PRICES[addOn]),
+    unitAmount: cents(STATUS_PAGE_ADD_ONS[addOn].monthly),
     interval: "month",
     metered: false,
   };

@@ -1,6 +1,7 @@
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
 import type { ServiceContext } from "../services/context.ts";
+import { UNPAID_STATUSES } from "./grace-period.ts";
 import type { SubscriptionFacts } from "./subscription-facts.ts";
 
 /**
@@ -17,7 +18,7 @@ export async function storeSubscription(
 ): Promise<void> {
   const row = await trx
     .selectFrom("billing_subscriptions")
-    .select(["event_at", "first_paid_at"])
+    .select(["event_at", "first_paid_at", "payment_failed_at"])
     .where("id", "=", facts.id)
     .executeTakeFirst();
   const stored = row?.first_paid_at == null ? null : Number(row.first_paid_at);
@@ -32,6 +33,8 @@ export async function storeSubscription(
     }
     return;
   }
+  const owing = UNPAID_STATUSES.includes(facts.status);
+  const failedAt = row?.payment_failed_at == null ? null : Number(row.payment_failed_at);
   const values = {
     account_id: accountId,
     customer_id: facts.customerId,
@@ -45,6 +48,7 @@ export async function storeSubscription(
     current_period_end: facts.currentPeriodEnd,
     cancel_at_period_end: facts.cancelAtPeriodEnd ? 1 : 0,
     first_paid_at: firstPaidAt,
+    payment_failed_at: owing ? (failedAt ?? applied.eventAt) : null,
     event_at: applied.eventAt,
     updated_at: ctx.now(),
   };

@@ -33,7 +33,7 @@ import { registerAgentDownloads } from "./agent-downloads.ts";
 import { prepareAgentKeys, registerAgents } from "./agents.ts";
 import { type Alerting, registerAlerting } from "./alerting.ts";
 import { registerAuditLogPruning } from "./audit-log.ts";
-import { registerBilling } from "./billing.ts";
+import { prepareBilling, registerBilling } from "./billing.ts";
 import { prepareCluster } from "./cluster.ts";
 import { registerDomainRechecks } from "./domain-rechecks.ts";
 import { registerForms } from "./forms.ts";
@@ -154,9 +154,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     alerting: alerting.engine,
     stored: checkPublisher(live, ctx.db, app.log.child({ part: "live" })),
   });
+  const billing = prepareBilling(config, ctx);
   const engine = await registerMonitoring(app, {
     config,
     ctx,
+    billing,
     alerting,
     checks,
     accounts,
@@ -196,7 +198,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     leadership,
     start: deps.startAlerting ?? true,
   });
-  await registerBilling(app, { config, ctx });
+  await registerBilling(app, {
+    config,
+    billing,
+    leadership,
+    start: deps.startAlerting ?? true,
+    mailQueued: () => outbox.wake(),
+  });
   await registerStatusSite(app, { config, ctx, domains: statusDomains });
   if (deps.webClientDir) {
     await serveWeb(app, { clientDir: deps.webClientDir, siteConfig: siteConfigFrom(config) });

@@ -1,5 +1,6 @@
 import { closeScriptSandbox, type NetworkAccess } from "@upwatch/checks";
 import type { FastifyInstance } from "fastify";
+import type { BillingDeps } from "../billing/customer/billing-deps.ts";
 import type { CheckIntake } from "../check-intake/check-intake.ts";
 import { addClosingStep } from "../closing-steps.ts";
 import { alwaysLeader, type Leadership } from "../cluster/leadership.ts";
@@ -53,6 +54,8 @@ export interface MonitoringOptions {
   agentKeys: AgentKeyCache;
   /** How domains' DNS TXT records are looked up when an account verifies them. */
   lookupTxt: TxtLookup;
+  /** Stripe and the prices sold, when the server takes payments. */
+  billing?: BillingDeps | undefined;
 }
 
 /**
@@ -138,6 +141,7 @@ export async function registerMonitoring(
     agentKeys: options.agentKeys,
     allowPrivateTargets: config.monitoring.allowPrivateTargets,
     lookupTxt: options.lookupTxt,
+    billing: options.billing,
   });
   return engine;
 }

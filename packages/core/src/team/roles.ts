@@ -13,6 +13,7 @@ export const PERMISSIONS = [
   "api_keys.manage",
   "members.manage",
   "audit_log.view",
+  "billing",
   "account.own",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
@@ -32,6 +33,7 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   "api_keys.manage": "Make and revoke API keys",
   "members.manage": "Invite people, change their roles and remove them, and define custom roles",
   "audit_log.view": "Read and export the audit log",
+  billing: "See and change the plan, its extras, payments, invoices and refunds",
   "account.own":
     "Delete the account, transfer its ownership, require two-factor sign-in or set up single sign-on",
 };

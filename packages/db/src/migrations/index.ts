@@ -23,6 +23,7 @@ import { responseRangeMigration } from "./2026_12_02_0400_response_range.ts";
 import { domainVerificationMigration } from "./2026_12_03_0100_domain_verification.ts";
 import { ssoIdentityLinksMigration } from "./2026_12_03_0200_sso_identity_links.ts";
 import { billingMigration } from "./2026_12_04_0100_billing.ts";
+import { billingGraceMigration } from "./2026_12_05_0100_billing_grace.ts";
 
 /** Every migration, in the order they apply. Names sort in that order too. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   "2026_12_03_0100_domain_verification": domainVerificationMigration,
   "2026_12_03_0200_sso_identity_links": ssoIdentityLinksMigration,
   "2026_12_04_0100_billing": billingMigration,
+  "2026_12_05_0100_billing_grace": billingGraceMigration,
 };

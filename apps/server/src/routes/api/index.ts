@@ -1,5 +1,6 @@
 import { OPERATIONS as OP } from "@upwatch/api";
 import type { FastifyInstance } from "fastify";
+import type { BillingDeps } from "../../billing/customer/billing-deps.ts";
 import type { ImmediateChecks, MonitorChanges } from "../../engine/engine-ports.ts";
 import { requireApiKeyOrSession } from "../../http/api-key-auth.ts";
 import { limitApiRequestsByPlan } from "../../http/rate-limits/limit-api-by-plan.ts";
@@ -24,6 +25,7 @@ import type { Accounts, Alerting, Regions } from "./api-deps.ts";
 import { apiKeyRoutes } from "./api-keys.ts";
 import { auditLogRoutes } from "./audit-log.ts";
 import { authRoutes } from "./auth.ts";
+import { billingRoutes } from "./billing.ts";
 import { channelRoutes } from "./channels.ts";
 import { dependencyRoutes } from "./dependencies.ts";
 import { eventRoutes } from "./events.ts";
@@ -73,6 +75,8 @@ export interface ApiOptions {
   allowPrivateTargets?: boolean;
   /** How domains' DNS TXT records are looked up when an account verifies them. */
   lookupTxt: TxtLookup;
+  /** Stripe and the prices sold, when the server takes payments; else billing answers 409. */
+  billing?: BillingDeps | undefined;
 }
 
 /**
@@ -130,6 +134,7 @@ async function accountAndMonitorRoutes(app: FastifyInstance, options: ApiOptions
   await app.register(roleRoutes, { ctx });
   await app.register(auditLogRoutes, { ctx });
   await app.register(planChangeRoutes, { ctx });
+  await app.register(billingRoutes, { ctx, billing: options.billing });
   await app.register(accountSecurityRoutes, { ctx, live });
   const { auth, session } = options.accounts;
   await app.register(memberRoutes, { ctx, live, session, throttle: options.accounts.throttle });

@@ -32,6 +32,7 @@ const REPRESENTATIVE: Record<
   "api_keys.manage": { method: "GET", url: "/api-keys" },
   "members.manage": { method: "DELETE", url: "/roles/role_missing" },
   "audit_log.view": { method: "GET", url: "/audit-log" },
+  billing: { method: "GET", url: "/billing" },
   "account.own": {
     method: "DELETE",
     url: "/account",
