@@ -89,3 +89,23 @@ export function priceOf(server: BilledServer, lookupKey: string): string {
   if (!id) throw new Error(`No price with lookup key ${lookupKey}.`);
   return id;
 }
+
+/**
+ * The owner buys a plan as the app does (`POST /billing/checkout`) and pays on the fake's page.
+ * Stripe's events are left pending for the test to deliver, or to lose.
+ */
+export async function payThroughApp(
+  server: BilledServer,
+  owner: { headers: Record<string, string> },
+  purchase: { plan: "hobby" | "business"; interval: "month" | "year" },
+): Promise<string> {
+  const started = await server.app.inject({
+    method: "POST",
+    url: "/api/v1/billing/checkout",
+    headers: owner.headers,
+    payload: purchase,
+  });
+  if (started.statusCode !== 201) throw new Error(`Checkout refused: ${started.body}`);
+  const sessionId = /\/checkout\/pay\/([^/?]+)/.exec(started.json().url)?.[1] ?? "";
+  return String(server.fake.completeCheckout(sessionId).subscription.id);
+}

@@ -1,12 +1,15 @@
 import { parseArgs } from "node:util";
 import { BrokerControl, revokedDetail } from "@upwatch/broker";
 import { migrateToLatest, openDatabase } from "@upwatch/db";
+import { createStripeClient } from "../billing/stripe-client.ts";
 import { ConfigError, loadConfig } from "../config.ts";
 import { createServiceContext } from "../services/context.ts";
+import { regionDirectory } from "../services/regions/region-directory.ts";
 import { absoluteAppUrl } from "../wiring/accounts.ts";
 import { prepareSecrets } from "../wiring/secrets.ts";
 import { ACCOUNT_COMMANDS } from "./commands/accounts.ts";
 import { BACKUP_COMMANDS } from "./commands/backups.ts";
+import { reconcileBillingCommand } from "./commands/billing.ts";
 import { exportContacts, exportSubscribers } from "./commands/export-forms.ts";
 import { rotateSecretsKey } from "./commands/rotate-secrets-key.ts";
 import { RUNNER_COMMANDS } from "./commands/runners.ts";
@@ -29,6 +32,9 @@ Commands:
                   Moves an account to another plan and prints what changed: on a smaller plan,
                   monitors beyond its limit are paused (the --keep ones stay active, else the
                   oldest), intervals raised, regions, headers and channel types it lacks unused
+  reconcile-billing                                   With billing on: every account with a Stripe customer
+                  takes the plan its subscriptions in Stripe give it, as the lost events would have
+                  done (after a webhook outage); prints each account whose plan changed
   add-member      --account <id> --email <address> --role admin|member|viewer
                   Adds a person who already signs in to the account; their next sign-in opens it
   reset-two-factor --email <address>                  For someone who lost their authenticator and recovery
@@ -76,6 +82,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command in ACCOUNT_COMMANDS) return runAccountCommand(command, values);
   if (command === "rotate-secrets-key") return runRotation();
+  if (command === "reconcile-billing") return runReconciliation();
   if (command in BACKUP_COMMANDS) {
     const input = { folder: positionals[1], into: values.into };
     process.stdout.write(await BACKUP_COMMANDS[command]!(loadConfig(process.env), input));
@@ -112,6 +119,25 @@ async function runRotation(): Promise<number> {
     await database.close();
   }
   return 0;
+}
+
+async function runReconciliation(): Promise<number> {
+  const config = loadConfig(process.env);
+  const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrateToLatest(database);
+    const ctx = createServiceContext(database.db, await prepareSecrets(config, database.db));
+    const regions = regionDirectory(ctx, { localRegion: config.regions.localRegion });
+    const output = await reconcileBillingCommand(
+      ctx,
+      config.billing ? createStripeClient(config.billing) : undefined,
+      () => regions.defaultRegion(),
+    );
+    process.stdout.write(output.text);
+    return output.ok ? 0 : 1;
+  } finally {
+    await database.close();
+  }
 }
 
 async function runAccountCommand(

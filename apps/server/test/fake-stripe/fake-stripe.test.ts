@@ -147,6 +147,43 @@ describe("the fake Stripe account", () => {
     expect(portal.url).toContain(fake.url);
   });
 
+  it("lists a customer's subscriptions newest first in pages the package follows, canceled ones only when asked", async () => {
+    const customer = await stripe.customers.create({});
+    const ids: string[] = [];
+    for (const key of [
+      "upwatch_hobby_monthly",
+      "upwatch_business_monthly",
+      "upwatch_hobby_yearly",
+    ]) {
+      const session = await stripe.checkout.sessions.create({
+        mode: "subscription",
+        customer: customer.id,
+        line_items: [{ price: price(key), quantity: 1 }],
+        success_url: "http://127.0.0.1/done",
+      });
+      ids.push(String(fake.completeCheckout(session.id).subscription.id));
+    }
+    await stripe.subscriptions.cancel(ids[0] ?? "");
+    const page = await stripe.subscriptions.list({
+      customer: customer.id,
+      status: "all",
+      limit: 2,
+    });
+    expect(page.data.map((subscription) => subscription.id)).toEqual([ids[2], ids[1]]);
+    expect(page.has_more).toBe(true);
+    const all = await stripe.subscriptions
+      .list({ customer: customer.id, status: "all", limit: 1 })
+      .autoPagingToArray({ limit: 10 });
+    expect(all.map((subscription) => subscription.id)).toEqual([...ids].reverse());
+    const open = await stripe.subscriptions.list({ customer: customer.id });
+    expect(open.data.map((subscription) => subscription.id)).toEqual([ids[2], ids[1]]);
+    const paid = await stripe.invoices.list({ subscription: ids[0], status: "paid" });
+    expect(paid.data).toHaveLength(1);
+    await expect(stripe.subscriptions.list({ customer: "cus_nobody" })).rejects.toMatchObject({
+      code: "resource_missing",
+    });
+  });
+
   it("signs events as Stripe does, so the package verifies them", () => {
     const payload = JSON.stringify({
       id: "evt_1",

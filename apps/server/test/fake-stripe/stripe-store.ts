@@ -1,4 +1,5 @@
-import { noSuch } from "./stripe-error.ts";
+import { badParameter, noSuch } from "./stripe-error.ts";
+import { text, whole } from "./stripe-params.ts";
 
 /** A Stripe object as the fake keeps it: plain JSON with an `id` and an `object` kind. */
 export type StripeObject = Record<string, unknown> & { id: string; object: string };
@@ -88,4 +89,26 @@ export class StripeStore {
 /** A Stripe list answer. */
 export function listOf(data: StripeObject[], url: string) {
   return { object: "list", data, has_more: false, url };
+}
+
+/**
+ * One page of a Stripe list, newest first as Stripe lists: `limit` (1 to 100, default 10) and
+ * a cursor, `starting_after` or `ending_before`, naming an object of the list.
+ */
+export function pageOf(objects: StripeObject[], body: Record<string, unknown>, url: string) {
+  const limit = whole(body, "limit") ?? 10;
+  if (limit < 1 || limit > 100) {
+    throw badParameter("limit", "This value must be greater than 1 and less than or equal to 100.");
+  }
+  const newest = [...objects].reverse();
+  const after = text(body, "starting_after");
+  const before = text(body, "ending_before");
+  const cursor = after ?? before;
+  const at = cursor === undefined ? -1 : newest.findIndex((object) => object.id === cursor);
+  if (cursor !== undefined && at < 0) {
+    throw badParameter(after ? "starting_after" : "ending_before", `No such object: '${cursor}'`);
+  }
+  const rest = before ? newest.slice(0, at) : newest.slice(at + 1);
+  const data = before ? rest.slice(-limit) : rest.slice(0, limit);
+  return { object: "list", data, has_more: rest.length > limit, url };
 }

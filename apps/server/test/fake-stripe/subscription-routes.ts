@@ -9,14 +9,29 @@ import {
 import { badParameter, noSuch } from "./stripe-error.ts";
 import type { FakeRoute } from "./stripe-http.ts";
 import { flag, list, record, required, text, whole } from "./stripe-params.ts";
-import { listOf, type StripeObject, type StripeStore } from "./stripe-store.ts";
+import { pageOf, type StripeObject, type StripeStore } from "./stripe-store.ts";
 
 const BEHAVIORS = ["create_prorations", "always_invoice", "none"];
+const STATUSES = [
+  "active",
+  "past_due",
+  "unpaid",
+  "canceled",
+  "incomplete",
+  "incomplete_expired",
+  "trialing",
+  "paused",
+];
 
 /** Subscriptions, invoices (with the preview of a change), invoice items and refunds. */
 export function subscriptionRoutes(store: StripeStore, baseUrl: () => string): FakeRoute[] {
   const subscription = (id = "") => store.get("subscription", id);
   return [
+    {
+      method: "GET",
+      path: "/v1/subscriptions",
+      handle: ({ body }) => listSubscriptions(store, body),
+    },
     {
       method: "GET",
       path: "/v1/subscriptions/:id",
@@ -43,14 +58,13 @@ export function subscriptionRoutes(store: StripeStore, baseUrl: () => string): F
       handle: ({ body }) => {
         const customer = text(body, "customer");
         const sub = text(body, "subscription");
-        const limit = whole(body, "limit") ?? 10;
+        const status = text(body, "status");
         const invoices = store
           .list("invoice")
           .filter((invoice) => !customer || invoice.customer === customer)
           .filter((invoice) => !sub || subscriptionOf(invoice) === sub)
-          .reverse()
-          .slice(0, limit);
-        return listOf(invoices, "/v1/invoices");
+          .filter((invoice) => !status || invoice.status === status);
+        return pageOf(invoices, body, "/v1/invoices");
       },
     },
     {
@@ -91,6 +105,34 @@ export function subscriptionRoutes(store: StripeStore, baseUrl: () => string): F
     },
     { method: "POST", path: "/v1/refunds", handle: ({ body }) => refund(store, body) },
   ];
+}
+
+/**
+ * A customer's subscriptions, newest first; as in Stripe, canceled ones only with `status` all,
+ * canceled or ended.
+ */
+function listSubscriptions(store: StripeStore, body: Record<string, unknown>) {
+  const customer = text(body, "customer");
+  if (customer) store.get("customer", customer, "customer");
+  const status = text(body, "status");
+  if (status && !["all", "ended", ...STATUSES].includes(status)) {
+    throw badParameter(
+      "status",
+      `Invalid status: must be one of all, ended or ${STATUSES.join(", ")}`,
+    );
+  }
+  const ended = ["canceled", "incomplete_expired"];
+  const wanted = (subscription: StripeObject) => {
+    const current = String(subscription.status);
+    if (status === "all") return true;
+    if (status === "ended") return ended.includes(current);
+    return status ? current === status : !ended.includes(current);
+  };
+  const subscriptions = store
+    .list("subscription")
+    .filter((subscription) => !customer || subscription.customer === customer)
+    .filter(wanted);
+  return pageOf(subscriptions, body, "/v1/subscriptions");
 }
 
 function itemChanges(body: Record<string, unknown>): ItemChange[] {
