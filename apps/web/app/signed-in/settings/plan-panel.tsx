@@ -1,8 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { channelType, getPlan } from "@upwatch/core";
 import { problemText } from "../api-client.ts";
+import { BillingPanel } from "../billing/billing-panel.tsx";
+import { billingQuery, isBillingOff } from "../billing/billing-query.ts";
 import { accountQuery } from "../cache/queries.ts";
-import { useSession } from "../session.tsx";
+import { useCan, useSession } from "../session.tsx";
 import { LoadError } from "../ui/load-error.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
 
@@ -63,14 +65,34 @@ export function PlanPanel() {
           </div>
         </dl>
       ) : null}
-      <p>
-        On a self-hosted install the server's operator changes plans, from the server's shell:{" "}
-        <code className="app-code">
-          npm run admin -- set-plan --account {account.id} --plan hobby
-        </code>{" "}
-        (plans: free, hobby, business, enterprise). The new plan applies from the next request;
-        reload this page to see it.
-      </p>
+      <PlanBilling accountId={account.id} />
     </section>
+  );
+}
+
+/**
+ * How the plan changes: through Stripe when billing is on (for those with the billing
+ * permission), else by the operator's set-plan, in the words the panel always used.
+ */
+function PlanBilling({ accountId }: { accountId: string }) {
+  const mayBill = useCan()("billing");
+  const billing = useQuery({ ...billingQuery(), enabled: mayBill, retry: false });
+  if (!mayBill) {
+    return <p>The account's owner, and roles allowed to manage billing, change the plan.</p>;
+  }
+  if (billing.isPending) return <Skeleton lines={2} label="Loading billing" />;
+  if (billing.isSuccess) return <BillingPanel billing={billing.data} />;
+  if (!isBillingOff(billing.error)) {
+    return (
+      <LoadError message={problemText(billing.error)} onRetry={() => void billing.refetch()} />
+    );
+  }
+  return (
+    <p>
+      On a self-hosted install the server's operator changes plans, from the server's shell:{" "}
+      <code className="app-code">npm run admin -- set-plan --account {accountId} --plan hobby</code>{" "}
+      (plans: free, hobby, business, enterprise). The new plan applies from the next request; reload
+      this page to see it.
+    </p>
   );
 }

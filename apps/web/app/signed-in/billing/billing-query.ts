@@ -1,0 +1,40 @@
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
+import type { BillingAnswer } from "@upwatch/api";
+import { call } from "../api-call.ts";
+import { ApiError } from "../api-client.ts";
+import { queryKeys } from "../cache/queries.ts";
+import { OP } from "../operation-routes.ts";
+import { useCan } from "../session.tsx";
+
+const KEY = ["billing"] as const;
+const INVOICES = ["billing", "invoices"] as const;
+
+/** The account's billing; with billing off the server answers 409. */
+export const billingQuery = () =>
+  queryOptions({ queryKey: KEY, queryFn: () => call(OP.getBilling) });
+
+export const invoicesQuery = () =>
+  queryOptions({ queryKey: INVOICES, queryFn: () => call(OP.listInvoices) });
+
+/** Whether a failed billing read means billing is off on this server. */
+export function isBillingOff(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409;
+}
+
+/**
+ * The account's billing for people who hold the billing permission, or null while unknown,
+ * refused or off: screens then show what they showed before billing existed.
+ */
+export function useBilling(): BillingAnswer | null {
+  const mayBill = useCan()("billing");
+  const answer = useQuery({ ...billingQuery(), enabled: mayBill, retry: false });
+  return mayBill && answer.isSuccess ? answer.data : null;
+}
+
+/** After a change here: the billing answer, the invoices and the account's limits follow. */
+export function refreshBilling(client: QueryClient): Promise<unknown> {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: KEY }),
+    client.invalidateQueries({ queryKey: queryKeys.account }),
+  ]);
+}
