@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { RegistrationNotices, SIGN_UP_LINK_CLASS } from "../../components/registration-notices.tsx";
 import { planPrice } from "../../home/plan-price.ts";
 import { registerUrl } from "../../lib/app-links.ts";
+import { withCheckoutIntent } from "../../lib/checkout-intent.ts";
 import { PlanLimitsTable } from "./plan-limits-table.tsx";
 
 /** The plans side by side, from the plan data and price wording the home page uses. */
@@ -62,11 +63,20 @@ function PlanAction({ plan }: { plan: Plan }) {
       </Link>
     );
   }
+  // A paid plan's choice goes through registration to its Checkout when the server bills.
+  const paid = plan.id === "hobby" || plan.id === "business" ? plan.id : null;
+  const signUp = (interval: "month" | "year") =>
+    withCheckoutIntent(registerUrl(), paid && { plan: paid, interval });
   return (
     <>
-      <a href={registerUrl()} className={`${className} ${SIGN_UP_LINK_CLASS}`}>
+      <a href={signUp("month")} className={`${className} ${SIGN_UP_LINK_CLASS}`}>
         {plan.cta}
       </a>
+      {paid ? (
+        <a href={signUp("year")} className={`kb-plan-yearly-link ${SIGN_UP_LINK_CLASS}`}>
+          {plan.cta}, billed yearly
+        </a>
+      ) : null}
       <RegistrationNotices />
     </>
   );

@@ -8,6 +8,7 @@ import { agentsQuery } from "../../signed-in/agents/agents-api.ts";
 import { plansWithAgentsText } from "../../signed-in/agents/plans-with-agents.ts";
 import { APP_BASE, problemText } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
+import { ExtrasOffer } from "../../signed-in/billing/extras-offer.tsx";
 import { useMinuteTick } from "../../signed-in/monitors/use-minute-tick.ts";
 import { useCan, useSession } from "../../signed-in/session.tsx";
 import { EmptyState } from "../../signed-in/ui/empty-state.tsx";
@@ -83,6 +84,7 @@ export default function Agents() {
               Delete one to add another, or <Link to={PRICING}>compare the plans</Link>.
             </p>
           ) : null}
+          {full && mayManage && list.length > 0 ? <ExtrasOffer kind="agents" /> : null}
         </>
       )}
     </>

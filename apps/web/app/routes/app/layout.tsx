@@ -9,6 +9,8 @@ import { stylesheet } from "../../lib/stylesheet.ts";
 import { APP_BASE, ApiError, loginPath } from "../../signed-in/api-client.ts";
 import appCss from "../../signed-in/app.css?url";
 import { appMeta } from "../../signed-in/app-meta.ts";
+import { CheckoutIntentNotice } from "../../signed-in/billing/checkout-intent-notice.tsx";
+import { PastDueBanner } from "../../signed-in/billing/past-due-banner.tsx";
 import { AppDataProvider } from "../../signed-in/cache/app-data-provider.tsx";
 import { AccountSwitcher } from "../../signed-in/members/account-switcher.tsx";
 import { APP_NAV_ITEMS } from "../../signed-in/nav-items.ts";
@@ -83,6 +85,8 @@ function AppShell() {
       </a>
       <AppHeader />
       <main id="main" className="app-main container">
+        <CheckoutIntentNotice />
+        <PastDueBanner />
         <PlanChangeBanner />
         <Outlet />
       </main>

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { stylesheet } from "../../lib/stylesheet.ts";
 import { APP_BASE, problemText } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
+import { ExtrasOffer } from "../../signed-in/billing/extras-offer.tsx";
 import {
   accountQuery,
   groupsQuery,
@@ -95,9 +96,10 @@ export default function Monitors() {
         }
       />
       {limit && mayManage ? (
-        <p className="notice notice-warn" role="status">
-          {limit.detail}
-        </p>
+        <div className="notice notice-warn" role="status">
+          <p>{limit.detail}</p>
+          <ExtrasOffer kind="monitors" />
+        </div>
       ) : null}
       {monitors.error ? (
         <div className="notice notice-error" role="alert">

@@ -1,6 +1,7 @@
 import { getPlan, REGISTRATION_NOTICES, type RegistrationMode } from "@upwatch/core";
 import { useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { readCheckoutIntent, withCheckoutIntent } from "../../lib/checkout-intent.ts";
 import { getSiteConfig } from "../../lib/site-config.ts";
 import { stylesheet } from "../../lib/stylesheet.ts";
 import { call } from "../../signed-in/api-call.ts";
@@ -63,7 +64,10 @@ function RegisterForm() {
   const [password, setPassword] = useState("");
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
-  useRedirectIfSignedIn(APP_BASE);
+  const [searchParams] = useSearchParams();
+  // A plan chosen on the pricing page goes on to the app, which opens its Checkout.
+  const landing = withCheckoutIntent(APP_BASE, readCheckoutIntent(searchParams));
+  useRedirectIfSignedIn(landing);
 
   const { errors, busy, onSubmit } = useFormSubmission({
     focus: { email: emailRef, password: passwordRef },
@@ -71,7 +75,7 @@ function RegisterForm() {
     send: async () => {
       const answer = await call(OP.register, { body: { email: email.trim(), password } });
       acceptSession(answer);
-      navigate(APP_BASE, { replace: true });
+      navigate(landing, { replace: true });
     },
     staysBusy: true,
   });
