@@ -1,4 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
+import type { BillingAnswer } from "@upwatch/api";
 import type { ReactNode } from "react";
 import { useState } from "react";
 import { problemText } from "../api-client.ts";
@@ -6,7 +7,7 @@ import { useSession } from "../session.tsx";
 import { Button } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import { FormError } from "../ui/form-error.tsx";
-import { refreshBilling } from "./billing-query.ts";
+import { showBillingChange } from "./billing-query.ts";
 
 interface BillingActionButtonProps {
   label: string;
@@ -14,7 +15,7 @@ interface BillingActionButtonProps {
   /** Asked in a dialog first when given; otherwise the action runs at once. */
   confirm?: { title: string; body: ReactNode; label: string };
   variant?: "ghost" | "danger";
-  run(): Promise<unknown>;
+  run(): Promise<BillingAnswer>;
 }
 
 /** One billing action (cancel, undo, refund): run, then the billing and the session follow. */
@@ -35,8 +36,8 @@ export function BillingActionButton({
     setBusy(true);
     setError(undefined);
     try {
-      await run();
-      await Promise.all([refreshBilling(client), refresh()]);
+      const answer = await run();
+      await Promise.all([showBillingChange(client, answer), refresh()]);
       setAsking(false);
     } catch (failure) {
       setError(problemText(failure));

@@ -41,8 +41,10 @@ export function BillingPanel({ billing }: { billing: BillingAnswer }) {
           <PortalButton label="Manage card" />
         </div>
       ) : null}
-      <PlanOffers billing={billing} />
-      {subscribed && billing.plan !== "free" ? <ExtrasForm billing={billing} /> : null}
+      <PlanOffers key={billing.interval ?? "none"} billing={billing} />
+      {subscribed && billing.plan !== "free" ? (
+        <ExtrasForm key={`${billing.extras.monitors}-${billing.extras.agents}`} billing={billing} />
+      ) : null}
       {billing.refund.open ? <RefundOffer until={billing.refund.until} /> : null}
       <InvoiceList />
     </div>

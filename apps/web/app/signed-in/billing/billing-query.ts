@@ -31,10 +31,14 @@ export function useBilling(): BillingAnswer | null {
   return mayBill && answer.isSuccess ? answer.data : null;
 }
 
-/** After a change here: the billing answer, the invoices and the account's limits follow. */
-export function refreshBilling(client: QueryClient): Promise<unknown> {
+/**
+ * After a change here: the answer is the subscription as Stripe now holds it, so it is shown
+ * at once; the invoices, the account's limits and the session's plan are read again.
+ */
+export function showBillingChange(client: QueryClient, answer: BillingAnswer): Promise<unknown> {
+  client.setQueryData(KEY, answer);
   return Promise.all([
-    client.invalidateQueries({ queryKey: KEY }),
+    client.invalidateQueries({ queryKey: INVOICES }),
     client.invalidateQueries({ queryKey: queryKeys.account }),
   ]);
 }

@@ -8,7 +8,7 @@ import { OP } from "../operation-routes.ts";
 import { useSession } from "../session.tsx";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
-import { refreshBilling } from "./billing-query.ts";
+import { showBillingChange } from "./billing-query.ts";
 import { formatCents } from "./money.ts";
 
 export type BillingChange = BodyOf<"changeBilling">;
@@ -42,7 +42,7 @@ export function ChangeDialog({ change, summary, onClose, onChanged }: ChangeDial
     setError(undefined);
     try {
       const answer = await call(OP.changeBilling, { body: change });
-      await Promise.all([refreshBilling(client), refresh()]);
+      await Promise.all([showBillingChange(client, answer), refresh()]);
       onChanged(answer);
     } catch (failure) {
       setError(problemText(failure));

@@ -1,7 +1,8 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { BillingAnswer } from "@upwatch/api";
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
+import { queryKeys } from "../cache/queries.ts";
 import { useSession } from "../session.tsx";
 import { billingQuery } from "./billing-query.ts";
 
@@ -14,13 +15,16 @@ const POLL_MS = 2000;
 export function CheckoutReturn({ billing }: { billing: BillingAnswer }) {
   const [searchParams] = useSearchParams();
   const { refresh } = useSession();
+  const client = useQueryClient();
   const returned = searchParams.get("checkout");
   const waiting = returned === "complete" && billing.status === "none";
   useQuery({ ...billingQuery(), refetchInterval: waiting ? POLL_MS : false, retry: false });
 
   useEffect(() => {
-    if (returned === "complete" && billing.status !== "none") void refresh();
-  }, [returned, billing.status, refresh]);
+    if (returned !== "complete" || billing.status === "none") return;
+    void refresh();
+    void client.invalidateQueries({ queryKey: queryKeys.account });
+  }, [returned, billing.status, refresh, client]);
 
   if (returned === "canceled") {
     return (

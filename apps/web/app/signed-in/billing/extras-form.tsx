@@ -33,52 +33,58 @@ export function ExtrasForm({ billing }: { billing: BillingAnswer }) {
 
   const each = (cents: number) => `${formatCents(cents)} ${perInterval(interval)} each`;
   return (
-    <form className="billing-extras" onSubmit={submit} noValidate>
-      <h3>Extras</h3>
-      <Field
-        id="billing-extra-monitors"
-        label="Extra monitors"
-        hint={each(billing.prices.extra_monitor[interval])}
-      >
-        <input
-          ref={monitorsRef}
-          type="number"
-          min={0}
-          max={10000}
-          step={1}
-          inputMode="numeric"
-          value={monitors}
-          onChange={(event) => setMonitors(event.target.value)}
-        />
-      </Field>
-      {sellsAgents ? (
+    <section className="billing-extras" aria-labelledby="billing-extras-heading">
+      <form onSubmit={submit} noValidate>
+        <h3 id="billing-extras-heading">Extras</h3>
         <Field
-          id="billing-extra-agents"
-          label="Extra agents"
-          hint={each(billing.prices.extra_agent[interval])}
+          id="billing-extra-monitors"
+          label="Extra monitors"
+          hint={each(billing.prices.extra_monitor[interval])}
         >
           <input
-            ref={agentsRef}
+            ref={monitorsRef}
             type="number"
             min={0}
             max={10000}
             step={1}
             inputMode="numeric"
-            value={agents}
-            onChange={(event) => setAgents(event.target.value)}
+            value={monitors}
+            onChange={(event) => setMonitors(event.target.value)}
           />
         </Field>
-      ) : null}
-      <Button type="submit" variant="ghost" disabled={!validCount(monitors) || !validCount(agents)}>
-        Review the change
-      </Button>
+        {sellsAgents ? (
+          <Field
+            id="billing-extra-agents"
+            label="Extra agents"
+            hint={each(billing.prices.extra_agent[interval])}
+          >
+            <input
+              ref={agentsRef}
+              type="number"
+              min={0}
+              max={10000}
+              step={1}
+              inputMode="numeric"
+              value={agents}
+              onChange={(event) => setAgents(event.target.value)}
+            />
+          </Field>
+        ) : null}
+        <Button
+          type="submit"
+          variant="ghost"
+          disabled={!validCount(monitors) || !validCount(agents)}
+        >
+          Review the change
+        </Button>
+      </form>
       <ChangeDialog
         change={change}
         summary={describe(change)}
         onClose={() => setChange(null)}
         onChanged={() => setChange(null)}
       />
-    </form>
+    </section>
   );
 }
 
