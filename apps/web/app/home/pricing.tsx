@@ -65,8 +65,8 @@ export function Pricing() {
             {OVERAGE.monitor.monthly * 12 - OVERAGE.monitor.yearly} yearly).
           </li>
           <li>
-            SMS alerts on paid plans cost ${SMS_PRICE_USD.toFixed(2)} per message to {SMS_COUNTRIES}{" "}
-            countries, billed monthly.
+            SMS alerts on paid plans are priced at ${SMS_PRICE_USD.toFixed(2)} per message to{" "}
+            {SMS_COUNTRIES} countries; the charges are counted but not billed yet.
           </li>
           <li>
             {MONEY_BACK_DAYS}-day money-back guarantee. Plan changes apply at once and are prorated.
