@@ -18,6 +18,7 @@ export * from "./monitor-targets.ts";
 export * from "./monitors.ts";
 export * from "./multi-step/index.ts";
 export * from "./plan-change/index.ts";
+export * from "./plan-extras.ts";
 export * from "./plans.ts";
 export * from "./product.ts";
 export * from "./region-rules.ts";

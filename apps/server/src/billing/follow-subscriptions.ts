@@ -1,4 +1,4 @@
-import { getPlan, type PlanId } from "@upwatch/core";
+import { getPlan, type PlanId, withExtras } from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
 import { isPlanId } from "../services/accounts/create-account.ts";
@@ -6,6 +6,7 @@ import { moveAccountPlan } from "../services/accounts/set-account-plan.ts";
 import type { AuditActor } from "../services/audit/record-audit-event.ts";
 import type { ServiceContext } from "../services/context.ts";
 import { GRACE_MS } from "./grace-period.ts";
+import { purchasedExtras } from "./purchased-extras.ts";
 import { PLAN_GIVING_STATUSES } from "./subscription-facts.ts";
 
 /** How the audit log names plan changes made as Stripe reports payments. */
@@ -49,7 +50,8 @@ export async function followSubscriptions(
     accountId,
     accountName: account.name,
     from: getPlan(account.plan),
-    to: getPlan(target),
+    // A move down keeps as many monitors and agents active as the extras still paid for allow.
+    to: withExtras(getPlan(target), await purchasedExtras(trx, accountId, ctx.now())),
     actor: BILLING_ACTOR,
     defaultRegion,
   });

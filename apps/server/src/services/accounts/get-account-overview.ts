@@ -1,4 +1,5 @@
-import { getPlan, type Plan } from "@upwatch/core";
+import { getPlan, type Plan, withExtras } from "@upwatch/core";
+import { purchasedExtras } from "../../billing/purchased-extras.ts";
 import type { ServiceContext } from "../context.ts";
 import { NotFoundError } from "../service-error.ts";
 import type { AccountAccess } from "./account-access.ts";
@@ -12,7 +13,10 @@ export interface AccountOverview {
   activeMonitors: number;
 }
 
-/** The caller's account with its plan and how many monitors it has, and how many are active. */
+/**
+ * The caller's account with its plan (its limits counting the extras it pays for) and how many
+ * monitors it has, and how many are active.
+ */
 export async function getAccountOverview(
   ctx: ServiceContext,
   access: AccountAccess,
@@ -34,7 +38,10 @@ export async function getAccountOverview(
   return {
     id: account.id,
     name: account.name,
-    plan: getPlan(access.plan),
+    plan: withExtras(
+      getPlan(access.plan),
+      await purchasedExtras(ctx.db, access.accountId, ctx.now()),
+    ),
     monitors: Number(counts.all),
     activeMonitors: Number(counts.active),
   };

@@ -54,7 +54,7 @@ export async function createAgent(
   await storeOrExplain("the agent", () =>
     ctx.db.transaction().execute(async (trx) => {
       await lockAccount(trx, access.accountId);
-      await enforceAgentCount(trx, access);
+      await enforceAgentCount(trx, access, ctx.now());
       await trx.insertInto("agents").values(row).execute();
       const channels = [
         ...(await channelsForNewAgents(trx, access.accountId)),

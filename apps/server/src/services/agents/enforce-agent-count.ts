@@ -1,15 +1,17 @@
-import { getPlan } from "@upwatch/core";
+import { getPlan, withExtras } from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
+import { purchasedExtras } from "../../billing/purchased-extras.ts";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import { ServiceError } from "../service-error.ts";
 
-/** Throws a plan-limit ServiceError when the plan has no room for another agent. */
+/** Throws a plan-limit ServiceError when the plan, with the extra agents bought, has no room for another agent. */
 export async function enforceAgentCount(
   db: Kysely<Database>,
   access: AccountAccess,
+  now: number,
 ): Promise<void> {
-  const plan = getPlan(access.plan);
+  const plan = withExtras(getPlan(access.plan), await purchasedExtras(db, access.accountId, now));
   const limit = plan.limits.agents;
   if (limit === null) return;
   if (limit === 0) {

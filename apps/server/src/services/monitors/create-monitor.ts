@@ -57,7 +57,7 @@ export async function createMonitor(
   await storeOrExplain("the monitor", () =>
     ctx.db.transaction().execute(async (trx) => {
       await lockAccount(trx, access.accountId);
-      await enforceMonitorCount(trx, access);
+      await enforceMonitorCount(trx, access, ctx.now());
       await refuseMissingSecureNames(trx, access.accountId, settings);
       await refuseForeignGroups(trx, access.accountId, monitor.group_ids);
       await trx

@@ -3,11 +3,14 @@ import {
   monitorAllowedOn,
   monitorCountViolation,
   monitorSettingsViolation,
+  type Plan,
   type Region,
   reasonText,
+  withExtras,
 } from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
+import { purchasedExtras } from "../../billing/purchased-extras.ts";
 import type { Monitor, MonitorSettings } from "../../records/monitor-record.ts";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import { isPlanId } from "../accounts/create-account.ts";
@@ -30,13 +33,14 @@ export function enforceMonitorSettings(
 export async function enforceMonitorCount(
   db: Kysely<Database>,
   access: AccountAccess,
+  now: number,
 ): Promise<void> {
   const { count } = await db
     .selectFrom("monitors")
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .where("account_id", "=", access.accountId)
     .executeTakeFirstOrThrow();
-  const violation = monitorCountViolation(await planNow(db, access), Number(count));
+  const violation = monitorCountViolation(await planNow(db, access, now), Number(count));
   if (violation) throw new ServiceError("plan-limit", violation.detail);
 }
 
@@ -48,8 +52,9 @@ export async function enforceResumable(
   db: Kysely<Database>,
   access: AccountAccess,
   monitor: Pick<Monitor, "type" | "run_from" | "name">,
+  now: number,
 ): Promise<void> {
-  const plan = await planNow(db, access);
+  const plan = await planNow(db, access, now);
   const reason = monitorAllowedOn(plan, monitor);
   if (reason) {
     throw new ServiceError(
@@ -71,14 +76,16 @@ export async function enforceResumable(
 }
 
 /**
- * The account's plan as stored now: called under the account's lock, it sees a plan change that
- * committed while this request waited, which the request's own copy of the plan predates.
+ * The account's plan as stored now, with the extras it pays for: called under the account's
+ * lock, it sees a plan change that committed while this request waited, which the request's own
+ * copy of the plan predates.
  */
-async function planNow(db: Kysely<Database>, access: AccountAccess) {
+async function planNow(db: Kysely<Database>, access: AccountAccess, now: number): Promise<Plan> {
   const account = await db
     .selectFrom("accounts")
     .select("plan")
     .where("id", "=", access.accountId)
     .executeTakeFirst();
-  return getPlan(account && isPlanId(account.plan) ? account.plan : access.plan);
+  const plan = getPlan(account && isPlanId(account.plan) ? account.plan : access.plan);
+  return withExtras(plan, await purchasedExtras(db, access.accountId, now));
 }

@@ -31,7 +31,7 @@ export async function setMonitorPaused(
   await storeOrExplain("the monitor", () =>
     ctx.db.transaction().execute(async (trx) => {
       await lockAccount(trx, access.accountId);
-      if (!paused) await enforceResumable(trx, access, current);
+      if (!paused) await enforceResumable(trx, access, current, ctx.now());
       await trx
         .updateTable("monitors")
         .set({ paused: paused ? 1 : 0, paused_by_plan: 0, updated_at: at })

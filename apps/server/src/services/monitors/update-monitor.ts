@@ -116,7 +116,8 @@ export async function updateMonitor(
     ctx.db.transaction().execute(async (trx) => {
       await lockAccount(trx, access.accountId);
       await refuseMissingSecureNames(trx, access.accountId, settings);
-      if (current.paused && !settings.paused) await enforceResumable(trx, access, monitor);
+      if (current.paused && !settings.paused)
+        await enforceResumable(trx, access, monitor, ctx.now());
       if (patch.group_ids !== undefined) {
         await refuseForeignGroups(trx, access.accountId, groupIds);
         await replaceMonitorGroups(trx, monitorId, groupIds);
