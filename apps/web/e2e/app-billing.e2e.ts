@@ -2,6 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { billingEnv, startFakeStripe } from "../../server/test/billing.ts";
 import type { FakeStripe } from "../../server/test/fake-stripe/fake-stripe.ts";
+import { registerAccount } from "./support/app-account.ts";
 import { PASSWORD, uniqueEmail } from "./support/app-accounts.ts";
 import { launchBrowser } from "./support/browser.ts";
 import { freePort, type RunningProduct, startProduct } from "./support/server.ts";
@@ -83,6 +84,39 @@ describe("buying, changing and refunding a plan through Stripe", () => {
     await fake.deliverPending();
     await plan.getByRole("heading", { name: "Plan: Free" }).waitFor();
     await plan.getByRole("definition").getByText("No subscription", { exact: true }).waitFor();
+    await context.close();
+  });
+
+  it("buys Business monthly from Account Settings and, after a failed renewal, shows the banner with the card's portal", async () => {
+    const context = await browser.newContext();
+    context.setDefaultTimeout(15_000);
+    await registerAccount(context, product);
+    const page = await context.newPage();
+    await page.goto(`${product.url}/app/settings`);
+    const plan = page.locator("#plan");
+    await plan.getByRole("definition").getByText("No subscription", { exact: true }).waitFor();
+    await plan.getByRole("radio", { name: "Monthly" }).check();
+    await plan.getByText("$24.00 a month").waitFor();
+    await plan.getByRole("button", { name: "Choose Business, billed monthly" }).click();
+    await page.getByText("upwatch_business_monthly").waitFor();
+    await page.getByRole("button", { name: "Pay" }).click();
+    await page
+      .getByText("Payment received; your plan changes as soon as Stripe confirms it.")
+      .waitFor();
+    await fake.deliverPending();
+    await plan.getByRole("heading", { name: "Plan: Business" }).waitFor();
+
+    const paid = fake.lastEvent("checkout.session.completed").data.object;
+    fake.endPeriod(String(paid.subscription), { paid: false });
+    await fake.deliverPending();
+    await page.reload();
+    const banner = page.getByRole("region", { name: "Payment failed" });
+    await banner
+      .getByText("Your last payment failed. Update your card by", { exact: false })
+      .waitFor();
+    await banner.getByText("to keep Business.", { exact: false }).waitFor();
+    await banner.getByRole("button", { name: "Update card" }).waitFor();
+    await plan.getByRole("button", { name: "Fix the card" }).waitFor();
     await context.close();
   });
 });
