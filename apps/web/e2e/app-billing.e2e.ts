@@ -1,9 +1,10 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { billingEnv, startFakeStripe } from "../../server/test/billing.ts";
 import type { FakeStripe } from "../../server/test/fake-stripe/fake-stripe.ts";
 import { registerAccount } from "./support/app-account.ts";
 import { PASSWORD, uniqueEmail } from "./support/app-accounts.ts";
+import { axeViolations } from "./support/axe.ts";
 import { launchBrowser } from "./support/browser.ts";
 import { freePort, type RunningProduct, startProduct } from "./support/server.ts";
 
@@ -87,8 +88,8 @@ describe("buying, changing and refunding a plan through Stripe", () => {
     await context.close();
   });
 
-  it("buys Business monthly from Account Settings and, after a failed renewal, shows the banner with the card's portal", async () => {
-    const context = await browser.newContext();
+  it("buys Business monthly from Account Settings and, after a failed renewal, shows the banner with the card's portal, accessible and 360 px wide without scrolling sideways", async () => {
+    const context = await browser.newContext({ bypassCSP: true });
     context.setDefaultTimeout(15_000);
     await registerAccount(context, product);
     const page = await context.newPage();
@@ -117,6 +118,12 @@ describe("buying, changing and refunding a plan through Stripe", () => {
     await banner.getByText("to keep Business.", { exact: false }).waitFor();
     await banner.getByRole("button", { name: "Update card" }).waitFor();
     await plan.getByRole("button", { name: "Fix the card" }).waitFor();
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await axeViolations(page)).toEqual([]);
+    const sideways = await page.evaluate(
+      () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+    );
+    expect(sideways).toBe(false);
     await context.close();
   });
 });
