@@ -41,7 +41,11 @@ export function BillingPanel({ billing }: { billing: BillingAnswer }) {
           <PortalButton label="Manage card" />
         </div>
       ) : null}
-      <PlanOffers key={billing.interval ?? "none"} billing={billing} />
+      {billing.plan === "enterprise" && !subscribed ? (
+        <p>Enterprise+ is arranged with our sales team, and the operator sets it on this server.</p>
+      ) : (
+        <PlanOffers key={billing.interval ?? "none"} billing={billing} />
+      )}
       {subscribed && billing.plan !== "free" ? (
         <ExtrasForm key={`${billing.extras.monitors}-${billing.extras.agents}`} billing={billing} />
       ) : null}
