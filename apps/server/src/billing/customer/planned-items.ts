@@ -60,6 +60,13 @@ export function plannedItems(
     statusPageAddOn:
       change.statusPageAddOn === undefined ? before.statusPageAddOn : change.statusPageAddOn,
   };
+  if (target.statusPageAddOn && target.statusPageAddOn !== before.statusPageAddOn) {
+    // Nothing yet gives a page more than its plan does, so no add-on is sold to pay for it.
+    throw new ServiceError(
+      "conflict",
+      "Status page add-ons are not sold: the status pages a plan includes are all there is.",
+    );
+  }
   refuseWhatThePlanDoesNotSell(target);
   const keys = lookupKeys(target);
   const items: Stripe.SubscriptionUpdateParams.Item[] = [];

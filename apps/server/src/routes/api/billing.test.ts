@@ -126,6 +126,18 @@ describeEachDatabase("the billing operations", (db) => {
     expect(audit.map((row) => row.action)).toEqual(["billing.changed"]);
   });
 
+  it("sells no status page add-on, saying why", async () => {
+    const owner = await registerUser(server.app);
+    await buy(owner, "business", "month");
+    for (const path of ["/billing/preview", "/billing/change"]) {
+      const refused = await call(owner, "POST", path, { status_page_add_on: "lite" });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().detail).toBe(
+        "Status page add-ons are not sold: the status pages a plan includes are all there is.",
+      );
+    }
+  });
+
   it("credits a downgrade to the next invoices instead of charging now", async () => {
     const owner = await registerUser(server.app);
     await buy(owner, "business", "month");
