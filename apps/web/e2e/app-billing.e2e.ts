@@ -70,6 +70,8 @@ describe("buying, changing and refunding a plan through Stripe", () => {
     await change.waitFor({ state: "hidden" });
     await fake.deliverPending();
     await plan.getByText("2 extra monitors, 0 extra agents").waitFor();
+    await page.reload();
+    await plan.getByText("0 of 12").waitFor();
 
     await plan.getByRole("button", { name: "Cancel the subscription" }).click();
     const cancel = page.getByRole("dialog", { name: "Cancel at the end of the period?" });

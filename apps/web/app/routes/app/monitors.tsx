@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { getPlan, monitorCountViolation } from "@upwatch/core";
+import { monitorCountViolation } from "@upwatch/core";
 import { useMemo } from "react";
 import { Link } from "react-router";
 import { stylesheet } from "../../lib/stylesheet.ts";
+import { accountPlan } from "../../signed-in/account-plan.ts";
 import { APP_BASE, problemText } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { ExtrasOffer } from "../../signed-in/billing/extras-offer.tsx";
@@ -63,7 +64,7 @@ export default function Monitors() {
   const inGroups = all.filter((monitor) => inAnyGroup(monitor, filters.groups));
   const shown = sortMonitors(filterMonitors(all, overviews, filters), overviews);
   const limit = account.data
-    ? monitorCountViolation(getPlan(account.data.plan), account.data.monitors)
+    ? monitorCountViolation(accountPlan(account.data), account.data.monitors)
     : null;
   const counts = { up: 0, down: 0, paused: 0, pending: 0 };
   for (const monitor of inGroups) counts[statusOf(monitor, overviews.get(monitor.id))] += 1;

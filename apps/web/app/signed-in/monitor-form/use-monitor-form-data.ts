@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { getPlan } from "@upwatch/core";
+import { accountPlan } from "../account-plan.ts";
 import { problemText } from "../api-client.ts";
 import {
   accountQuery,
@@ -26,7 +26,7 @@ export function useMonitorFormData(monitorId?: string) {
 
   return {
     account: account.data,
-    plan: account.data ? getPlan(account.data.plan) : null,
+    plan: account.data ? accountPlan(account.data) : null,
     channels: channels.data?.data,
     monitor: monitor.data,
     attachedIds: attached.data?.data.map((channel) => channel.id),
