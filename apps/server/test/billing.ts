@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import type Stripe from "stripe";
 import { ensurePriceCatalogue, type PriceCatalogue } from "../src/billing/price-catalogue.ts";
 import { createStripeClient } from "../src/billing/stripe-client.ts";
@@ -38,6 +38,15 @@ export interface BilledServer {
   fake: FakeStripe;
   stripe: Stripe;
   prices: PriceCatalogue;
+  /** Calls `/api/v1<url>` as the signed-in person. */
+  call(
+    session: { headers: Record<string, string> },
+    method: "GET" | "POST",
+    url: string,
+    payload?: object,
+  ): Promise<LightMyRequestResponse>;
+  /** The account's plan as stored. */
+  planOf(accountId: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -52,6 +61,21 @@ export async function startBilledServer(database: TestDatabase): Promise<BilledS
     fake,
     stripe,
     prices,
+    call: (session, method, url, payload) =>
+      app.inject({
+        method,
+        url: `/api/v1${url}`,
+        headers: session.headers,
+        ...(payload ? { payload } : {}),
+      }),
+    planOf: async (accountId) =>
+      (
+        await database.handle.db
+          .selectFrom("accounts")
+          .select("plan")
+          .where("id", "=", accountId)
+          .executeTakeFirstOrThrow()
+      ).plan,
     close: async () => {
       await app.close();
       await fake.close();

@@ -13,14 +13,7 @@ describeEachDatabase("the billing webhook", (db) => {
     await server?.close();
   });
 
-  const planOf = async (accountId: string) =>
-    (
-      await db()
-        .handle.db.selectFrom("accounts")
-        .select("plan")
-        .where("id", "=", accountId)
-        .executeTakeFirstOrThrow()
-    ).plan;
+  const planOf = (accountId: string) => server.planOf(accountId);
   const subscriptionRow = (id: string) =>
     db()
       .handle.db.selectFrom("billing_subscriptions")

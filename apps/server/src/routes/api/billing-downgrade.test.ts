@@ -19,21 +19,8 @@ describeEachDatabase("a downgrade below usage bought through billing", (db) => {
   });
 
   const operator = () => createServiceContext(db().handle.db, TEST_SECRETS);
-  const call = (owner: TestSession, method: "GET" | "POST", url: string, payload?: object) =>
-    server.app.inject({
-      method,
-      url: `/api/v1${url}`,
-      headers: owner.headers,
-      ...(payload ? { payload } : {}),
-    });
-  const planOf = async (accountId: string) =>
-    (
-      await db()
-        .handle.db.selectFrom("accounts")
-        .select("plan")
-        .where("id", "=", accountId)
-        .executeTakeFirstOrThrow()
-    ).plan;
+  const call: BilledServer["call"] = (...args) => server.call(...args);
+  const planOf = (accountId: string) => server.planOf(accountId);
 
   /** What Business allows and Hobby does not: 12 one-minute monitors, one run by an agent, 3 people. */
   async function fillBusinessAccount(owner: TestSession): Promise<void> {

@@ -13,13 +13,7 @@ describeEachDatabase("extras bought on top of a plan", (db) => {
     await server?.close();
   });
 
-  const call = (owner: TestSession, method: "GET" | "POST", url: string, payload?: object) =>
-    server.app.inject({
-      method,
-      url: `/api/v1${url}`,
-      headers: owner.headers,
-      ...(payload ? { payload } : {}),
-    });
+  const call: BilledServer["call"] = (...args) => server.call(...args);
   const addMonitor = (owner: TestSession, index: number) =>
     call(owner, "POST", "/monitors", {
       type: "http",

@@ -20,21 +20,8 @@ describeEachDatabase("the billing operations", (db) => {
     await server?.close();
   });
 
-  const call = (owner: TestSession, method: "GET" | "POST", url: string, payload?: object) =>
-    server.app.inject({
-      method,
-      url: `/api/v1${url}`,
-      headers: owner.headers,
-      ...(payload ? { payload } : {}),
-    });
-  const planOf = async (accountId: string) =>
-    (
-      await db()
-        .handle.db.selectFrom("accounts")
-        .select("plan")
-        .where("id", "=", accountId)
-        .executeTakeFirstOrThrow()
-    ).plan;
+  const call: BilledServer["call"] = (...args) => server.call(...args);
+  const planOf = (accountId: string) => server.planOf(accountId);
 
   /** The owner buys through the API's Checkout and pays on the fake's page; events delivered. */
   async function buy(owner: TestSession, plan: "hobby" | "business", interval: "month" | "year") {
