@@ -141,4 +141,7 @@ export interface UsageChargeTable {
   /** What caused it, such as the notification id. */
   reference: string | null;
   recorded_at: number;
+  /** The Stripe invoice that billed it; null until billed. */
+  billed_invoice_id: string | null;
+  billed_at: number | null;
 }

@@ -6,6 +6,7 @@ import { endExpiredGrace } from "../billing/end-expired-grace.ts";
 import { ensurePriceCatalogue, type PriceCatalogue } from "../billing/price-catalogue.ts";
 import { keepSettingUpPrices } from "../billing/price-setup.ts";
 import { createStripeClient } from "../billing/stripe-client.ts";
+import { billSmsUsage } from "../billing/usage/bill-sms-usage.ts";
 import { verifyWebhookEvent } from "../billing/verify-webhook-event.ts";
 import { addClosingStep } from "../closing-steps.ts";
 import type { Leadership } from "../cluster/leadership.ts";
@@ -17,6 +18,8 @@ import { absoluteAppUrl } from "./accounts.ts";
 
 /** How often the leader looks for accounts whose grace after a failed payment has ended. */
 const GRACE_CHECK_EVERY_MS = 3_600_000;
+/** How often the leader looks for closed months of SMS not billed yet. */
+const USAGE_BILLING_EVERY_MS = 3_600_000;
 
 /**
  * What the billing operations and the webhook share when Stripe is set up: the client, and the
@@ -52,7 +55,8 @@ export interface BillingOptions {
 /**
  * With Stripe set up: the prices the product sells, found or created in the operator's Stripe
  * account (at start, and again every minute until Stripe answers), the webhook endpoint that
- * applies Stripe's events, and on the leader the hourly end of expired grace periods.
+ * applies Stripe's events, and on the leader the hourly end of expired grace periods and the
+ * hourly billing of closed months of SMS.
  * Without it nothing is added: plans change only by the operator's command.
  */
 export async function registerBilling(
@@ -93,10 +97,20 @@ export async function registerBilling(
     },
     onError: (error) => log.warn({ err: error }, "ending expired grace periods failed"),
   });
+  const usage = new PeriodicTask({
+    everyMs: USAGE_BILLING_EVERY_MS,
+    run: () => billSmsUsage(ctx, stripe),
+    onError: (error) => log.warn({ err: error }, "billing SMS usage failed"),
+  });
   if (!options.start) return;
   options.leadership.run({
     name: "billing grace periods",
     start: async () => grace.start(),
     stop: () => grace.stop(),
+  });
+  options.leadership.run({
+    name: "billing SMS usage",
+    start: async () => usage.start(),
+    stop: () => usage.stop(),
   });
 }

@@ -101,6 +101,7 @@ export function invoiceObject(
           subscription_details: { subscription: options.subscription, metadata: {} },
         }
       : null,
+    metadata: {},
     status_transitions: { finalized_at: now, paid_at: paid ? now : null },
     payments: {
       object: "list",

@@ -184,6 +184,51 @@ describe("the fake Stripe account", () => {
     });
   });
 
+  it("invoices pending items on a one-off invoice, or only the items added to a draft, then finalizes and pays it", async () => {
+    const customer = await stripe.customers.create({});
+    await stripe.invoiceItems.create({ customer: customer.id, amount: 300, currency: "usd" });
+    const swept = await stripe.invoices.create({
+      customer: customer.id,
+      pending_invoice_items_behavior: "include",
+    });
+    expect(swept).toMatchObject({ status: "draft", total: 300, amount_due: 300 });
+    await stripe.invoiceItems.create({ customer: customer.id, amount: 50, currency: "usd" });
+    const draft = await stripe.invoices.create({
+      customer: customer.id,
+      collection_method: "charge_automatically",
+      auto_advance: false,
+      metadata: { month: "2026-11" },
+    });
+    expect(draft).toMatchObject({ status: "draft", total: 0, metadata: { month: "2026-11" } });
+    await stripe.invoiceItems.create({
+      customer: customer.id,
+      invoice: draft.id,
+      amount: 120,
+      currency: "usd",
+      description: "6 messages",
+    });
+    const open = await stripe.invoices.finalizeInvoice(draft.id ?? "", { auto_advance: true });
+    expect(open).toMatchObject({ status: "open", total: 120, amount_due: 120, auto_advance: true });
+    expect(open.lines.data.map((line) => line.description)).toEqual(["6 messages"]);
+    await expect(stripe.invoices.finalizeInvoice(draft.id ?? "")).rejects.toMatchObject({
+      code: "invoice_not_editable",
+    });
+    await expect(
+      stripe.invoiceItems.create({
+        customer: customer.id,
+        invoice: draft.id,
+        amount: 1,
+        currency: "usd",
+      }),
+    ).rejects.toMatchObject({ param: "invoice" });
+    const paid = await stripe.invoices.pay(draft.id ?? "");
+    expect(paid).toMatchObject({ status: "paid", amount_paid: 120, amount_remaining: 0 });
+    expect(fake.lastEvent("invoice.paid").data.object.id).toBe(draft.id);
+    await expect(stripe.invoices.pay(draft.id ?? "")).rejects.toMatchObject({
+      code: "invoice_already_paid",
+    });
+  });
+
   it("signs events as Stripe does, so the package verifies them", () => {
     const payload = JSON.stringify({
       id: "evt_1",

@@ -6,6 +6,7 @@ import { catalogueRoutes } from "./catalogue-routes.ts";
 import { serveCheckoutPage } from "./checkout-page.ts";
 import { customerRoutes } from "./customer-routes.ts";
 import { renewSubscription, startSubscription } from "./fake-subscriptions.ts";
+import { invoiceRoutes, payInvoice } from "./invoice-routes.ts";
 import { apiHandler } from "./stripe-http.ts";
 import { type StripeEvent, type StripeObject, StripeStore } from "./stripe-store.ts";
 import { subscriptionRoutes } from "./subscription-routes.ts";
@@ -45,6 +46,7 @@ export class FakeStripe {
       ...catalogueRoutes(store),
       ...customerRoutes(store, baseUrl),
       ...subscriptionRoutes(store, baseUrl),
+      ...invoiceRoutes(store, baseUrl),
     ]);
     const server = createServer((request, response) => {
       const chunks: Buffer[] = [];
@@ -97,6 +99,22 @@ export class FakeStripe {
   endPeriod(subscriptionId: string, payment: { paid: boolean } = { paid: true }): StripeObject {
     const subscription = this.store.get("subscription", subscriptionId);
     return renewSubscription(this.store, this.url, subscription, payment.paid);
+  }
+
+  /**
+   * Stripe's automatic collection: every open invoice set to advance by itself and charged
+   * automatically is paid by the card on file. Answers the invoices paid.
+   */
+  collectOpenInvoices(): StripeObject[] {
+    return this.store
+      .list("invoice")
+      .filter(
+        (invoice) =>
+          invoice.status === "open" &&
+          invoice.auto_advance === true &&
+          invoice.collection_method === "charge_automatically",
+      )
+      .map((invoice) => payInvoice(this.store, invoice));
   }
 
   /** Events made since the last delivery, oldest first. */

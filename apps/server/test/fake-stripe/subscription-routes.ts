@@ -23,7 +23,7 @@ const STATUSES = [
   "paused",
 ];
 
-/** Subscriptions, invoices (with the preview of a change), invoice items and refunds. */
+/** Subscriptions, invoices (with the preview of a change) and refunds. */
 export function subscriptionRoutes(store: StripeStore, baseUrl: () => string): FakeRoute[] {
   const subscription = (id = "") => store.get("subscription", id);
   return [
@@ -76,32 +76,6 @@ export function subscriptionRoutes(store: StripeStore, baseUrl: () => string): F
       method: "POST",
       path: "/v1/invoices/create_preview",
       handle: ({ body }) => previewInvoice(store, baseUrl(), body),
-    },
-    {
-      method: "POST",
-      path: "/v1/invoiceitems",
-      handle: ({ body }) => {
-        const customer = required(body, "customer");
-        store.get("customer", customer);
-        const amount = whole(body, "amount");
-        if (amount === undefined) throw badParameter("amount", "Missing required param: amount.");
-        const now = store.now();
-        return store.put({
-          id: store.newId("ii"),
-          object: "invoiceitem",
-          customer,
-          subscription: text(body, "subscription") ?? null,
-          amount,
-          currency: required(body, "currency"),
-          description: text(body, "description") ?? null,
-          quantity: 1,
-          period: { start: now, end: now },
-          proration: false,
-          invoice: null,
-          date: now,
-          livemode: false,
-        });
-      },
     },
     { method: "POST", path: "/v1/refunds", handle: ({ body }) => refund(store, body) },
   ];

@@ -24,6 +24,7 @@ import { domainVerificationMigration } from "./2026_12_03_0100_domain_verificati
 import { ssoIdentityLinksMigration } from "./2026_12_03_0200_sso_identity_links.ts";
 import { billingMigration } from "./2026_12_04_0100_billing.ts";
 import { billingGraceMigration } from "./2026_12_05_0100_billing_grace.ts";
+import { usageBillingMigration } from "./2026_12_06_0100_usage_billing.ts";
 
 /** Every migration, in the order they apply. Names sort in that order too. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   "2026_12_03_0200_sso_identity_links": ssoIdentityLinksMigration,
   "2026_12_04_0100_billing": billingMigration,
   "2026_12_05_0100_billing_grace": billingGraceMigration,
+  "2026_12_06_0100_usage_billing": usageBillingMigration,
 };
