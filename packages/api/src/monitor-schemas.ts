@@ -312,6 +312,8 @@ export const accountResponse = z.object({
   plan: z.enum(PLAN_IDS),
   limits: z.object({
     monitors: z.number().int(),
+    /** Agents the account may have, its extra agents counted; null for no limit. */
+    agents: z.number().int().nullable(),
     min_interval_seconds: z.number().int(),
     all_check_types: z.boolean(),
     api_requests_per_hour: z.number().int(),

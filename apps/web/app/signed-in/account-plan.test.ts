@@ -1,12 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { accountPlan } from "./account-plan.ts";
 
-const answer = (plan: "free" | "hobby", monitors: number) => ({
+const answer = (
+  plan: "free" | "hobby" | "business",
+  monitors: number,
+  agents: number | null = 0,
+) => ({
   id: "acc_1",
   name: "Acme",
   plan,
   limits: {
     monitors,
+    agents,
     min_interval_seconds: 60,
     all_check_types: true,
     api_requests_per_hour: 1000,
@@ -21,6 +26,10 @@ describe("the account's plan in the browser", () => {
     const plan = accountPlan(answer("hobby", 12));
     expect(plan.id).toBe("hobby");
     expect(plan.limits.monitors).toBe(12);
+  });
+
+  it("counts the extra agents the account's answer includes in its limit", () => {
+    expect(accountPlan(answer("business", 50, 7)).limits.agents).toBe(7);
   });
 
   it("is the plan itself when no extras are bought", () => {

@@ -46,6 +46,7 @@ export async function accountRoutes(
         plan: overview.plan.id,
         limits: {
           monitors: limits.monitors,
+          agents: limits.agents,
           min_interval_seconds: limits.minIntervalSeconds,
           all_check_types: limits.allCheckTypes,
           api_requests_per_hour: limits.apiRequestsPerHour,

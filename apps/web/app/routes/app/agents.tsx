@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { getPlan } from "@upwatch/core";
 import { Link } from "react-router";
 import { stylesheet } from "../../lib/stylesheet.ts";
+import { accountPlan } from "../../signed-in/account-plan.ts";
 import { AgentTable } from "../../signed-in/agents/agent-table.tsx";
 import agentsCss from "../../signed-in/agents/agents.css?url";
 import { agentsQuery } from "../../signed-in/agents/agents-api.ts";
@@ -9,6 +10,7 @@ import { plansWithAgentsText } from "../../signed-in/agents/plans-with-agents.ts
 import { APP_BASE, problemText } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { ExtrasOffer } from "../../signed-in/billing/extras-offer.tsx";
+import { accountQuery } from "../../signed-in/cache/queries.ts";
 import { useMinuteTick } from "../../signed-in/monitors/use-minute-tick.ts";
 import { useCan, useSession } from "../../signed-in/session.tsx";
 import { EmptyState } from "../../signed-in/ui/empty-state.tsx";
@@ -28,7 +30,8 @@ const GUIDE = "/knowledge-base/monitoring-agents";
 /** Agents: the servers that report their health from the inside, and adding one. */
 export default function Agents() {
   const { account } = useSession();
-  const plan = getPlan(account.plan);
+  const answer = useQuery(accountQuery());
+  const plan = answer.data ? accountPlan(answer.data) : getPlan(account.plan);
   const limit = plan.limits.agents;
   const agents = useQuery({ ...agentsQuery(), enabled: limit !== 0 });
   useMinuteTick();
