@@ -66,7 +66,7 @@ export function Pricing() {
           </li>
           <li>
             SMS alerts on paid plans are priced at ${SMS_PRICE_USD.toFixed(2)} per message to{" "}
-            {SMS_COUNTRIES} countries; the charges are counted but not billed yet.
+            {SMS_COUNTRIES} countries, billed monthly to the card on file.
           </li>
           <li>
             {MONEY_BACK_DAYS}-day money-back guarantee. Plan changes apply at once and are prorated.
