@@ -26,6 +26,8 @@ export interface SiteConfig {
   adPixelId: string;
   /** Who may sign up (REGISTRATION): the site and the app offer sign-up only when `open`. */
   registration: RegistrationMode;
+  /** Whether plans are bought through Stripe here (its keys are set): the app asks only then. */
+  billing: "on" | "off";
 }
 
 export type SiteConfigKey = keyof SiteConfig;
@@ -41,6 +43,7 @@ const KEYS: readonly SiteConfigKey[] = [
   "analyticsId",
   "adPixelId",
   "registration",
+  "billing",
 ];
 
 /** The text a prerendered page carries where the server must put the JSON of the config. */

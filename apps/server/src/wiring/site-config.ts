@@ -14,5 +14,6 @@ export function siteConfigFrom(config: Config): SiteConfig {
     analyticsId: config.analyticsId,
     adPixelId: config.adPixelId,
     registration: config.registration,
+    billing: config.billing ? "on" : "off",
   };
 }

@@ -13,6 +13,7 @@ const DEV_FALLBACK: SiteConfig = {
   analyticsId: "",
   adPixelId: "",
   registration: "open",
+  billing: "off",
 };
 
 let cached: SiteConfig | undefined;

@@ -1,5 +1,6 @@
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import type { BillingAnswer } from "@upwatch/api";
+import { getSiteConfig } from "../../lib/site-config.ts";
 import { call } from "../api-call.ts";
 import { ApiError } from "../api-client.ts";
 import { queryKeys } from "../cache/queries.ts";
@@ -16,6 +17,11 @@ export const billingQuery = () =>
 export const invoicesQuery = () =>
   queryOptions({ queryKey: INVOICES, queryFn: () => call(OP.listInvoices) });
 
+/** Whether this server sells plans through Stripe; when not, the app never asks for billing. */
+export function billingIsOn(): boolean {
+  return getSiteConfig().billing === "on";
+}
+
 /** Whether a failed billing read means billing is off on this server. */
 export function isBillingOff(error: unknown): boolean {
   return error instanceof ApiError && error.status === 409;
@@ -27,8 +33,9 @@ export function isBillingOff(error: unknown): boolean {
  */
 export function useBilling(): BillingAnswer | null {
   const mayBill = useCan()("billing");
-  const answer = useQuery({ ...billingQuery(), enabled: mayBill, retry: false });
-  return mayBill && answer.isSuccess ? answer.data : null;
+  const asked = mayBill && billingIsOn();
+  const answer = useQuery({ ...billingQuery(), enabled: asked, retry: false });
+  return asked && answer.isSuccess ? answer.data : null;
 }
 
 /**

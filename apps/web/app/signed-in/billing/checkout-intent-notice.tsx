@@ -6,7 +6,7 @@ import { call } from "../api-call.ts";
 import { problemText } from "../api-client.ts";
 import { OP } from "../operation-routes.ts";
 import { useCan } from "../session.tsx";
-import { isBillingOff } from "./billing-query.ts";
+import { billingIsOn, isBillingOff } from "./billing-query.ts";
 import { goToCheckout } from "./plan-offers.tsx";
 
 /**
@@ -45,6 +45,7 @@ export function CheckoutIntentNotice() {
 }
 
 async function openCheckout(intent: CheckoutIntent): Promise<"opened" | "off" | string> {
+  if (!billingIsOn()) return "off";
   try {
     const billing = await call(OP.getBilling);
     if (billing.status !== "none") {

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { channelType, getPlan } from "@upwatch/core";
 import { problemText } from "../api-client.ts";
 import { BillingPanel } from "../billing/billing-panel.tsx";
-import { billingQuery, isBillingOff } from "../billing/billing-query.ts";
+import { billingIsOn, billingQuery, isBillingOff } from "../billing/billing-query.ts";
 import { accountQuery } from "../cache/queries.ts";
 import { useCan, useSession } from "../session.tsx";
 import { LoadError } from "../ui/load-error.tsx";
@@ -76,7 +76,9 @@ export function PlanPanel() {
  */
 function PlanBilling({ accountId }: { accountId: string }) {
   const mayBill = useCan()("billing");
-  const billing = useQuery({ ...billingQuery(), enabled: mayBill, retry: false });
+  const on = billingIsOn();
+  const billing = useQuery({ ...billingQuery(), enabled: on && mayBill, retry: false });
+  if (!on) return <SetPlanByOperator accountId={accountId} />;
   if (!mayBill) {
     return <p>The account's owner, and roles allowed to manage billing, change the plan.</p>;
   }
@@ -87,6 +89,11 @@ function PlanBilling({ accountId }: { accountId: string }) {
       <LoadError message={problemText(billing.error)} onRetry={() => void billing.refetch()} />
     );
   }
+  return <SetPlanByOperator accountId={accountId} />;
+}
+
+/** Where plans change when this server does not bill: the operator's command. */
+function SetPlanByOperator({ accountId }: { accountId: string }) {
   return (
     <p>
       On a self-hosted install the server's operator changes plans, from the server's shell:{" "}
