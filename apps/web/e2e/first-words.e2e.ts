@@ -87,35 +87,4 @@ describe("the words and shapes a newcomer meets first", () => {
     await screenshot(page, "app-not-found");
     await context.close();
   });
-
-  it("sets the plan badges of the check types on the names' line, each at the card's right edge", async () => {
-    const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
-    const page = await context.newPage();
-    await registerAccount(context, product);
-    await page.goto(`${product.url}/app/monitors/new`);
-    const names = page.locator(".type-option-name:has(.plan-badge)");
-    await names.first().waitFor();
-    const boxes = await names.evaluateAll((elements) =>
-      elements.map((name) => {
-        const badge = name.querySelector(".plan-badge") as HTMLElement;
-        const nameBox = name.getBoundingClientRect();
-        const badgeBox = badge.getBoundingClientRect();
-        const lineHeight = Number.parseFloat(getComputedStyle(badge).lineHeight) || badgeBox.height;
-        return {
-          nameRight: Math.round(nameBox.right),
-          badgeRight: Math.round(badgeBox.right),
-          badgeLines: Math.round(badgeBox.height / lineHeight),
-          nameLines: name.getClientRects().length,
-        };
-      }),
-    );
-    expect(boxes.length).toBeGreaterThan(1);
-    for (const box of boxes) {
-      expect(box.badgeRight).toBe(box.nameRight);
-      expect(box.badgeLines).toBe(1);
-      expect(box.nameLines).toBe(1);
-    }
-    await screenshot(page.locator(".type-picker"), "check-type-badges");
-    await context.close();
-  });
 });
