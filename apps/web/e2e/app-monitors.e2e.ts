@@ -309,7 +309,10 @@ describe("the monitors screens", () => {
     await page.getByLabel("Check every").selectOption({ label: "1 minute" });
     await page.getByRole("button", { name: "Create monitor" }).click();
     await page.getByRole("heading", { name: /Greeting/ }).waitFor();
-    await page.locator(".monitor-title .status-badge", { hasText: "Up" }).waitFor();
+    // The first check runs once the monitor is stored; on a busy machine it can take a while.
+    await page
+      .locator(".monitor-title .status-badge", { hasText: "Up" })
+      .waitFor({ timeout: 20_000 });
     await page.locator(".settings-list").getByText("us-west-1").waitFor();
     const id = new URL(page.url()).pathname.split("/").pop();
     const saved = await account.api<{ options: Record<string, unknown> }>("GET", `/monitors/${id}`);
