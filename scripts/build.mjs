@@ -1,7 +1,8 @@
-// `npm run build` builds the web app, the server, the runner and the agent, then the agent's npm
-// package (every server offers it for download). `ensureBuild()` (used by `npm start`,
-// `npm run runner` and the browser tests) builds only the parts whose sources changed since
-// their last build.
+// `npm run build` builds the web app, the server, the runner and the agent, then the agent's
+// packages this machine has the tools for (the npm package always, the .deb and .rpm when
+// dpkg-deb and rpmbuild are installed), which the server offers for download. `ensureBuild()`
+// (used by `npm start`, `npm run runner` and the browser tests) builds only the parts whose
+// sources changed since their last build.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -115,6 +116,11 @@ function ensurePart(part, force) {
   buildPart(part, current);
 }
 
+/** Whether the part's build tools are installed, so `ensureBuild` can build it. */
+export function canBuildPart(name) {
+  return canBuild(PARTS[name]);
+}
+
 /** Builds the parts (default: the web app and the server) unless their builds match the sources. */
 export async function ensureBuild({ force = false, parts = ["web", "server"] } = {}) {
   for (const name of parts) ensurePart(PARTS[name], force);
@@ -122,7 +128,6 @@ export async function ensureBuild({ force = false, parts = ["web", "server"] } =
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   await ensureBuild({ force: true, parts: ["web", "server", "runner", "agent"] });
-  console.error("Packing the agent's npm package...");
-  const { AGENT_BUNDLE_PATH, packageAgent } = await import("./package-agent.mjs");
-  await packageAgent({ npmOnly: true, bundle: AGENT_BUNDLE_PATH });
+  const { ensureAgentPackages } = await import("./agent-packages/ensure-agent-packages.mjs");
+  await ensureAgentPackages({ force: true });
 }

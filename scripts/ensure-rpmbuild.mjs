@@ -1,3 +1,6 @@
+// For the system tests only, as ensure-chromium.mjs is for the browser tests: they install
+// rpmbuild, announced, when run as root. Packaging itself (`npm run package:agent`, `npm start`)
+// never installs anything; it skips the .rpm and says how to get rpmbuild.
 import { spawnSync } from "node:child_process";
 
 /** The sentence that says how to get rpmbuild on Debian. */
@@ -10,13 +13,15 @@ function found(command) {
 }
 
 /**
- * Makes sure rpmbuild (Debian's `rpm` package) is there; installs it when we are root. False:
- * it is not, and RPMBUILD_MISSING says what to do.
+ * Makes sure rpmbuild (Debian's `rpm` package) is there for the system tests; installs it when
+ * we are root. False: it is not, and RPMBUILD_MISSING says what to do.
  */
 export function ensureRpmbuild() {
   if (found("rpmbuild")) return true;
   if (process.getuid?.() !== 0) return false;
-  console.error("Installing Debian's rpm package for rpmbuild (apt-get)...");
+  console.error(
+    "Installing Debian's rpm package for the system tests, which build the agent's .rpm (apt-get)...",
+  );
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   for (const args of [
     ["update", "-qq"],

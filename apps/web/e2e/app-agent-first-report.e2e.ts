@@ -11,7 +11,8 @@ import { withProductAndBrowser } from "./support/product-and-browser.ts";
 import { screenshot } from "./support/screenshots.ts";
 import type { RunningProduct } from "./support/server.ts";
 
-// The server offers the agent packages it finds here, as it does after `npm run package:agent`.
+// The server offers the agent packages it finds here: as after `npm start` on a machine with
+// dpkg-deb but no rpmbuild, a .deb and the npm package, no .rpm.
 const packages = mkdtempSync(join(tmpdir(), "upwatch-e2e-packages-"));
 writeFileSync(join(packages, "upwatch-agent_2.1.0_all.deb"), "deb package");
 writeFileSync(join(packages, "upwatch-agent-2.1.0.tgz"), "npm package");
@@ -74,6 +75,12 @@ describe("an agent from its first reports", () => {
       ]),
     );
     expect(copyButtons.join(" ")).not.toMatch(/debian|ubuntu|anywhere/);
+    expect(copyButtons).not.toContain("Copy .rpm install command");
+    expect(
+      await page.locator(".agent-steps").getByText("This server offers no .rpm").textContent(),
+    ).toBe(
+      "This server offers no .rpm package: its operator builds it with npm run package:agent on a machine with rpmbuild.",
+    );
     await screenshot(page.locator(".agent-steps"), "agent-install-steps");
     await context.close();
   });

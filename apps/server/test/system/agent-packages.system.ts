@@ -49,7 +49,15 @@ describe("npm run package:agent builds a .deb, an .rpm and an npm package that h
   beforeAll(() => {
     out = mkdtempSync(join(tmpdir(), "upwatch-agent-packages-"));
     work = mkdtempSync(join(tmpdir(), "upwatch-agent-packaged-"));
-    const printed = must("npm", ["run", "--silent", "package:agent", "--", "--out", out]);
+    const printed = must("npm", [
+      "run",
+      "--silent",
+      "package:agent",
+      "--",
+      "--out",
+      out,
+      "--require-all",
+    ]);
     [deb, rpm, tgz] = [DEB, RPM, TGZ].map((name) => join(out, name)) as [string, string, string];
     for (const name of [DEB, RPM, TGZ]) {
       expect(printed).toMatch(

@@ -82,6 +82,9 @@ export function InstallSteps({ os }: { os: AgentOs }) {
                 {`${NPM_INSTALL[os]} ${absolute(npm.url)}`}
               </PackageCommand>
             ) : null}
+            {os === "linux" && (!deb || !rpm) ? (
+              <UnbuiltLinuxPackages deb={!deb} rpm={!rpm} />
+            ) : null}
           </>
         )}
       </li>
@@ -112,6 +115,19 @@ export function InstallSteps({ os }: { os: AgentOs }) {
         </p>
       </li>
     </ol>
+  );
+}
+
+/** Names the Linux packages this server lacks and how its operator builds them. */
+function UnbuiltLinuxPackages({ deb, rpm }: { deb: boolean; rpm: boolean }) {
+  const missing =
+    deb && rpm ? "no .deb or .rpm package" : deb ? "no .deb package" : "no .rpm package";
+  const tools = deb && rpm ? "dpkg-deb and rpmbuild" : deb ? "dpkg-deb" : "rpmbuild";
+  return (
+    <p className="app-muted">
+      This server offers {missing}: its operator builds {deb && rpm ? "them" : "it"} with{" "}
+      <code className="app-code">npm run package:agent</code> on a machine with {tools}.
+    </p>
   );
 }
 
