@@ -1,8 +1,9 @@
 // What the system tests (separate processes, network namespaces, PostgreSQL, the Debian and RPM
-// packaging tools) need from the machine; `npm test` and the system tests' setup both ask, so
-// the answer is the same.
+// packaging tools, the reverse proxies) need from the machine; `npm test` and the system tests'
+// setup both ask, so the answer is the same.
 import { spawnSync } from "node:child_process";
 import pg from "pg";
+import { ensureProxies, PROXIES_MISSING } from "./ensure-proxies.mjs";
 import { ensureRpmbuild, RPMBUILD_MISSING } from "./ensure-rpmbuild.mjs";
 
 const DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/test";
@@ -48,13 +49,15 @@ export async function systemTestBlockers() {
   }
   if (!found("systemd-analyze", ["--version"])) {
     blockers.push(
-      "systemd-analyze is missing (it checks the agent's service unit): apt-get install -y systemd",
+      "systemd-analyze is missing (it checks the agent's and the server's service units): apt-get install -y systemd",
     );
   }
   // rpmbuild is installed when we are root, as Chromium is for the browser tests.
   if (!ensureRpmbuild() || !found("rpm", ["--version"])) {
     blockers.push(RPMBUILD_MISSING.replace(/\.$/, ""));
   }
+  // nginx and Caddy too: the server is tested behind each with the committed configuration.
+  if (!ensureProxies()) blockers.push(PROXIES_MISSING.replace(/\.$/, ""));
   const problem = await postgresProblem(systemDatabaseUrl());
   if (problem) {
     blockers.push(`PostgreSQL is unreachable (${problem}); set TEST_DATABASE_URL`);
