@@ -149,16 +149,63 @@ describe("configuration", () => {
     expect(loadConfig({}).defaultPlan).toBe("free");
     expect(loadConfig({ DEFAULT_PLAN: "enterprise" }).defaultPlan).toBe("enterprise");
     expect(() => loadConfig({ DEFAULT_PLAN: "gold" })).toThrowError(
-      'Invalid configuration: DEFAULT_PLAN must be one of free, hobby, business, enterprise (got "gold").',
+      'Invalid configuration: DEFAULT_PLAN must be one of free, hobby, business, enterprise, self-hosted (got "gold").',
     );
   });
 
-  it("lets anyone register unless REGISTRATION says invite-only or closed, and names a bad value", () => {
+  it("lets anyone register unless REGISTRATION says first-account, invite-only or closed, and names a bad value", () => {
     expect(loadConfig({}).registration).toBe("open");
+    expect(loadConfig({ REGISTRATION: "first-account" }).registration).toBe("first-account");
     expect(loadConfig({ REGISTRATION: "invite-only" }).registration).toBe("invite-only");
     expect(loadConfig({ REGISTRATION: "closed" }).registration).toBe("closed");
     expect(() => loadConfig({ REGISTRATION: "invitation" })).toThrowError(
-      'Invalid configuration: REGISTRATION must be one of open, invite-only, closed (got "invitation").',
+      'Invalid configuration: REGISTRATION must be one of open, first-account, invite-only, closed (got "invitation").',
+    );
+  });
+
+  it("runs the hosted edition unless EDITION says self-hosted, and names a bad value", () => {
+    const hosted = loadConfig({});
+    expect(hosted.edition).toBe("hosted");
+    expect(hosted.defaultPlan).toBe("free");
+    expect(hosted.monitoring.allowPrivateTargets).toBe(false);
+    expect(() => loadConfig({ EDITION: "community" })).toThrowError(
+      'Invalid configuration: EDITION must be one of hosted, self-hosted (got "community").',
+    );
+  });
+
+  it("gives the self-hosted edition every feature, first-account sign-up and private targets, each still settable", () => {
+    const selfHosted = loadConfig({ EDITION: "self-hosted" });
+    expect(selfHosted.defaultPlan).toBe("self-hosted");
+    expect(selfHosted.registration).toBe("first-account");
+    expect(selfHosted.monitoring.allowPrivateTargets).toBe(true);
+    const chosen = loadConfig({
+      EDITION: "self-hosted",
+      DEFAULT_PLAN: "free",
+      REGISTRATION: "closed",
+      ALLOW_PRIVATE_TARGETS: "false",
+    });
+    expect(chosen.defaultPlan).toBe("free");
+    expect(chosen.registration).toBe("closed");
+    expect(chosen.monitoring.allowPrivateTargets).toBe(false);
+  });
+
+  it("refuses the hosted service's shop and site settings in the self-hosted edition, naming them", () => {
+    expect(() =>
+      loadConfig({
+        EDITION: "self-hosted",
+        AD_PIXEL_ID: "1234",
+        IOS_APP_URL: "https://apps.example.com/x",
+      }),
+    ).toThrowError(
+      "Invalid configuration: AD_PIXEL_ID, IOS_APP_URL belong to the hosted edition (its shop and public site): unset them, or run the hosted edition.",
+    );
+  });
+
+  it("names the local region as the operator chooses and refuses a name that is not a place name", () => {
+    expect(loadConfig({ LOCAL_REGION_NAME: "Office" }).regions.localRegionName).toBe("Office");
+    expect(loadConfig({}).regions.localRegionName).toBeUndefined();
+    expect(() => loadConfig({ LOCAL_REGION_NAME: "<b>x</b>" })).toThrowError(
+      /^Invalid configuration: LOCAL_REGION_NAME must be a place name of 1 to 40 letters/,
     );
   });
 

@@ -4,6 +4,8 @@ import { fileURLToPath } from "node:url";
 import {
   ANALYTICS_PROVIDERS,
   type AnalyticsProvider,
+  EDITIONS,
+  type Edition,
   PLAN_IDS,
   type PlanId,
   REGIONS,
@@ -46,6 +48,7 @@ const email = z
 
 /** Every environment variable the server reads, with its default. */
 const environmentSchema = z.object({
+  EDITION: z.enum(EDITIONS, { message: `must be one of ${EDITIONS.join(", ")}` }).default("hosted"),
   PORT: port(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   DATA_DIR: z.string().min(1).default("./data"),
@@ -103,7 +106,7 @@ const environmentSchema = z.object({
     .int({ message: "must be a whole number (0 switches the limit off)" })
     .min(0, { message: "must be a whole number (0 switches the limit off)" })
     .default(300),
-  ALLOW_PRIVATE_TARGETS: flag.default(false),
+  ALLOW_PRIVATE_TARGETS: flag.optional(),
   RUN_CHECKS: flag.default(true),
   CHECK_CONCURRENCY: z.coerce
     .number({ message: "must be a whole number from 1 to 10000" })
@@ -146,12 +149,10 @@ const environmentSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9-]+$/, { message: "must be a pixel id of letters, digits and dashes" })
     .optional(),
-  DEFAULT_PLAN: z
-    .enum(PLAN_IDS, { message: `must be one of ${PLAN_IDS.join(", ")}` })
-    .default("free"),
+  DEFAULT_PLAN: z.enum(PLAN_IDS, { message: `must be one of ${PLAN_IDS.join(", ")}` }).optional(),
   REGISTRATION: z
     .enum(REGISTRATION_MODES, { message: `must be one of ${REGISTRATION_MODES.join(", ")}` })
-    .default("open"),
+    .optional(),
   METRICS_TOKEN: z
     .string()
     .regex(/^[\x21-\x7e]{16,256}$/, {
@@ -163,6 +164,13 @@ const environmentSchema = z.object({
   LOCAL_REGION: z
     .enum([...REGIONS, "none"], { message: `must be one of ${REGIONS.join(", ")}, or none` })
     .default("us-west-1"),
+  LOCAL_REGION_NAME: z
+    .string()
+    .regex(/^[\p{L}\p{N}][\p{L}\p{N} ,.'()&/-]{0,39}$/u, {
+      message:
+        "must be a place name of 1 to 40 letters, digits, spaces and , . ' ( ) & / -, such as Office or Frankfurt",
+    })
+    .optional(),
   BROKER_URL: z
     .string()
     .url({ message: "must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379" })
@@ -206,11 +214,15 @@ export interface SmtpConfig {
 
 /** The validated configuration the server runs with. */
 export interface Config {
+  /** Which product this server is: the hosted service, or the self-hosted edition without walls. */
+  edition: Edition;
   port: number;
   host: string;
   dataDir: string;
   databaseUrl?: string | undefined;
   publicUrl: string;
+  /** Whether PUBLIC_URL was set; unset, every link names localhost. */
+  publicUrlSet: boolean;
   appUrl: string;
   apiUrl: string;
   supportEmail: string;
@@ -238,14 +250,20 @@ export interface Config {
   adPixelId: string;
   /** The plan of every account made by registering. */
   defaultPlan: PlanId;
-  /** Who may give themselves a sign-in: anyone, invited people only, or nobody (the operator). */
+  /** Who may give themselves a sign-in: anyone, the first person, invited people only, or nobody. */
   registration: RegistrationMode;
   /** Where `/metrics` is served: behind this bearer token, and/or on a port of its own. */
   metrics: { token?: string | undefined; port?: number | undefined };
   /** The key stored secrets are sealed with; unset: a key file in the data folder. */
   secretsKey?: SecretsKey | undefined;
   /** The region checked in-process (null: none), the broker runners use, and who hears of outages. */
-  regions: { localRegion: Region | null; brokerUrl?: string; operatorEmail?: string };
+  regions: {
+    localRegion: Region | null;
+    /** What the local region is called here (LOCAL_REGION_NAME); unset: the catalogue's place. */
+    localRegionName?: string;
+    brokerUrl?: string;
+    operatorEmail?: string;
+  };
   /** The folder whose agent packages are offered at `/downloads/agent/<file>`. */
   agentPackagesDir: string;
   /** The DNS server domain proofs (TXT records) are looked up with; unset: the system's. */
@@ -295,13 +313,17 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       "Invalid configuration: SECRETS_KEY must be 32 bytes written as 64 hexadecimal characters or as base64, such as the output of openssl rand -base64 32.",
     );
   }
+  if (e.EDITION === "self-hosted") refuseHostedOnlySettings(e);
+  const selfHosted = e.EDITION === "self-hosted";
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   return {
+    edition: e.EDITION,
     port: e.PORT,
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     publicUrl,
+    publicUrlSet: e.PUBLIC_URL !== undefined,
     appUrl: e.APP_URL ?? `${publicUrl}/app`,
     apiUrl: e.API_URL ?? "",
     supportEmail: e.SUPPORT_EMAIL,
@@ -335,7 +357,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
         : undefined,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     monitoring: {
-      allowPrivateTargets: e.ALLOW_PRIVATE_TARGETS,
+      // A self-hosted server mostly watches its own network.
+      allowPrivateTargets: e.ALLOW_PRIVATE_TARGETS ?? selfHosted,
       runChecks: e.RUN_CHECKS,
       checkConcurrency: e.CHECK_CONCURRENCY,
     },
@@ -352,18 +375,36 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     analyticsProvider,
     analyticsId: e.ANALYTICS_ID ?? "",
     adPixelId: e.AD_PIXEL_ID ?? "",
-    defaultPlan: e.DEFAULT_PLAN,
-    registration: e.REGISTRATION,
+    defaultPlan: e.DEFAULT_PLAN ?? (selfHosted ? "self-hosted" : "free"),
+    registration: e.REGISTRATION ?? (selfHosted ? "first-account" : "open"),
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     secretsKey,
     regions: {
       localRegion: e.LOCAL_REGION === "none" ? null : e.LOCAL_REGION,
+      ...(e.LOCAL_REGION_NAME ? { localRegionName: e.LOCAL_REGION_NAME } : {}),
       ...(e.BROKER_URL ? { brokerUrl: e.BROKER_URL } : {}),
       ...(e.OPERATOR_EMAIL ? { operatorEmail: e.OPERATOR_EMAIL } : {}),
     },
     agentPackagesDir: resolve(e.AGENT_PACKAGES_DIR ?? BUILT_AGENT_PACKAGES),
     dnsVerificationResolver: e.DNS_VERIFICATION_RESOLVER,
   };
+}
+
+/** The settings that belong to the hosted service's site and shop, which the self-hosted edition has not. */
+const HOSTED_ONLY_SETTINGS = [
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "AD_PIXEL_ID",
+  "IOS_APP_URL",
+  "ANDROID_APP_URL",
+] as const;
+
+function refuseHostedOnlySettings(e: z.infer<typeof environmentSchema>): void {
+  const set = HOSTED_ONLY_SETTINGS.filter((name) => e[name] !== undefined);
+  if (!set.length) return;
+  throw new ConfigError(
+    `Invalid configuration: ${set.join(", ")} ${set.length === 1 ? "belongs" : "belong"} to the hosted edition (its shop and public site): unset ${set.length === 1 ? "it" : "them"}, or run the hosted edition.`,
+  );
 }
 
 /** `1.2.3.4`, `1.2.3.4:5353`, `2001:db8::53` or `[2001:db8::53]:5353`, as Node's resolver takes them. */

@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { PRODUCT_NAME } from "@upwatch/core";
 import { holdDataDir, migrateToLatest, openDatabase } from "@upwatch/db";
 import { ConfigError, loadConfig } from "./config.ts";
+import { operatorNotices } from "./services/server/operator-notices.ts";
 import { buildApp } from "./wiring/app.ts";
 
 const WEB_CLIENT_DIR = fileURLToPath(new URL("../../web/build/client", import.meta.url));
@@ -51,10 +52,13 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => stop("SIGINT"));
 
   await app.listen({ port: config.port, host: config.host });
+  const edition = config.edition === "self-hosted" ? " (self-hosted edition)" : "";
   app.log.info(
-    { url: config.publicUrl, database: database.dialect },
-    `${PRODUCT_NAME} is serving ${config.publicUrl} on ${database.dialect}`,
+    { url: config.publicUrl, database: database.dialect, edition: config.edition },
+    `${PRODUCT_NAME}${edition} is serving ${config.publicUrl} on ${database.dialect}`,
   );
+  for (const notice of operatorNotices(config))
+    app.log.warn({ notice: notice.code }, notice.message);
 }
 
 main().catch((error: unknown) => {

@@ -34,11 +34,13 @@ export function Layout({ children }: { children: ReactNode }) {
     typeof document === "undefined" ? SITE_CONFIG_JSON_TOKEN : serializeSiteConfig(getSiteConfig());
   return (
     // The theme script sets data-theme and a class before React hydrates.
-    // data-registration decides whether sign-up links or the notice instead show (global.css).
+    // data-registration decides whether sign-up links or the notice instead show, and
+    // data-edition whether the hosted service's own links show (global.css).
     <html
       lang="en"
       data-theme="dark"
       data-registration={getSiteConfig().registration}
+      data-edition={getSiteConfig().edition}
       suppressHydrationWarning
     >
       <head>

@@ -27,6 +27,7 @@ export * from "./role-operations.ts";
 export * from "./role-schemas.ts";
 export * from "./secure-variable-operations.ts";
 export * from "./secure-variable-schemas.ts";
+export * from "./server-operations.ts";
 export * from "./sso-operations.ts";
 export * from "./status-page-operations.ts";
 export * from "./status-page-responses.ts";

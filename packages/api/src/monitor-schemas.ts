@@ -311,12 +311,14 @@ export const accountResponse = z.object({
   name: z.string(),
   plan: z.enum(PLAN_IDS),
   limits: z.object({
-    monitors: z.number().int(),
+    /** Monitors the account may keep active, its extra monitors counted; null for no limit. */
+    monitors: z.number().int().nullable(),
     /** Agents the account may have, its extra agents counted; null for no limit. */
     agents: z.number().int().nullable(),
     min_interval_seconds: z.number().int(),
     all_check_types: z.boolean(),
-    api_requests_per_hour: z.number().int(),
+    /** API requests an hour through keys; null for no limit. */
+    api_requests_per_hour: z.number().int().nullable(),
     history_days: z.number().int().nullable(),
   }),
   monitors: z.number().int(),

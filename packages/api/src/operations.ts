@@ -11,6 +11,7 @@ import { MONITOR_OPERATIONS } from "./monitor-operations.ts";
 import { PLAN_CHANGE_OPERATIONS } from "./plan-change-operations.ts";
 import { ROLE_OPERATIONS } from "./role-operations.ts";
 import { SECURE_VARIABLE_OPERATIONS } from "./secure-variable-operations.ts";
+import { SERVER_OPERATIONS } from "./server-operations.ts";
 import { SSO_OPERATIONS } from "./sso-operations.ts";
 import { STATUS_PAGE_OPERATIONS } from "./status-page-operations.ts";
 import { TWO_FACTOR_OPERATIONS } from "./two-factor-operations.ts";
@@ -32,6 +33,7 @@ export const OPERATIONS = {
   ...SSO_OPERATIONS,
   ...PLAN_CHANGE_OPERATIONS,
   ...BILLING_OPERATIONS,
+  ...SERVER_OPERATIONS,
   streamEvents: {
     method: "GET",
     url: "/events",

@@ -24,7 +24,8 @@ export const planChangeResponse = z.object({
     z.object({ id: z.string(), name: z.string(), type: z.enum(CHECK_TYPES) }),
   ),
   active_monitors: z.number().int(),
-  monitor_limit: z.number().int(),
+  /** Null when the plan has no limit. */
+  monitor_limit: z.number().int().nullable(),
 });
 
 /** A move to another plan as the account sees it: what changed, and choosing what stays active. */

@@ -6,6 +6,7 @@ export * from "./channels/index.ts";
 export * from "./check-history.ts";
 export * from "./check-messages.ts";
 export * from "./check-schedule.ts";
+export * from "./edition.ts";
 export * from "./expected-status-codes.ts";
 export * from "./forms.ts";
 export * from "./groups/index.ts";

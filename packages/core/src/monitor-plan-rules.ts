@@ -22,7 +22,7 @@ function cheapestFullPlanName(): string {
 
 /** Whether the plan lets one more monitor be created next to `existingMonitors`. */
 export function monitorCountViolation(plan: Plan, existingMonitors: number): PlanViolation | null {
-  if (existingMonitors < plan.limits.monitors) return null;
+  if (plan.limits.monitors === null || existingMonitors < plan.limits.monitors) return null;
   return {
     rule: "monitor-count",
     detail: `Your ${plan.name} plan allows ${plan.limits.monitors.toLocaleString("en-US")} monitors. Delete a monitor or upgrade your plan to add another.`,

@@ -5,7 +5,7 @@ import { getPlan } from "./plans.ts";
 describe("a plan with extras bought on top of it", () => {
   it("allows the extra monitors and agents beside the plan's own", () => {
     const business = withExtras(getPlan("business"), { monitors: 2, agents: 3 });
-    expect(business.limits.monitors).toBe(getPlan("business").limits.monitors + 2);
+    expect(business.limits.monitors).toBe((getPlan("business").limits.monitors ?? 0) + 2);
     expect(business.limits.agents).toBe((getPlan("business").limits.agents ?? 0) + 3);
     expect(business.limits.users).toBe(getPlan("business").limits.users);
   });

@@ -19,7 +19,7 @@ export function withExtras(plan: Plan, extras: PlanExtras): Plan {
     ...plan,
     limits: {
       ...plan.limits,
-      monitors: monitors + Math.max(0, extras.monitors),
+      monitors: monitors === null ? null : monitors + Math.max(0, extras.monitors),
       agents: agents === null ? null : agents + Math.max(0, extras.agents),
     },
   };

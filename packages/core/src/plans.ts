@@ -1,17 +1,20 @@
 import { type AlertChannel, channelsOnPlan } from "./channels/index.ts";
 
-/** Plan identifiers, cheapest first. */
-export const PLAN_IDS = ["free", "hobby", "business", "enterprise"] as const;
+/**
+ * Plan identifiers, cheapest first; the last, `self-hosted`, is never sold: it is what the
+ * self-hosted edition gives its accounts (every feature, no limits).
+ */
+export const PLAN_IDS = ["free", "hobby", "business", "enterprise", "self-hosted"] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
 /** What a plan allows; `null` means unlimited. */
 export interface PlanLimits {
-  monitors: number;
+  monitors: number | null;
   agents: number | null;
   minIntervalSeconds: number;
   historyDays: number | null;
   users: number | null;
-  apiRequestsPerHour: number;
+  apiRequestsPerHour: number | null;
   /** The channel types it includes, as each type lists its plans. */
   channels: readonly AlertChannel[];
   /** How many alert channels an account may have. */
@@ -52,7 +55,7 @@ export interface Plan {
   limits: PlanLimits;
 }
 
-/** The single source of plan facts: the site, the help centre and the engine read these. */
+/** The plans on sale, the single source of plan facts: the site, the help centre and the engine read these. */
 export const PLANS: readonly Plan[] = [
   {
     id: "free",
@@ -235,9 +238,47 @@ export const SMS_COUNTRIES = "190+";
 export const MONEY_BACK_DAYS = 30;
 export const MAX_INTERVAL_SECONDS = 3600;
 
+/**
+ * The plan of every account on a server run in the self-hosted edition: nothing is walled off
+ * and nothing is counted; an operator who wants limits puts an account on a sold plan.
+ */
+export const SELF_HOSTED_PLAN: Plan = {
+  id: "self-hosted",
+  name: "Self-hosted",
+  monthlyPrice: null,
+  yearlyPrice: null,
+  yearlySavings: null,
+  period: "custom",
+  description: "Every feature, without limits, on your own server.",
+  features: [],
+  cta: "",
+  ctaLink: "contact",
+  highlighted: false,
+  limits: {
+    monitors: null,
+    agents: null,
+    minIntervalSeconds: 30,
+    historyDays: null,
+    users: null,
+    apiRequestsPerHour: null,
+    channels: channelsOnPlan("self-hosted"),
+    maxChannels: null,
+    allCheckTypes: true,
+    statusPages: null,
+    subscribersPerPage: null,
+    whiteLabel: true,
+    auditLog: true,
+    singleSignOn: true,
+    customRoles: true,
+  },
+};
+
+/** Every plan an account can be on: the plans on sale and the self-hosted edition's. */
+export const ALL_PLANS: readonly Plan[] = [...PLANS, SELF_HOSTED_PLAN];
+
 /** Looks a plan up by id; throws for an id that is not a plan. */
 export function getPlan(id: PlanId): Plan {
-  const plan = PLANS.find((candidate) => candidate.id === id);
+  const plan = ALL_PLANS.find((candidate) => candidate.id === id);
   if (!plan) throw new Error(`Unknown plan: ${id}`);
   return plan;
 }

@@ -1,3 +1,4 @@
+import type { Edition } from "./edition.ts";
 import type { RegistrationMode } from "./registration.ts";
 
 /** Where the site's analytics events go: nowhere, Google Analytics, or a list kept in the page. */
@@ -24,8 +25,13 @@ export interface SiteConfig {
   analyticsId: string;
   /** Meta (Facebook) ad pixel id; empty when none is configured. */
   adPixelId: string;
-  /** Who may sign up (REGISTRATION): the site and the app offer sign-up only when `open`. */
+  /**
+   * Who may sign up (REGISTRATION): the site and the app offer sign-up only when `open`; under
+   * `first-account` the app asks the server whether its owner has registered yet.
+   */
   registration: RegistrationMode;
+  /** Which product this server is (EDITION): the self-hosted edition has no plans, site or billing. */
+  edition: Edition;
   /** Whether plans are bought through Stripe here (its keys are set): the app asks only then. */
   billing: "on" | "off";
 }
@@ -43,6 +49,7 @@ const KEYS: readonly SiteConfigKey[] = [
   "analyticsId",
   "adPixelId",
   "registration",
+  "edition",
   "billing",
 ];
 

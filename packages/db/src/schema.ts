@@ -83,6 +83,7 @@ import type {
  */
 export interface Database {
   server_secrets: ServerSecretTable;
+  server_owner: ServerOwnerTable;
   contact_messages: ContactMessageTable;
   newsletter_subscribers: NewsletterSubscriberTable;
   outbox: OutboxTable;
@@ -157,6 +158,13 @@ export interface Database {
 export interface ServerSecretTable {
   name: string;
   value: string;
+  created_at: number;
+}
+
+/** The account that owns the server (one row, slot "owner"): the first account made on it. */
+export interface ServerOwnerTable {
+  slot: string;
+  account_id: string;
   created_at: number;
 }
 

@@ -1,4 +1,5 @@
 import type { ServiceContext } from "../services/context.ts";
+import { ARRANGED_PLANS } from "./arranged-plans.ts";
 import { followSubscriptions } from "./follow-subscriptions.ts";
 import { GRACE_MS, UNPAID_STATUSES } from "./grace-period.ts";
 
@@ -15,7 +16,7 @@ export async function endExpiredGrace(ctx: ServiceContext, defaultRegion: string
     .distinct()
     .where("billing_subscriptions.status", "in", UNPAID_STATUSES)
     .where("billing_subscriptions.payment_failed_at", "<=", ctx.now() - GRACE_MS)
-    .where("accounts.plan", "not in", ["free", "enterprise"])
+    .where("accounts.plan", "not in", ["free", ...ARRANGED_PLANS])
     .execute();
   for (const row of rows) {
     await ctx.db

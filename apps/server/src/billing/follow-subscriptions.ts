@@ -5,6 +5,7 @@ import { isPlanId } from "../services/accounts/create-account.ts";
 import { moveAccountPlan } from "../services/accounts/set-account-plan.ts";
 import type { AuditActor } from "../services/audit/record-audit-event.ts";
 import type { ServiceContext } from "../services/context.ts";
+import { isArrangedPlan } from "./arranged-plans.ts";
 import { GRACE_MS } from "./grace-period.ts";
 import { purchasedExtras } from "./purchased-extras.ts";
 import { PLAN_GIVING_STATUSES } from "./subscription-facts.ts";
@@ -28,7 +29,7 @@ export async function followSubscriptions(
     .select(["name", "plan"])
     .where("id", "=", accountId)
     .executeTakeFirst();
-  if (!account || !isPlanId(account.plan) || account.plan === "enterprise") return;
+  if (!account || !isPlanId(account.plan) || isArrangedPlan(account.plan)) return;
   const giving = await trx
     .selectFrom("billing_subscriptions")
     .select("plan")

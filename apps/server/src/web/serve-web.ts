@@ -1,6 +1,7 @@
 import fastifyStatic from "@fastify/static";
 import type { SiteConfig } from "@upwatch/core";
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { editionServes } from "./hosted-only-pages.ts";
 import { knowledgeBaseFallback } from "./knowledge-base-fallback.ts";
 import { loadSiteFiles, TEMPLATED_FILES } from "./site-files.ts";
 import { isAppPath, loadSitePages, type SitePage } from "./site-pages.ts";
@@ -18,8 +19,13 @@ export interface WebOptions {
   siteConfig: SiteConfig;
 }
 
-/** Serves the built web app: prerendered pages, static files, and the not-found page. */
+/**
+ * Serves the built web app: prerendered pages, static files, and the not-found page. The
+ * self-hosted edition leaves out the hosted service's own pages and opens the app at `/`.
+ */
 export async function serveWeb(app: FastifyInstance, options: WebOptions): Promise<void> {
+  const { edition } = options.siteConfig;
+  const appHome = appHomeOf(options.siteConfig);
   const pages = loadSitePages(
     options.clientDir,
     options.siteConfig,
@@ -56,10 +62,11 @@ export async function serveWeb(app: FastifyInstance, options: WebOptions): Promi
         path.includes("/assets/") ? HASHED_ASSET_CACHE : OTHER_FILE_CACHE,
       );
     },
-    allowedPath: (path) => !path.endsWith(".html"),
+    allowedPath: (path) => !path.endsWith(".html") && editionServes(edition, path),
   });
 
   for (const [path, file] of loadSiteFiles(options.clientDir, options.siteConfig)) {
+    if (!editionServes(edition, path)) continue;
     app.get(path, async (request, reply) => {
       reply.header("cache-control", HTML_CACHE).header("etag", file.etag);
       if (request.headers["if-none-match"] === file.etag) return reply.code(304).send();
@@ -75,6 +82,10 @@ export async function serveWeb(app: FastifyInstance, options: WebOptions): Promi
 
   app.get("/*", async (request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
+    if (!editionServes(edition, path)) {
+      if (path === "/") return reply.header("cache-control", HTML_CACHE).redirect(appHome, 302);
+      return sendPage(reply, pages.notFound, 404);
+    }
     const page = pages.find(path);
     if (page) return sendPage(reply, page, 200, request.headers["if-none-match"]);
     if (path.endsWith(PAGE_DATA_SUFFIX)) return reply.callNotFound();
@@ -89,6 +100,12 @@ export async function serveWeb(app: FastifyInstance, options: WebOptions): Promi
   });
 
   app.decorate("sendNotFoundPage", (reply: FastifyReply) => sendPage(reply, pages.notFound, 404));
+}
+
+/** Where `/` leads in the self-hosted edition: the app, by path when it is on this server. */
+function appHomeOf(config: SiteConfig): string {
+  const app = new URL(config.appUrl);
+  return app.origin === new URL(config.publicUrl).origin ? app.pathname : config.appUrl;
 }
 
 function sendPage(reply: FastifyReply, page: SitePage, status: number, ifNoneMatch?: string) {

@@ -23,6 +23,7 @@ import {
   IGNORE_MONITOR_CHANGES,
 } from "../services/monitors/monitor-changes.ts";
 import { regionDirectory } from "../services/regions/region-directory.ts";
+import { operatorNotices } from "../services/server/operator-notices.ts";
 import type { Alerting } from "./alerting.ts";
 import { engineBroker } from "./engine-broker.ts";
 import { serverHosts } from "./server-hosts.ts";
@@ -117,7 +118,10 @@ export async function registerMonitoring(
       await remote.close();
     });
   }
-  const regions = regionDirectory(ctx, { localRegion: config.regions.localRegion });
+  const regions = regionDirectory(ctx, {
+    localRegion: config.regions.localRegion,
+    localRegionName: config.regions.localRegionName,
+  });
   await app.register(apiRoutes, {
     prefix: "/api/v1",
     ctx,
@@ -142,6 +146,8 @@ export async function registerMonitoring(
     allowPrivateTargets: config.monitoring.allowPrivateTargets,
     lookupTxt: options.lookupTxt,
     billing: options.billing,
+    serverNotices: operatorNotices(config),
+    operatorEmail: config.regions.operatorEmail,
   });
   return engine;
 }

@@ -14,6 +14,7 @@ export function siteConfigFrom(config: Config): SiteConfig {
     analyticsId: config.analyticsId,
     adPixelId: config.adPixelId,
     registration: config.registration,
+    edition: config.edition,
     billing: config.billing ? "on" : "off",
   };
 }

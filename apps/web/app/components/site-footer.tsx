@@ -7,18 +7,19 @@ const FOOTER_SECTIONS = [
   {
     label: "Product",
     links: [
-      { to: "/#features", text: "Features" },
-      { to: "/#pricing", text: "Pricing" },
-      { to: "/knowledge-base", text: "Help centre" },
-      { to: "/contact", text: "Contact" },
+      { to: "/#features", text: "Features", hostedOnly: true },
+      { to: "/#pricing", text: "Pricing", hostedOnly: true },
+      { to: "/knowledge-base", text: "Help centre", hostedOnly: false },
+      { to: "/contact", text: "Contact", hostedOnly: true },
     ],
   },
   {
     label: "Legal",
+    hostedOnly: true,
     links: [
-      { to: "/privacy", text: "Privacy" },
-      { to: "/terms", text: "Terms" },
-      { to: "/account-deletion", text: "Account Deletion" },
+      { to: "/privacy", text: "Privacy", hostedOnly: true },
+      { to: "/terms", text: "Terms", hostedOnly: true },
+      { to: "/account-deletion", text: "Account Deletion", hostedOnly: true },
     ],
   },
 ];
@@ -37,11 +38,15 @@ export function SiteFooter() {
           </p>
         </div>
         {FOOTER_SECTIONS.map((section) => (
-          <nav key={section.label} aria-label={section.label} className="footer-nav">
+          <nav
+            key={section.label}
+            aria-label={section.label}
+            className={section.hostedOnly ? "footer-nav hosted-only" : "footer-nav"}
+          >
             <h2 className="footer-heading">{section.label}</h2>
             <ul>
               {section.links.map((link) => (
-                <li key={link.to}>
+                <li key={link.to} className={link.hostedOnly ? "hosted-only" : undefined}>
                   <Link to={link.to}>{link.text}</Link>
                 </li>
               ))}

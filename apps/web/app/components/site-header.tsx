@@ -14,8 +14,8 @@ const ANCHOR_LINKS = [
 ] as const;
 
 const PAGE_LINKS = [
-  { to: "/knowledge-base", label: "Support" },
-  { to: "/contact", label: "Contact" },
+  { to: "/knowledge-base", label: "Support", hostedOnly: false },
+  { to: "/contact", label: "Contact", hostedOnly: true },
 ] as const;
 
 /**
@@ -34,14 +34,14 @@ export function SiteHeader() {
           <nav aria-label="Main">
             <ul className="nav-list">
               {ANCHOR_LINKS.map((link) => (
-                <li key={link.to}>
+                <li key={link.to} className="hosted-only">
                   <Link to={link.to} className="nav-link" onClick={menu.close}>
                     {link.label}
                   </Link>
                 </li>
               ))}
               {PAGE_LINKS.map((link) => (
-                <li key={link.to}>
+                <li key={link.to} className={link.hostedOnly ? "hosted-only" : undefined}>
                   <NavLink to={link.to} className="nav-link" onClick={menu.close}>
                     {link.label}
                   </NavLink>
@@ -60,7 +60,7 @@ export function SiteHeader() {
             </TrackedLink>
             <TrackedLink
               href={registerUrl()}
-              className={`button button-primary ${SIGN_UP_LINK_CLASS}`}
+              className={`button button-primary ${SIGN_UP_LINK_CLASS} hosted-only`}
               trackAs="header-get-started"
               onClick={menu.close}
             >

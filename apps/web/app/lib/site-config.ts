@@ -13,6 +13,7 @@ const DEV_FALLBACK: SiteConfig = {
   analyticsId: "",
   adPixelId: "",
   registration: "open",
+  edition: "hosted",
   billing: "off",
 };
 

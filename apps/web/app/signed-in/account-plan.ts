@@ -9,7 +9,8 @@ export function accountPlan(account: AnswerOf<"getAccount">): Plan {
   const plan = getPlan(account.plan);
   const { monitors, agents } = account.limits;
   return withExtras(plan, {
-    monitors: monitors - plan.limits.monitors,
+    monitors:
+      monitors === null || plan.limits.monitors === null ? 0 : monitors - plan.limits.monitors,
     agents: agents === null || plan.limits.agents === null ? 0 : agents - plan.limits.agents,
   });
 }

@@ -131,6 +131,8 @@ const ROUTES = {
   listInvoices: { method: "GET", url: "/billing/invoices" },
   openBillingPortal: { method: "POST", url: "/billing/portal" },
   requestRefund: { method: "POST", url: "/billing/refund" },
+  getRegistration: { method: "GET", url: "/auth/registration" },
+  listServerNotices: { method: "GET", url: "/server/notices" },
   listAgents: { method: "GET", url: "/agents" },
   createAgent: { method: "POST", url: "/agents" },
   getAgent: { method: "GET", url: "/agents/:id" },

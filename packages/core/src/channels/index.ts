@@ -39,7 +39,8 @@ export function channelType<T extends AlertChannel>(id: T): ChannelTypeOf<T> {
   return type as ChannelTypeOf<T>;
 }
 
-/** The channel types a plan includes, in the order of `CHANNEL_TYPES`. */
+/** The channel types a plan includes, in the order of `CHANNEL_TYPES`; the self-hosted plan has all. */
 export function channelsOnPlan(plan: PlanId): readonly AlertChannel[] {
+  if (plan === "self-hosted") return ALERT_CHANNELS;
   return ALERT_CHANNELS.filter((id) => channelType(id).plans.includes(plan));
 }

@@ -214,7 +214,7 @@ describe("every plan change, for any account", () => {
           const after = apply(monitors, outcome);
           expect(after).toHaveLength(monitors.length);
           const active = after.filter((m) => !m.paused);
-          expect(active.length).toBeLessThanOrEqual(to.limits.monitors);
+          expect(active.length).toBeLessThanOrEqual(to.limits.monitors ?? Number.POSITIVE_INFINITY);
           for (const m of active) expect(monitorAllowedOn(to, m)).toBeNull();
           for (const m of after) {
             expect(m.interval_seconds).toBeGreaterThanOrEqual(to.limits.minIntervalSeconds);

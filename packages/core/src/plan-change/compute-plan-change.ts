@@ -153,7 +153,7 @@ function settingChanges(
 /** The monitors active after the change: those kept, then the oldest, up to the plan's limit. */
 function chooseActive(ordered: readonly PlanChangeMonitor[], input: PlanChangeInput): Set<string> {
   const { to } = input;
-  const limit = to.limits.monitors;
+  const limit = to.limits.monitors ?? Number.POSITIVE_INFINITY;
   const candidates = ordered.filter(
     (monitor) => (!monitor.paused || monitor.paused_by_plan) && !monitorAllowedOn(to, monitor),
   );
@@ -230,7 +230,7 @@ function channelChanges(input: PlanChangeInput): PlanChange[] {
 export function reasonText(reason: PauseReason, plan: Plan): string {
   if (reason === "check-type") return `the ${plan.name} plan does not include its check type`;
   if (reason === "agent") return `the ${plan.name} plan does not include agents`;
-  return `the ${plan.name} plan allows ${plan.limits.monitors.toLocaleString("en-US")} active monitors`;
+  return `the ${plan.name} plan allows ${(plan.limits.monitors ?? 0).toLocaleString("en-US")} active monitors`;
 }
 
 function onlyDefault(regions: readonly string[], defaultRegion: string): boolean {

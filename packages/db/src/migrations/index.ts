@@ -25,6 +25,7 @@ import { ssoIdentityLinksMigration } from "./2026_12_03_0200_sso_identity_links.
 import { billingMigration } from "./2026_12_04_0100_billing.ts";
 import { billingGraceMigration } from "./2026_12_05_0100_billing_grace.ts";
 import { usageBillingMigration } from "./2026_12_06_0100_usage_billing.ts";
+import { serverOwnerMigration } from "./2026_12_07_0100_server_owner.ts";
 
 /** Every migration, in the order they apply. Names sort in that order too. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   "2026_12_04_0100_billing": billingMigration,
   "2026_12_05_0100_billing_grace": billingGraceMigration,
   "2026_12_06_0100_usage_billing": usageBillingMigration,
+  "2026_12_07_0100_server_owner": serverOwnerMigration,
 };

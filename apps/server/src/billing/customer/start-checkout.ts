@@ -1,6 +1,7 @@
 import type { AccountAccess } from "../../services/accounts/account-access.ts";
 import { actorOf, recordAuditEvent } from "../../services/audit/record-audit-event.ts";
 import { ServiceError } from "../../services/service-error.ts";
+import { isArrangedPlan } from "../arranged-plans.ts";
 import type { BillingInterval, PaidPlan } from "../offers.ts";
 import { rememberCustomer } from "../store-subscription.ts";
 import { type BillingDeps, priceId } from "./billing-deps.ts";
@@ -19,6 +20,12 @@ export async function startCheckout(
   const { ctx, stripe } = deps;
   if (access.plan === "enterprise") {
     throw new ServiceError("conflict", "Enterprise+ is arranged with sales, not bought here.");
+  }
+  if (isArrangedPlan(access.plan)) {
+    throw new ServiceError(
+      "conflict",
+      "The account's plan was given by the server's operator, not bought here; ask them to change it.",
+    );
   }
   if (await findLiveSubscription(ctx.db, access.accountId)) {
     throw new ServiceError(

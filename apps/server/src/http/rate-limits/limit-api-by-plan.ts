@@ -10,15 +10,16 @@ const HOUR_MS = 3_600_000;
  * Counts API requests per account in clock-hour windows against the plan's hourly allowance,
  * in the app's rate-limit store, sets the `X-RateLimit-*` headers on every answer and refuses
  * with 429 once it is spent. Requests of the signed-in app (session, no key) are not counted:
- * the allowance is for API clients. Runs after the key is checked.
+ * the allowance is for API clients; nor are those of a plan without an allowance (self-hosted).
+ * Runs after the key is checked.
  */
 export function limitApiRequestsByPlan(app: FastifyInstance, now: () => number) {
   const limitOf = (request: FastifyRequest) =>
     getPlan(accessOf(request).plan).limits.apiRequestsPerHour;
   const count = app.createRateLimit({
-    allowList: (request) => accessOf(request).apiKeyId === undefined,
+    allowList: (request) => accessOf(request).apiKeyId === undefined || limitOf(request) === null,
     keyGenerator: (request) => `api:${accessOf(request).accountId}`,
-    max: limitOf,
+    max: (request) => limitOf(request) ?? Number.MAX_SAFE_INTEGER,
     // A window opened during the hour ends with it, so every window is a clock hour.
     timeWindow: () => HOUR_MS - (now() % HOUR_MS),
   });

@@ -1,4 +1,4 @@
-import { OPERATIONS as OP } from "@upwatch/api";
+import { OPERATIONS as OP, type ServerNotice } from "@upwatch/api";
 import type { FastifyInstance } from "fastify";
 import type { BillingDeps } from "../../billing/customer/billing-deps.ts";
 import type { ImmediateChecks, MonitorChanges } from "../../engine/engine-ports.ts";
@@ -41,6 +41,7 @@ import { planChangeRoutes } from "./plan-changes.ts";
 import { regionRoutes } from "./regions.ts";
 import { roleRoutes } from "./roles.ts";
 import { secureVariableRoutes } from "./secure-variables.ts";
+import { registrationRoutes, serverNoticeRoutes } from "./server.ts";
 import { sessionRoutes } from "./sessions.ts";
 import { ssoConfigRoutes, ssoSignInRoutes } from "./sso.ts";
 import { statusIncidentRoutes } from "./status-incidents.ts";
@@ -77,6 +78,10 @@ export interface ApiOptions {
   lookupTxt: TxtLookup;
   /** Stripe and the prices sold, when the server takes payments; else billing answers 409. */
   billing?: BillingDeps | undefined;
+  /** What the operator should fix in the configuration, told to the people who run the server. */
+  serverNotices?: readonly ServerNotice[];
+  /** The operator's address (OPERATOR_EMAIL): that person is told the server's notices. */
+  operatorEmail?: string | undefined;
 }
 
 /**
@@ -96,6 +101,7 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
   await app.register(twoFactorRoutes, { accounts: options.accounts });
   await app.register(sessionRoutes, { accounts: options.accounts, live: options.live });
   await app.register(invitationLinkRoutes, { accounts: options.accounts });
+  await app.register(registrationRoutes, { auth: options.accounts.auth });
   const sso = {
     accounts: options.accounts,
     publicUrl: options.publicUrl,
@@ -136,6 +142,11 @@ async function accountAndMonitorRoutes(app: FastifyInstance, options: ApiOptions
   await app.register(planChangeRoutes, { ctx });
   await app.register(billingRoutes, { ctx, billing: options.billing });
   await app.register(accountSecurityRoutes, { ctx, live });
+  await app.register(serverNoticeRoutes, {
+    ctx,
+    notices: options.serverNotices ?? [],
+    operatorEmail: options.operatorEmail,
+  });
   const { auth, session } = options.accounts;
   await app.register(memberRoutes, { ctx, live, session, throttle: options.accounts.throttle });
   await app.register(invitationRoutes, { auth, live, mailQueued: options.mailQueued });

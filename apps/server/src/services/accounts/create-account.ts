@@ -3,6 +3,7 @@ import type { ServiceContext } from "../context.ts";
 import { ServiceError } from "../service-error.ts";
 import { storeOrExplain } from "../storage-error.ts";
 import { ownerAlertChannel } from "./owner-alert-channel.ts";
+import { claimServerIfFirst } from "./server-owner.ts";
 
 export interface CreateAccountInput {
   name: string;
@@ -10,6 +11,11 @@ export interface CreateAccountInput {
   ownerEmail: string;
   /** The owner's password hash when the owner registered; none when the operator made the account. */
   ownerPasswordHash?: string | null;
+  /**
+   * Made only if it is the server's first account (REGISTRATION=first-account): otherwise
+   * refused with this sentence, decided in the same transaction so two at once cannot both win.
+   */
+  onlyAsServerOwner?: string;
 }
 
 export interface CreatedAccount {
@@ -20,7 +26,8 @@ export interface CreatedAccount {
 
 /**
  * Creates an account on a plan with its owner as the first user, and the owner's address as its
- * first alert channel, used by new monitors, so alerts work from the first monitor on.
+ * first alert channel, used by new monitors, so alerts work from the first monitor on. The
+ * server's first account becomes its owner.
  */
 export async function createAccount(
   ctx: ServiceContext,
@@ -79,6 +86,10 @@ export async function createAccount(
         .insertInto("channels")
         .values(ownerAlertChannel(ctx, accountId, email, at))
         .execute();
+      const owner = await claimServerIfFirst(trx, accountId, at);
+      if (input.onlyAsServerOwner && owner !== accountId) {
+        throw new ServiceError("forbidden", input.onlyAsServerOwner);
+      }
     }),
   );
   return { accountId, userId, plan: input.plan as PlanId };

@@ -4,7 +4,7 @@ import type { AuthContext } from "./auth-context.ts";
 import { EmailTakenError } from "./auth-errors.ts";
 import type { SessionDevice } from "./create-session.ts";
 import { hashPassword } from "./password-hash.ts";
-import { ensureRegistrationOpen } from "./registration-policy.ts";
+import { ensureRegistrationOpen, INVITE_ONLY_REFUSAL } from "./registration-policy.ts";
 import { signInUser } from "./sign-in-user.ts";
 import type { SignedIn } from "./signed-in.ts";
 
@@ -17,14 +17,15 @@ export function accountNameFor(email: string): string {
  * Makes an account on the operator's plan for new accounts (Free unless DEFAULT_PLAN says
  * otherwise) owned by a new user with a password, named after the address, and signs
  * the user in. An address already in use is an EmailTakenError. Refused unless the server
- * takes sign-ups from anyone (REGISTRATION=open), before anything about the address is told.
+ * takes sign-ups from anyone now (REGISTRATION=open, or first-account before the server has its
+ * owner), before anything about the address is told.
  */
 export async function register(
   ctx: AuthContext,
   input: RegisterInput,
   device: SessionDevice = {},
 ): Promise<SignedIn> {
-  ensureRegistrationOpen(ctx.registration);
+  await ensureRegistrationOpen(ctx.db, ctx.registration);
   const emailTaken = async () =>
     Boolean(
       await ctx.db
@@ -42,6 +43,7 @@ export async function register(
       plan: ctx.newAccountPlan,
       ownerEmail: input.email,
       ownerPasswordHash: passwordHash,
+      ...(ctx.registration === "first-account" ? { onlyAsServerOwner: INVITE_ONLY_REFUSAL } : {}),
     });
   } catch (error) {
     // Two registrations of one address at once: the unique address decides, the loser is told.

@@ -62,16 +62,18 @@ export async function enforceResumable(
       `${monitor.name} cannot be resumed: ${reasonText(reason, plan)}.`,
     );
   }
+  const limit = plan.limits.monitors;
+  if (limit === null) return;
   const { count } = await db
     .selectFrom("monitors")
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .where("account_id", "=", access.accountId)
     .where("paused", "=", 0)
     .executeTakeFirstOrThrow();
-  if (Number(count) < plan.limits.monitors) return;
+  if (Number(count) < limit) return;
   throw new ServiceError(
     "plan-limit",
-    `Your ${plan.name} plan allows ${plan.limits.monitors.toLocaleString("en-US")} active monitors. Pause another monitor or upgrade your plan to resume this one.`,
+    `Your ${plan.name} plan allows ${limit.toLocaleString("en-US")} active monitors. Pause another monitor or upgrade your plan to resume this one.`,
   );
 }
 

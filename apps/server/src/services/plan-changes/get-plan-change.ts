@@ -24,7 +24,8 @@ export interface PlanChangeView {
   } | null;
   pausedByPlan: { id: string; name: string; type: CheckType }[];
   activeMonitors: number;
-  monitorLimit: number;
+  /** Null when the plan has no limit. */
+  monitorLimit: number | null;
 }
 
 /**

@@ -33,7 +33,10 @@ export async function listRegions(
   const outageOf = new Map(outages.map((row) => [row.region, Number(row.started_at)]));
   return REGIONS.map((region) => ({
     region,
-    location: REGION_LOCATIONS[region],
+    location:
+      region === directory.localRegion && directory.localRegionName
+        ? directory.localRegionName
+        : REGION_LOCATIONS[region],
     served: served.has(region),
     local: region === directory.localRegion,
     runners: runners.get(region) ?? 0,

@@ -9,6 +9,8 @@ const CACHE_MS = 2_000;
 export interface RegionDirectory {
   /** The deployment's own region, or null when it runs no checks in-process. */
   localRegion: Region | null;
+  /** What the operator calls the local region (LOCAL_REGION_NAME), if they named it. */
+  localRegionName?: string | undefined;
   /** Regions with a live runner or the local one; read from `runners` (cached <= 2 s). */
   served(): Promise<Set<Region>>;
   /** The region plans without a choice run from: the local one, else the first served one. */
@@ -20,9 +22,9 @@ export interface RegionDirectory {
 /** The regions served: the local one and those of runners that sent a heartbeat lately. */
 export function regionDirectory(
   ctx: ServiceContext,
-  options: { localRegion: Region | null },
+  options: { localRegion: Region | null; localRegionName?: string | undefined },
 ): RegionDirectory {
-  const { localRegion } = options;
+  const { localRegion, localRegionName } = options;
   let cached: { at: number; regions: Set<Region> } | null = null;
   const served = async (): Promise<Set<Region>> => {
     const at = ctx.now();
@@ -34,6 +36,7 @@ export function regionDirectory(
   };
   return {
     localRegion,
+    localRegionName,
     served,
     lastServed: () => (cached ? new Set(cached.regions) : null),
     async defaultRegion() {

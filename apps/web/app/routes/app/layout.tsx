@@ -5,6 +5,7 @@ import { CloseIcon, MenuIcon } from "../../components/icons.tsx";
 import { Logo } from "../../components/logo.tsx";
 import { ThemeToggle } from "../../components/theme-toggle.tsx";
 import { useMenu } from "../../components/use-menu.ts";
+import { getSiteConfig } from "../../lib/site-config.ts";
 import { stylesheet } from "../../lib/stylesheet.ts";
 import { APP_BASE, ApiError, loginPath } from "../../signed-in/api-client.ts";
 import appCss from "../../signed-in/app.css?url";
@@ -17,6 +18,7 @@ import { APP_NAV_ITEMS } from "../../signed-in/nav-items.ts";
 import { allowedNavItems } from "../../signed-in/permissions.ts";
 import { PlanChangeBanner } from "../../signed-in/plan-change/plan-change-banner.tsx";
 import { wantsBareFrame } from "../../signed-in/screen-frame.ts";
+import { ServerNoticesBanner } from "../../signed-in/server/server-notices-banner.tsx";
 import { SessionProvider, useSession, useSessionState } from "../../signed-in/session.tsx";
 import { Button } from "../../signed-in/ui/button.tsx";
 import { Skeleton } from "../../signed-in/ui/skeleton.tsx";
@@ -85,6 +87,7 @@ function AppShell() {
       </a>
       <AppHeader />
       <main id="main" className="app-main container">
+        <ServerNoticesBanner />
         <CheckoutIntentNotice />
         <PastDueBanner />
         <PlanChangeBanner />
@@ -150,15 +153,17 @@ function AppHeader() {
               <span className="role-badge" title="Your role in this account">
                 {membership.role_name}
               </span>
-              <Link
-                to={`${APP_BASE}/settings#plan`}
-                className="plan-badge"
-                data-plan={account.plan}
-                aria-label={`Plan: ${planName}`}
-                onClick={menu.close}
-              >
-                {planName}
-              </Link>
+              {getSiteConfig().edition === "self-hosted" ? null : (
+                <Link
+                  to={`${APP_BASE}/settings#plan`}
+                  className="plan-badge"
+                  data-plan={account.plan}
+                  aria-label={`Plan: ${planName}`}
+                  onClick={menu.close}
+                >
+                  {planName}
+                </Link>
+              )}
             </div>
             <Button
               variant="ghost"

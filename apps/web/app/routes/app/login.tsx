@@ -22,6 +22,7 @@ import { FormError } from "../../signed-in/ui/form-error.tsx";
 import { PasswordInputField } from "../../signed-in/ui/password-input-field.tsx";
 import { useFormSubmission } from "../../signed-in/ui/use-form-submission.ts";
 import { useRedirectIfSignedIn } from "../../signed-in/use-redirect-if-signed-in.ts";
+import { useRegistrationNow } from "../../signed-in/use-registration-now.ts";
 
 export const links = () => [stylesheet(appCss)];
 
@@ -146,11 +147,13 @@ export default function Login() {
 
 /** Where someone without an account goes: registering, or why this server does not offer it. */
 function NoAccountYet() {
-  const registration = getSiteConfig().registration;
+  const registration = useRegistrationNow();
+  if (!registration) return null;
   if (registration !== "open") return <p>{REGISTRATION_NOTICES[registration]}</p>;
+  const what = getSiteConfig().edition === "self-hosted" ? "an account" : "a free account";
   return (
     <p>
-      No account yet? <Link to={`${APP_BASE}/register`}>Create a free account</Link>
+      No account yet? <Link to={`${APP_BASE}/register`}>Create {what}</Link>
     </p>
   );
 }

@@ -50,8 +50,10 @@ function NewMonitorScreen() {
       lead={
         plan && account ? (
           <p className="app-page-description form-page-lead">
-            Your {plan.name} plan: {account.monitors} of{" "}
-            {plan.limits.monitors.toLocaleString("en-US")} monitors used, checks as often as every{" "}
+            {plan.limits.monitors === null
+              ? `${account.monitors.toLocaleString("en-US")} monitors so far`
+              : `Your ${plan.name} plan: ${account.monitors} of ${plan.limits.monitors.toLocaleString("en-US")} monitors used`}
+            , checks as often as every{" "}
             {formatInterval(plan.limits.minIntervalSeconds).replace(/^1 /, "")}.
           </p>
         ) : null

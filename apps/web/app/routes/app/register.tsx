@@ -1,4 +1,4 @@
-import { getPlan, REGISTRATION_NOTICES, type RegistrationMode } from "@upwatch/core";
+import { getPlan, REGISTRATION_NOTICES, type RegistrationNow } from "@upwatch/core";
 import { useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { readCheckoutIntent, withCheckoutIntent } from "../../lib/checkout-intent.ts";
@@ -16,8 +16,10 @@ import { Button } from "../../signed-in/ui/button.tsx";
 import { EmailInputField } from "../../signed-in/ui/email-input-field.tsx";
 import { FormError } from "../../signed-in/ui/form-error.tsx";
 import { PasswordInputField } from "../../signed-in/ui/password-input-field.tsx";
+import { Skeleton } from "../../signed-in/ui/skeleton.tsx";
 import { useFormSubmission } from "../../signed-in/ui/use-form-submission.ts";
 import { useRedirectIfSignedIn } from "../../signed-in/use-redirect-if-signed-in.ts";
+import { useRegistrationNow } from "../../signed-in/use-registration-now.ts";
 
 export const links = () => [stylesheet(appCss)];
 
@@ -27,21 +29,40 @@ export function meta() {
 
 const FREE = getPlan("free");
 
+/** What the new account gets: the Free plan on the hosted service, everything on a self-hosted server. */
+function registerLead(): string {
+  const { edition, registration } = getSiteConfig();
+  const owner =
+    registration === "first-account"
+      ? " The first account made here owns this server; after it, people join by invitation."
+      : "";
+  if (edition === "self-hosted") return `Every feature is on, without limits.${owner}`;
+  return `Start on the ${FREE.name} plan: ${FREE.limits.monitors} monitors, checks every ${FREE.limits.minIntervalSeconds / 60} minutes, e-mail alerts. No credit card needed.${owner}`;
+}
+
 /**
- * Creating an account: it starts on the Free plan and lands in the app. A server that does not
- * take sign-ups (REGISTRATION) says so instead of showing the form.
+ * Creating an account: it starts on the Free plan (every feature, in the self-hosted edition)
+ * and lands in the app. A server that does not take sign-ups now (REGISTRATION) says so instead
+ * of showing the form.
  */
 export default function Register() {
-  const registration = getSiteConfig().registration;
+  const registration = useRegistrationNow();
+  if (!registration) {
+    return (
+      <AuthFrame title="Create your account">
+        <Skeleton lines={2} label="Asking whether this server takes sign-ups" />
+      </AuthFrame>
+    );
+  }
   return registration === "open" ? <RegisterForm /> : <SignUpsRefused mode={registration} />;
 }
 
-const REFUSED_TITLES: Record<Exclude<RegistrationMode, "open">, string> = {
+const REFUSED_TITLES: Record<Exclude<RegistrationNow, "open">, string> = {
   "invite-only": "Registration is by invitation only",
   closed: "Sign-ups are closed",
 };
 
-function SignUpsRefused({ mode }: { mode: Exclude<RegistrationMode, "open"> }) {
+function SignUpsRefused({ mode }: { mode: Exclude<RegistrationNow, "open"> }) {
   return (
     <AuthFrame
       title={REFUSED_TITLES[mode]}
@@ -83,7 +104,7 @@ function RegisterForm() {
   return (
     <AuthFrame
       title="Create your account"
-      lead={`Start on the ${FREE.name} plan: ${FREE.limits.monitors} monitors, checks every ${FREE.limits.minIntervalSeconds / 60} minutes, e-mail alerts. No credit card needed.`}
+      lead={registerLead()}
       footer={
         <p>
           Already have an account? <Link to={`${APP_BASE}/login`}>Log in</Link>

@@ -27,5 +27,13 @@ export default function KnowledgeBaseLayout() {
       </main>
     );
   }
-  return <Outlet />;
+  return (
+    <>
+      <p className="self-hosted-only container kb-edition-note" role="note">
+        This server runs the self-hosted edition: everything these articles describe is on for every
+        account, without limits. Plan names and prices belong to the hosted service.
+      </p>
+      <Outlet />
+    </>
+  );
 }

@@ -45,8 +45,11 @@ export function PausedByPlanPanel() {
     <section className="app-panel" id="plan-change" aria-labelledby="plan-change-choice-heading">
       <h2 id="plan-change-choice-heading">Monitors paused by the plan change</h2>
       <p className="app-panel-lead">
-        {view.active_monitors} of {view.monitor_limit} monitors are active. Their settings are kept;
-        pause an active monitor to make room, then resume the one you want checked instead.
+        {view.monitor_limit === null
+          ? `${view.active_monitors} monitors are active.`
+          : `${view.active_monitors} of ${view.monitor_limit} monitors are active.`}{" "}
+        Their settings are kept; pause an active monitor to make room, then resume the one you want
+        checked instead.
       </p>
       {problem ? (
         <p className="notice notice-error" role="alert">

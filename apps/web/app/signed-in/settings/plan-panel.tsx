@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { channelType, getPlan } from "@upwatch/core";
+import { CUSTOM_RETENTION_DAYS, channelType, getPlan, PLAN_IDS } from "@upwatch/core";
+import { getSiteConfig } from "../../lib/site-config.ts";
 import { problemText } from "../api-client.ts";
 import { BillingPanel } from "../billing/billing-panel.tsx";
 import { billingIsOn, billingQuery, isBillingOff } from "../billing/billing-query.ts";
@@ -33,7 +34,9 @@ export function PlanPanel() {
           <div>
             <dt>Monitors</dt>
             <dd>
-              {answer.data.monitors} of {answer.data.limits.monitors}
+              {answer.data.limits.monitors === null
+                ? `${answer.data.monitors}, no limit`
+                : `${answer.data.monitors} of ${answer.data.limits.monitors}`}
               {answer.data.active_monitors < answer.data.monitors
                 ? `, ${answer.data.active_monitors} active`
                 : null}
@@ -55,13 +58,17 @@ export function PlanPanel() {
             <dt>History kept</dt>
             <dd>
               {answer.data.limits.history_days === null
-                ? "Custom"
+                ? `${CUSTOM_RETENTION_DAYS} days`
                 : `${answer.data.limits.history_days} days`}
             </dd>
           </div>
           <div>
             <dt>API requests an hour</dt>
-            <dd>{answer.data.limits.api_requests_per_hour.toLocaleString("en-US")}</dd>
+            <dd>
+              {answer.data.limits.api_requests_per_hour === null
+                ? "No limit"
+                : answer.data.limits.api_requests_per_hour.toLocaleString("en-US")}
+            </dd>
           </div>
         </dl>
       ) : null}
@@ -94,12 +101,24 @@ function PlanBilling({ accountId }: { accountId: string }) {
 
 /** Where plans change when this server does not bill: the operator's command. */
 function SetPlanByOperator({ accountId }: { accountId: string }) {
+  if (getSiteConfig().edition === "self-hosted") {
+    return (
+      <p>
+        This server runs the self-hosted edition: every feature is on and nothing is counted. Its
+        operator can still give an account a plan's limits, from the server's shell:{" "}
+        <code className="app-code">
+          npm run admin -- set-plan --account {accountId} --plan free
+        </code>{" "}
+        (plans: {PLAN_IDS.join(", ")}).
+      </p>
+    );
+  }
   return (
     <p>
       On a self-hosted install the server's operator changes plans, from the server's shell:{" "}
       <code className="app-code">npm run admin -- set-plan --account {accountId} --plan hobby</code>{" "}
-      (plans: free, hobby, business, enterprise). The new plan applies from the next request; reload
-      this page to see it.
+      (plans: {PLAN_IDS.join(", ")}). The new plan applies from the next request; reload this page
+      to see it.
     </p>
   );
 }
