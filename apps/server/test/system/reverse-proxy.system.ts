@@ -124,6 +124,31 @@ describe.each([nginx, caddy])(
       expect(listed.data.find((session) => session.current)?.ip_address).toBe(CLIENT_ADDRESS);
     });
 
+    it("passes a monitor's settings as large as the server takes on to the server, and refuses larger ones itself", async () => {
+      const key = createAccountWithKey("business", env);
+      const post = (bytes: number) =>
+        fromClient("/api/v1/monitors", {
+          method: "POST",
+          headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+          body: JSON.stringify({
+            type: "http",
+            name: "x".repeat(bytes),
+            target: "https://status.example.com/",
+          }),
+        });
+      // 3.5 MiB: the server reads it and refuses the name, in its own words.
+      const large = await post(3.5 * 1024 * 1024);
+      expect(large.status, large.body.slice(0, 300)).toBe(400);
+      expect(String(large.headers["content-type"])).toContain("json");
+      expect(large.body).toContain("name");
+      // Over 4 MiB the proxy refuses: with a 413, or by cutting the upload off as Caddy does.
+      const tooLarge = await post(5 * 1024 * 1024).then(
+        (answer) => answer.status,
+        (error: NodeJS.ErrnoException) => error.code,
+      );
+      expect(["413", "ECONNRESET", "EPIPE"]).toContain(String(tooLarge));
+    });
+
     it("delivers a live update through the proxy as it happens, not when a buffer fills", async () => {
       const key = createAccountWithKey("business", env);
       const headers = { authorization: `Bearer ${key}` };
