@@ -35,7 +35,13 @@ describe.each([nginx, caddy])(
     let server: ServerProcess;
     let proxy: RunningProxy;
     let agent: RunningProcess | undefined;
-    const env: Record<string, string> = { DATABASE_URL: "", RUN_CHECKS: "false" };
+    const env: Record<string, string> = {
+      DATABASE_URL: "",
+      // Nothing is checked: the monitors here only carry live updates and large settings.
+      RUN_CHECKS: "false",
+      // Anyone may register, whatever this edition's default, so a client can sign in here.
+      REGISTRATION: "open",
+    };
 
     const fromClient = (path: string, options: Parameters<typeof send>[1] = {}) =>
       send(`${proxy.httpsUrl}${path}`, {

@@ -104,13 +104,18 @@ export interface OpenStream {
   close(): void;
 }
 
-/** Opens a server-sent event stream; resolves once the headers arrived. */
+/** Opens a server-sent event stream; resolves once the headers arrived (within 10 s). */
 export function openStream(url: string, options: RequestOptions = {}): Promise<OpenStream> {
   return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      request.destroy();
+      reject(new Error(`The event stream ${url} sent no headers within 10 s (held in a buffer?)`));
+    }, 10_000);
     const request = open(
       url,
       { ...options, headers: { accept: "text/event-stream", ...options.headers } },
       (response) => {
+        clearTimeout(timer);
         const chunks: { at: number; text: string }[] = [];
         response.setEncoding("utf8");
         response.on("data", (text: string) => chunks.push({ at: Date.now(), text }));
