@@ -2,6 +2,7 @@
 export const PROXIES: readonly {
   name: string;
   packageName: string;
+  service: string;
   probe: [string, string[]];
 }[];
 

@@ -6,8 +6,8 @@ import { spawnSync } from "node:child_process";
 
 /** The proxies the suite runs, with the command that says whether one is there. */
 export const PROXIES = [
-  { name: "nginx", packageName: "nginx", probe: ["nginx", ["-v"]] },
-  { name: "Caddy", packageName: "caddy", probe: ["caddy", ["version"]] },
+  { name: "nginx", packageName: "nginx", service: "nginx.service", probe: ["nginx", ["-v"]] },
+  { name: "Caddy", packageName: "caddy", service: "caddy.service", probe: ["caddy", ["version"]] },
 ];
 
 /** The sentence that says how to get the proxies on Debian. */
@@ -47,5 +47,21 @@ export function ensureProxies() {
       return false;
     }
   }
+  stopServices(missing);
   return missingProxies().length === 0;
+}
+
+/**
+ * Debian's packages start their proxy as the machine's service on ports 80 and 443 where systemd
+ * runs; the tests start their own, so the services just installed are stopped and disabled.
+ */
+function stopServices(installed) {
+  const systemd = spawnSync("systemctl", ["is-system-running"], { encoding: "utf8" });
+  if (systemd.error || !/^(running|degraded|starting)/.test(systemd.stdout ?? "")) return;
+  for (const proxy of installed) {
+    console.error(
+      `Stopping and disabling the ${proxy.service} the package started; the tests run their own ${proxy.name}.`,
+    );
+    spawnSync("systemctl", ["disable", "--now", proxy.service], { stdio: "ignore" });
+  }
 }
