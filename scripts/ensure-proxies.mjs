@@ -34,7 +34,7 @@ export function ensureProxies() {
   if (process.getuid?.() !== 0) return false;
   const packages = missing.map((proxy) => proxy.packageName);
   console.error(
-    `Installing Debian's ${packages.join(" and ")} package for the system tests, which run the server behind them (apt-get)...`,
+    `Installing Debian's ${packages.join(" and ")} package${packages.length > 1 ? "s" : ""} for the system tests, which run the server behind them (apt-get)...`,
   );
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   for (const args of [
