@@ -22,7 +22,7 @@ it("refuses to start with an unknown DEFAULT_PLAN, saying why in one sentence", 
     });
     expect(run.status).toBe(1);
     expect(run.stderr.trim()).toBe(
-      'Invalid configuration: DEFAULT_PLAN must be one of free, hobby, business, enterprise (got "gold").',
+      'Invalid configuration: DEFAULT_PLAN must be one of free, hobby, business, enterprise, self-hosted (got "gold").',
     );
     expect(run.stdout).toBe("");
   } finally {

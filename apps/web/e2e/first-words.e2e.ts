@@ -87,4 +87,39 @@ describe("the words and shapes a newcomer meets first", () => {
     await screenshot(page, "app-not-found");
     await context.close();
   });
+  it("sets each check type's plan badge on the name's first line at the card's right edge, on a desk and on a phone", async () => {
+    for (const width of [1100, 360]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      await registerAccount(context, product);
+      await page.goto(`${product.url}/app/monitors/new`);
+      const names = page.locator(".type-option-name:has(.plan-badge)");
+      await names.first().waitFor();
+      const boxes = await names.evaluateAll((elements) =>
+        elements.map((name) => {
+          const badge = name.querySelector(".plan-badge") as HTMLElement;
+          const nameBox = name.getBoundingClientRect();
+          const badgeBox = badge.getBoundingClientRect();
+          return {
+            nameTop: nameBox.top,
+            nameRight: Math.round(nameBox.right),
+            badgeTop: badgeBox.top,
+            badgeRight: Math.round(badgeBox.right),
+          };
+        }),
+      );
+      expect(boxes.length).toBeGreaterThan(1);
+      for (const box of boxes) {
+        expect(box.badgeRight).toBe(box.nameRight);
+        // On the first line: the badge starts within a line's height of the name's top.
+        expect(Math.abs(box.badgeTop - box.nameTop)).toBeLessThan(12);
+      }
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBe(0);
+      await screenshot(page.locator(".type-picker"), `check-type-badges-${width}`);
+      await context.close();
+    }
+  });
 });

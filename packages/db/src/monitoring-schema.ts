@@ -3,7 +3,7 @@ import type { Generated } from "kysely";
 export interface AccountTable {
   id: string;
   name: string;
-  /** A plan id from `@upwatch/core` (free, hobby, business, enterprise). */
+  /** A plan id from `@upwatch/core` (free, hobby, business, enterprise, self-hosted). */
   plan: string;
   created_at: number;
   /** 1: every member must sign in with a second factor. */

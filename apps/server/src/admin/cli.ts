@@ -20,10 +20,11 @@ const USAGE = `Usage: npm run admin -- <command> [options]
 Commands:
   contacts      Contact messages     --since 7d|24h|30m|2024-12-31 (default 30d)  --format csv|json (default csv)
   subscribers   Newsletter subscribers, same options
-  create-account  --name "Acme" --email ops@acme.example [--plan free|hobby|business|enterprise]
+  create-account  --name "Acme" --email ops@acme.example [--plan free|hobby|business|enterprise|self-hosted]
                   Creates an account with its owner and prints a first API key and a link
                   with which the owner chooses a password and signs in (works once, for 7 days);
-                  works whatever REGISTRATION says (without --plan: DEFAULT_PLAN, free unless set)
+                  works whatever REGISTRATION says (without --plan: DEFAULT_PLAN: free, or
+                  self-hosted in the self-hosted edition, unless set)
   create-key      --account <id> [--name "CI"]       Prints a new API key for the account
   revoke-key      --key <key id>                      Revokes a key at once
   list-keys       --account <id>                      Keys with prefix, creation and last use

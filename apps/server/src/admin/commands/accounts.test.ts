@@ -55,6 +55,6 @@ describeEachDatabase("the account admin commands", (db) => {
     );
     await expect(
       ACCOUNT_COMMANDS["create-account"]!(ctx, { name: "X", email: "x@example.com", plan: "gold" }),
-    ).rejects.toThrow("The plan must be one of free, hobby, business, enterprise.");
+    ).rejects.toThrow("The plan must be one of free, hobby, business, enterprise, self-hosted.");
   });
 });
