@@ -12,7 +12,7 @@ ARG NODE_IMAGE=node:20-bookworm-slim
 FROM ${NODE_IMAGE} AS toolchain
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
-  && rm -rf /var/lib/apt/lists/*
+  && rm -rf /var/lib/apt/lists/* /var/cache/apt/*.bin
 ENV npm_config_nodedir=/usr/local \
     npm_config_build_from_source=true \
     npm_config_update_notifier=false
@@ -36,14 +36,24 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
+# What the server and the runner load, and no more: the web app's packages end up in its static
+# build, type declarations serve only builds, and the driver keeps its compiled module without
+# its sources and objects.
 FROM manifests AS production-deps
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+RUN npm ci --omit=dev --no-audit --no-fund --workspace apps/server --workspace apps/runner \
+  && npm cache clean --force \
+  && find node_modules -type f \( -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' \) -delete \
+  && cd node_modules/better-sqlite3 \
+  && mv build/Release/better_sqlite3.node /tmp/ \
+  && rm -rf build deps src \
+  && mkdir -p build/Release \
+  && mv /tmp/better_sqlite3.node build/Release/
 
 FROM ${NODE_IMAGE} AS runtime
 # ping for ping checks; CA certificates for checks of https:// targets.
 RUN apt-get update \
   && apt-get install -y --no-install-recommends iputils-ping ca-certificates \
-  && rm -rf /var/lib/apt/lists/* \
+  && rm -rf /var/lib/apt/lists/* /var/cache/apt/*.bin \
   && groupadd --system --gid 10001 upwatch \
   && useradd --system --uid 10001 --gid upwatch --home-dir /data --no-create-home \
     --shell /usr/sbin/nologin upwatch \

@@ -6,6 +6,7 @@
 // comes up, a backup, and a new container on the same volume that still has the account and its
 // monitor and stops cleanly on SIGTERM. It removes the containers and volumes it made.
 import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
 import { ensureBaseImage } from "./container/base-image.mjs";
 import {
   ContainerTestFailure,
@@ -33,7 +34,7 @@ const IMAGE = "upwatch:container-test";
 const LABEL = "org.upwatch.container-test";
 const MAX_IMAGE_BYTES = 300 * 1000 * 1000;
 const MAX_STOP_MS = 10_000;
-const ROOT = new URL("..", import.meta.url).pathname;
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const EMAIL = "owner@example.com";
 
 const log = (message) => console.log(`container test: ${message}`);
