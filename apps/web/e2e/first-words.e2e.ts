@@ -108,6 +108,7 @@ describe("the words and shapes a newcomer meets first", () => {
           };
         }),
       );
+      await screenshot(page.locator(".type-picker"), `check-type-badges-${width}`);
       expect(boxes.length).toBeGreaterThan(1);
       for (const box of boxes) {
         expect(box.badgeRight).toBe(box.nameRight);
@@ -118,7 +119,6 @@ describe("the words and shapes a newcomer meets first", () => {
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow).toBe(0);
-      await screenshot(page.locator(".type-picker"), `check-type-badges-${width}`);
       await context.close();
     }
   });

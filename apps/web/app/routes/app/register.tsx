@@ -136,10 +136,12 @@ function RegisterForm() {
         <Button type="submit" busy={busy} busyLabel="Creating your account...">
           Create account
         </Button>
-        <p className="form-note auth-terms">
-          By creating an account you agree to the <Link to="/terms">terms</Link> and the{" "}
-          <Link to="/privacy">privacy policy</Link>.
-        </p>
+        {getSiteConfig().edition === "self-hosted" ? null : (
+          <p className="form-note auth-terms">
+            By creating an account you agree to the <Link to="/terms">terms</Link> and the{" "}
+            <Link to="/privacy">privacy policy</Link>.
+          </p>
+        )}
       </form>
     </AuthFrame>
   );

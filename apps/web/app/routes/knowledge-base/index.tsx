@@ -63,7 +63,7 @@ export default function KnowledgeBaseIndex() {
           </section>
         </>
       )}
-      <aside className="kb-contact">
+      <aside className="kb-contact hosted-only">
         <h2>Still need help?</h2>
         <p>Our support team answers every message within 24 hours.</p>
         <Link to="/contact" className="button button-primary">

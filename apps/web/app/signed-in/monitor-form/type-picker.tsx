@@ -27,7 +27,7 @@ export function TypePicker({ values, set, errors, plan }: FormPartProps & { plan
                 onChange={() => set("type", type)}
               />
               <span className="type-option-name">
-                {CHECK_TYPE_NAMES[type]}
+                <span>{CHECK_TYPE_NAMES[type]}</span>
                 {!plan.limits.allCheckTypes && !BASIC_CHECK_TYPES.includes(type) ? (
                   <span className="plan-badge">Hobby+</span>
                 ) : null}
