@@ -47,6 +47,9 @@ describe("a newcomer running the self-hosted edition", () => {
       expect(await page.getByRole("radio", { name }).isDisabled()).toBe(false);
     }
     await screenshot(page, "self-hosted-new-monitor");
+    await page.goto(`${product.url}/app/settings`);
+    await page.getByRole("heading", { name: "Every feature, no limits" }).waitFor();
+    await page.getByText("This server runs the self-hosted edition").waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -23,7 +23,9 @@ export function PlanPanel() {
 
   return (
     <section className="app-panel" id="plan" aria-labelledby="plan-heading">
-      <h2 id="plan-heading">Plan: {plan.name}</h2>
+      <h2 id="plan-heading">
+        {plan.id === "self-hosted" ? "Every feature, no limits" : `Plan: ${plan.name}`}
+      </h2>
       <p className="app-panel-lead">{plan.description}</p>
       {answer.isPending ? <Skeleton lines={2} label="Loading your plan" /> : null}
       {answer.isError ? (
