@@ -76,25 +76,55 @@ function removeTestContainersAndVolumes() {
   if (volumes.length) succeeds("docker", ["volume", "rm", "-f", ...volumes]);
 }
 
-async function buildImage(baseTag) {
-  const previous = succeeds("docker", ["image", "inspect", IMAGE])
-    ? docker(["image", "inspect", "-f", "{{.Id}}", IMAGE])
+function imageId(tag) {
+  return succeeds("docker", ["image", "inspect", tag])
+    ? docker(["image", "inspect", "-f", "{{.Id}}", tag])
     : undefined;
-  await streamCommand(
-    "docker",
-    ["build", "--network", "host", "--build-arg", `NODE_IMAGE=${baseTag}`, "-t", IMAGE, ROOT],
-    {
-      what: "docker build of the Dockerfile",
-      // The classic builder: its output is plain lines, and it works with every engine version.
-      env: { DOCKER_BUILDKIT: "0" },
-      onLine: (line) => {
-        if (line.startsWith("Step ")) log(`  ${line.slice(0, 110)}`);
+}
+
+/**
+ * Builds the install-and-build stages under tags of their own, then the image. The classic
+ * builder's cache is its intermediate images: with the stages tagged, removing the images an
+ * earlier run tagged removes that run's layers too, and the layers still in use stay cached.
+ */
+async function buildImage(baseTag) {
+  const targets = [
+    { tag: `${IMAGE}-build`, args: ["--target", "build"] },
+    { tag: `${IMAGE}-production-deps`, args: ["--target", "production-deps"] },
+    { tag: IMAGE, args: [] },
+  ];
+  const previous = targets.map(({ tag }) => imageId(tag));
+  // A step is shown once the builder says it runs it rather than taking it from the cache.
+  let step;
+  const showStepsThatRun = (line) => {
+    if (step && !line.includes("Using cache")) log(`  ${step.slice(0, 110)}`);
+    step = line.startsWith("Step ") ? line : undefined;
+  };
+  for (const { tag, args } of targets) {
+    await streamCommand(
+      "docker",
+      [
+        "build",
+        "--force-rm",
+        "--network",
+        "host",
+        "--build-arg",
+        `NODE_IMAGE=${baseTag}`,
+        ...args,
+        "-t",
+        tag,
+        ROOT,
+      ],
+      {
+        what: `docker build of the Dockerfile${args.length ? ` (${args.join(" ")})` : ""}`,
+        // The classic builder: its output is plain lines, and it works with every engine version.
+        env: { DOCKER_BUILDKIT: "0" },
+        onLine: showStepsThatRun,
       },
-    },
-  );
-  const current = docker(["image", "inspect", "-f", "{{.Id}}", IMAGE]);
-  // The image this build replaced would otherwise stay behind, untagged, at every change.
-  if (previous && previous !== current) succeeds("docker", ["rmi", previous]);
+    );
+  }
+  const replaced = previous.filter((id, index) => id && id !== imageId(targets[index].tag));
+  if (replaced.length) succeeds("docker", ["rmi", ...replaced]);
 }
 
 function checkImageSize() {

@@ -50,7 +50,7 @@ describe("the Dockerfile", () => {
   });
 
   it("leaves the host's installs, builds, data and history out of the build context", () => {
-    for (const entry of ["**/node_modules", "**/dist", "**/build", "data", ".git", ".env"]) {
+    for (const entry of ["**/node_modules", "**/dist", "**/build", "**/data", ".git", ".env"]) {
       expect(dockerignore).toContain(entry);
     }
   });
