@@ -1,6 +1,10 @@
 import type { z } from "zod";
 import type { PlanId } from "../plans.ts";
+import { discordChannel } from "./discord.ts";
 import { emailChannel } from "./email.ts";
+import { googleChatChannel } from "./google-chat.ts";
+import { mattermostChannel } from "./mattermost.ts";
+import { microsoftTeamsChannel } from "./microsoft-teams.ts";
 import { slackChannel } from "./slack.ts";
 import { smsChannel } from "./sms.ts";
 import { webhookChannel } from "./webhook.ts";
@@ -9,7 +13,16 @@ export type { ChannelField, ChannelType } from "./channel-type.ts";
 export { defineChannelType } from "./channel-type.ts";
 
 /** Every channel type, in the order lists, choosers and tables show them. */
-export const CHANNEL_TYPES = [emailChannel, smsChannel, slackChannel, webhookChannel] as const;
+export const CHANNEL_TYPES = [
+  emailChannel,
+  smsChannel,
+  slackChannel,
+  discordChannel,
+  mattermostChannel,
+  microsoftTeamsChannel,
+  googleChatChannel,
+  webhookChannel,
+] as const;
 
 /** Where alerts can go. */
 export type AlertChannel = (typeof CHANNEL_TYPES)[number]["id"];

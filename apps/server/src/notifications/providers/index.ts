@@ -1,6 +1,10 @@
 import type { AlertChannel } from "@upwatch/core";
 import type { NotificationProvider } from "../provider.ts";
+import { discordProvider } from "./discord.ts";
 import { emailProvider } from "./email.ts";
+import { googleChatProvider } from "./google-chat.ts";
+import { mattermostProvider } from "./mattermost.ts";
+import { microsoftTeamsProvider } from "./microsoft-teams.ts";
 import { slackProvider } from "./slack.ts";
 import { smsProvider } from "./sms.ts";
 import { webhookProvider } from "./webhook.ts";
@@ -10,5 +14,9 @@ export const NOTIFICATION_PROVIDERS: Record<AlertChannel, NotificationProvider> 
   email: emailProvider,
   sms: smsProvider,
   slack: slackProvider,
+  discord: discordProvider,
+  mattermost: mattermostProvider,
+  "microsoft-teams": microsoftTeamsProvider,
+  "google-chat": googleChatProvider,
   webhook: webhookProvider,
 };

@@ -1,0 +1,85 @@
+import type { NotificationMessage } from "../../alerting/index.ts";
+import {
+  type Delivery,
+  DeliveryError,
+  type DeliveryReceipt,
+  type NotificationProvider,
+  type ProviderDeps,
+} from "../provider.ts";
+import { chatAlert } from "./chat-alert.ts";
+import { answerField, postJson } from "./post-json.ts";
+import { shorten } from "./shorten.ts";
+
+/** Discord's documented embed limits, in characters. */
+export const DISCORD_LIMITS = {
+  title: 256,
+  description: 4096,
+  fieldName: 256,
+  fieldValue: 1024,
+  fields: 25,
+} as const;
+
+/** Discord renders markdown in descriptions and field values; names must read as written. */
+function escapeMarkdown(text: string): string {
+  return text.replace(/[\\*_~`|]/g, "\\$&");
+}
+
+/**
+ * The execute-webhook body: one embed coloured by severity, its title the headline linked to the
+ * alert, the detail and a "View alert" link as its description, the facts as inline fields.
+ * Mentions are switched off, so a monitor named "@everyone" pings no one.
+ */
+export function discordMessage(event: Delivery["event"], message: NotificationMessage) {
+  const card = chatAlert(event, message, "Discord");
+  const link = card.alertUrl ? `[View alert](${card.alertUrl})` : null;
+  const detail = card.detail === null ? null : escapeMarkdown(card.detail);
+  // The link is kept whole: only the detail gives way to the description's limit.
+  const room = DISCORD_LIMITS.description - (link ? link.length + 1 : 0);
+  const description = [detail === null ? null : shorten(detail, room), link]
+    .filter((line) => line !== null)
+    .join("\n");
+  return {
+    allowed_mentions: { parse: [] },
+    embeds: [
+      {
+        title: shorten(card.headline, DISCORD_LIMITS.title),
+        ...(card.alertUrl ? { url: card.alertUrl } : {}),
+        ...(description ? { description } : {}),
+        color: card.colour,
+        fields: card.facts.slice(0, DISCORD_LIMITS.fields).map((fact) => ({
+          name: shorten(fact.name, DISCORD_LIMITS.fieldName),
+          value: shorten(escapeMarkdown(fact.value), DISCORD_LIMITS.fieldValue),
+          inline: true,
+        })),
+        footer: { text: "Upwatch" },
+        timestamp: card.timestamp,
+      },
+    ],
+  };
+}
+
+const seconds = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
+
+async function postToDiscord(delivery: Delivery, deps: ProviderDeps): Promise<DeliveryReceipt> {
+  const body = discordMessage(delivery.event, delivery.message);
+  const answer = await postJson(delivery.channel.config.url ?? "", body, deps);
+  if (answer.statusCode >= 200 && answer.statusCode < 300) return { kind: "delivered" };
+  if (answer.statusCode === 429) {
+    const wait = answerField(answer, "retry_after");
+    const asked = typeof wait === "number" ? ` and asked to wait ${seconds.format(wait)} s` : "";
+    throw new DeliveryError(`Discord limited the rate of messages to this webhook (429)${asked}.`);
+  }
+  const said = answerField(answer, "message");
+  const reason = typeof said === "string" ? `: ${said.slice(0, 200).replace(/\.$/, "")}` : "";
+  const gone = answer.statusCode === 401 || answer.statusCode === 404;
+  const advice = gone
+    ? " The webhook was deleted or its URL is wrong: create a webhook in Discord and paste its URL into this channel."
+    : "";
+  throw new DeliveryError(`Discord answered ${answer.statusCode}${reason}.${advice}`);
+}
+
+/** Discord channel webhooks: one embed per notification. */
+export const discordProvider: NotificationProvider = {
+  sendAlert: postToDiscord,
+  sendRecovery: postToDiscord,
+};

@@ -1,0 +1,82 @@
+import type { NotificationMessage } from "../../alerting/index.ts";
+import {
+  type Delivery,
+  DeliveryError,
+  type DeliveryReceipt,
+  type NotificationProvider,
+  type ProviderDeps,
+} from "../provider.ts";
+import { chatAlert } from "./chat-alert.ts";
+import { answerField, postJson } from "./post-json.ts";
+import { shorten } from "./shorten.ts";
+
+/**
+ * What a message keeps to, in characters. Older Mattermost servers refuse attachments over
+ * 7,900 characters in all; these keep one attachment well under that.
+ */
+export const MATTERMOST_LIMITS = { title: 256, text: 4000, fieldValue: 500 } as const;
+
+/**
+ * Mattermost renders markdown and @mentions in an attachment's text: names must read as written
+ * and ping no one, so a word joiner after "@" keeps "@channel" from notifying the channel.
+ */
+function plain(text: string): string {
+  return text.replace(/[\\*_~`]/g, "\\$&").replace(/@(?=\w)/g, "@\u2060");
+}
+
+const hex = (colour: number) => `#${colour.toString(16).padStart(6, "0").toUpperCase()}`;
+
+/**
+ * The incoming webhook's body: one Slack-compatible attachment with a border in the severity's
+ * colour, the headline as its title linked to the alert and as the notification's fallback, the
+ * detail and a "View alert" link as its text, and the facts as short fields.
+ */
+export function mattermostMessage(event: Delivery["event"], message: NotificationMessage) {
+  const card = chatAlert(event, message, "Mattermost");
+  const link = card.alertUrl ? `[View alert](${card.alertUrl})` : null;
+  const room = MATTERMOST_LIMITS.text - (link ? link.length + 1 : 0);
+  const text = [card.detail === null ? null : shorten(plain(card.detail), room), link]
+    .filter((line) => line !== null)
+    .join("\n");
+  const title = shorten(card.headline, MATTERMOST_LIMITS.title);
+  return {
+    attachments: [
+      {
+        fallback: title,
+        color: hex(card.colour),
+        title,
+        ...(card.alertUrl ? { title_link: card.alertUrl } : {}),
+        ...(text ? { text } : {}),
+        fields: card.facts.map((fact) => ({
+          short: true,
+          title: fact.name,
+          value: shorten(plain(fact.value), MATTERMOST_LIMITS.fieldValue),
+        })),
+        footer: "Upwatch",
+      },
+    ],
+  };
+}
+
+async function postToMattermost(delivery: Delivery, deps: ProviderDeps): Promise<DeliveryReceipt> {
+  const body = mattermostMessage(delivery.event, delivery.message);
+  const answer = await postJson(delivery.channel.config.url ?? "", body, deps);
+  if (answer.statusCode >= 200 && answer.statusCode < 300) return { kind: "delivered" };
+  if (answer.statusCode === 429) {
+    throw new DeliveryError("Mattermost limited the rate of requests from Upwatch (429).");
+  }
+  const said = answerField(answer, "message");
+  const words = typeof said === "string" ? said : answer.body.trim();
+  const reason = words ? `: ${words.slice(0, 200).replace(/\.$/, "")}` : "";
+  const invalid = /invalid webhook/i.test(words);
+  const advice = invalid
+    ? " The webhook was deleted or its URL is wrong: add an incoming webhook in Mattermost and paste its URL into this channel."
+    : "";
+  throw new DeliveryError(`Mattermost answered ${answer.statusCode}${reason}.${advice}`);
+}
+
+/** Mattermost incoming webhooks: one coloured attachment per notification. */
+export const mattermostProvider: NotificationProvider = {
+  sendAlert: postToMattermost,
+  sendRecovery: postToMattermost,
+};
