@@ -7,6 +7,7 @@ import {
   AGENT_RULE_TEMPLATES,
   AGENT_TASK_LIMITS,
   agentTaskDeadline,
+  CHANNEL_TYPES,
   escalationGapMs,
   escalationScheduleMinutes,
   PROXY_MIN_VERSION,
@@ -107,12 +108,9 @@ describe("the numbers the help centre states about alerts", () => {
     const perChannel = statedEverywhere(
       /(?:one test per channel every|test a channel once every|limited to one per channel every) (\d+) seconds,? and,? (?:together with e-mail confirmation mails, )?(?:an account can send )?(\d+) (?:tests|per account)/g,
     );
-    expect(perChannel.map(([slug]) => slug).sort()).toEqual([
-      "email-alerts",
-      "slack-integration",
-      "sms-alerts",
-      "webhook-alerts",
-    ]);
+    expect(perChannel.map(([slug]) => slug).sort()).toEqual(
+      CHANNEL_TYPES.map((type) => type.article).sort(),
+    );
     for (const [slug, [gap, hourly]] of perChannel) {
       expect(Number(gap) * 1000, slug).toBe(CHANNEL_TEST_GAP_MS);
       expect(Number(hourly), slug).toBe(CHANNEL_SENDS_PER_HOUR);

@@ -1,5 +1,6 @@
 import { createAddressPolicy } from "@upwatch/checks";
 import { testNetwork } from "@upwatch/checks/testing";
+import { ALERT_CHANNELS } from "@upwatch/core";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestAccount } from "../../../test/accounts.ts";
@@ -195,7 +196,7 @@ describeEachDatabase("the channels API", (db) => {
 
   it("answers bad settings with a sentence", async () => {
     const cases: Array<[object, string]> = [
-      [{ type: "pager", config: {} }, "type must be one of email, sms, slack, webhook."],
+      [{ type: "pager", config: {} }, `type must be one of ${ALERT_CHANNELS.join(", ")}.`],
       [
         { type: "sms", config: { phone: "021 123 4567" } },
         "config.phone must be in international format: + and the country code, without spaces, such as +64211234567.",

@@ -1,3 +1,4 @@
+import { ALERT_CHANNELS } from "@upwatch/core";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildTestApp } from "../../../test/app.ts";
@@ -201,7 +202,7 @@ describeEachDatabase("the OpenAPI document", (db) => {
       channel.oneOf.map(
         (v: { properties: { type: { const: string } } }) => v.properties.type.const,
       ),
-    ).toEqual(["email", "sms", "slack", "webhook"]);
+    ).toEqual(ALERT_CHANNELS);
     const alerts = document.paths["/alerts"].get.parameters;
     expect(alerts.find((p: { name: string }) => p.name === "state").schema.enum).toEqual([
       "open",

@@ -1,0 +1,124 @@
+import type { NotificationMessage } from "../../alerting/index.ts";
+import {
+  type Delivery,
+  DeliveryError,
+  type DeliveryReceipt,
+  type NotificationProvider,
+  type ProviderDeps,
+} from "../provider.ts";
+import { type CardTone, cardContent, withinLength } from "./card-content.ts";
+import { postCard, readErrorAnswer } from "./post-card.ts";
+
+/**
+ * Google Chat takes message text up to 4,096 characters and a whole message up to 32,000 bytes;
+ * these caps keep a card far below it in any script.
+ */
+export const GOOGLE_CHAT_LIMITS = { text: 4096, title: 500, detail: 1000, factValue: 500 } as const;
+
+/** The colour of the severity line: Google's red, amber, blue, green and grey. */
+const COLOUR: Record<CardTone, string> = {
+  critical: "#d93025",
+  warning: "#e37400",
+  info: "#1a73e8",
+  resolved: "#188038",
+  test: "#5f6368",
+};
+
+/** Card text is a small subset of HTML, so the alert's own words have &, < and > escaped. */
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** The plain text shown above the card and in notifications: "CRITICAL: Checkout API - EU is down". */
+export function googleChatText(event: Delivery["event"], message: NotificationMessage): string {
+  const content = cardContent(event, message, "This Google Chat space");
+  return withinLength(`${content.label}: ${content.title}`, GOOGLE_CHAT_LIMITS.text);
+}
+
+/**
+ * The card of one notification: the summary as its header with when it opened (or how long it
+ * lasted), the severity in its colour, the check's line, the facts, and a "View alert" button.
+ */
+export function googleChatCard(event: Delivery["event"], message: NotificationMessage) {
+  const content = cardContent(event, message, "This Google Chat space");
+  const line = (text: string, max: number) => escapeHtml(withinLength(text, max));
+  const widgets: object[] = [
+    {
+      decoratedText: {
+        topLabel: content.tone === "test" || content.tone === "resolved" ? "Status" : "Severity",
+        text: `<font color="${COLOUR[content.tone]}"><b>${content.label}</b></font>`,
+      },
+    },
+  ];
+  if (content.detail !== null) {
+    widgets.push({
+      textParagraph: { text: line(content.detail, GOOGLE_CHAT_LIMITS.detail) },
+    });
+  }
+  for (const fact of content.facts) {
+    widgets.push({
+      decoratedText: {
+        topLabel: escapeHtml(fact.name),
+        text: line(fact.value, GOOGLE_CHAT_LIMITS.factValue),
+        wrapText: true,
+      },
+    });
+  }
+  const sections: object[] = [{ widgets }];
+  if (content.alertUrl) {
+    sections.push({
+      widgets: [
+        {
+          buttonList: {
+            buttons: [{ text: "View alert", onClick: { openLink: { url: content.alertUrl } } }],
+          },
+        },
+      ],
+    });
+  }
+  return {
+    header: {
+      title: withinLength(content.title, GOOGLE_CHAT_LIMITS.title),
+      ...(content.when === null ? {} : { subtitle: content.when }),
+    },
+    sections,
+  };
+}
+
+/** The message an incoming webhook takes: the text, then one card. */
+export function googleChatMessage(event: Delivery["event"], message: NotificationMessage) {
+  return {
+    text: googleChatText(event, message),
+    cardsV2: [{ cardId: "upwatch-notification", card: googleChatCard(event, message) }],
+  };
+}
+
+/** The delivery log's sentence for an answer other than 2xx. */
+export function googleChatRefusal(statusCode: number, body: string): DeliveryError {
+  const { code, message } = readErrorAnswer(body);
+  const said = code || message ? ` (${[code, message].filter(Boolean).join(": ")})` : "";
+  if (statusCode === 429) {
+    return new DeliveryError(
+      `Google Chat is limiting how often this space's webhook posts and refused the message with 429${said}; later messages go through once the rate drops.`,
+    );
+  }
+  if (statusCode === 401 || statusCode === 403 || statusCode === 404) {
+    return new DeliveryError(
+      `Google Chat refused the webhook URL with ${statusCode}${said}: the webhook was deleted, or its key or token changed. Add a new webhook to the space and paste its URL.`,
+    );
+  }
+  return new DeliveryError(`Google Chat answered ${statusCode}${said}.`);
+}
+
+async function postToGoogleChat(delivery: Delivery, deps: ProviderDeps): Promise<DeliveryReceipt> {
+  const body = googleChatMessage(delivery.event, delivery.message);
+  const answer = await postCard(delivery, deps, body);
+  if (answer.statusCode >= 200 && answer.statusCode < 300) return { kind: "delivered" };
+  throw googleChatRefusal(answer.statusCode, answer.body);
+}
+
+/** Google Chat incoming webhooks: a line of text and one card per notification. */
+export const googleChatProvider: NotificationProvider = {
+  sendAlert: postToGoogleChat,
+  sendRecovery: postToGoogleChat,
+};

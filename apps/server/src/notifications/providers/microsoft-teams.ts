@@ -1,0 +1,135 @@
+import type { NotificationMessage } from "../../alerting/index.ts";
+import {
+  type Delivery,
+  DeliveryError,
+  type DeliveryReceipt,
+  type NotificationProvider,
+  type ProviderDeps,
+} from "../provider.ts";
+import { type CardTone, cardContent, withinLength } from "./card-content.ts";
+import { postCard, readErrorAnswer } from "./post-card.ts";
+
+/** Teams refuses messages over 28 KB; these caps keep a card far below it in any script. */
+export const TEAMS_LIMITS = { title: 500, detail: 1000, factValue: 500, facts: 12 } as const;
+
+/** Adaptive Card container styles, the colour Teams gives each tone. */
+const STYLE: Record<CardTone, string> = {
+  critical: "attention",
+  warning: "warning",
+  info: "accent",
+  resolved: "good",
+  test: "emphasis",
+};
+
+/** Adaptive Card text colours for the label at the top of the card. */
+const COLOUR: Record<CardTone, string> = {
+  critical: "attention",
+  warning: "warning",
+  info: "accent",
+  resolved: "good",
+  test: "default",
+};
+
+/**
+ * The Adaptive Card of one notification: a coloured band with the label and summary, the
+ * check's line, the facts, when it opened or how long it lasted, and a "View alert" button.
+ */
+export function teamsCard(event: Delivery["event"], message: NotificationMessage) {
+  const content = cardContent(event, message, "This Microsoft Teams channel");
+  const title = withinLength(content.title, TEAMS_LIMITS.title);
+  const body: object[] = [
+    {
+      type: "Container",
+      style: STYLE[content.tone],
+      bleed: true,
+      items: [
+        {
+          type: "TextBlock",
+          text: content.label,
+          weight: "Bolder",
+          size: "Small",
+          color: COLOUR[content.tone],
+        },
+        { type: "TextBlock", text: title, weight: "Bolder", size: "Medium", wrap: true },
+      ],
+    },
+  ];
+  if (content.detail !== null) {
+    body.push({
+      type: "TextBlock",
+      text: withinLength(content.detail, TEAMS_LIMITS.detail),
+      wrap: true,
+    });
+  }
+  if (content.facts.length > 0) {
+    body.push({
+      type: "FactSet",
+      facts: content.facts.slice(0, TEAMS_LIMITS.facts).map((fact) => ({
+        title: fact.name,
+        value: withinLength(fact.value, TEAMS_LIMITS.factValue),
+      })),
+    });
+  }
+  if (content.when !== null) {
+    body.push({ type: "TextBlock", text: content.when, isSubtle: true, wrap: true });
+  }
+  return {
+    $schema: "http://adaptivecards.io/schemas/adaptive-card.json",
+    type: "AdaptiveCard",
+    version: "1.4",
+    fallbackText: `${content.label}: ${title}`,
+    msteams: { width: "Full" },
+    body,
+    actions: content.alertUrl
+      ? [{ type: "Action.OpenUrl", title: "View alert", url: content.alertUrl }]
+      : [],
+  };
+}
+
+/** The message a Workflows webhook takes: one Adaptive Card attachment. */
+export function teamsMessage(event: Delivery["event"], message: NotificationMessage) {
+  return {
+    type: "message",
+    attachments: [
+      {
+        contentType: "application/vnd.microsoft.card.adaptive",
+        contentUrl: null,
+        content: teamsCard(event, message),
+      },
+    ],
+  };
+}
+
+/** The delivery log's sentence for an answer other than 2xx. */
+export function teamsRefusal(statusCode: number, body: string): DeliveryError {
+  const { code, message } = readErrorAnswer(body);
+  const said = code || message ? ` (${[code, message].filter(Boolean).join(": ")})` : "";
+  if (statusCode === 429) {
+    return new DeliveryError(
+      `Microsoft Teams is limiting how often this workflow runs and refused the message with 429${said}; later messages go through once the rate drops.`,
+    );
+  }
+  if (statusCode === 401 || statusCode === 403) {
+    return new DeliveryError(
+      `Microsoft Teams refused the workflow URL with ${statusCode}${said}: the workflow's trigger must allow anyone to trigger the flow, or the URL's signature is no longer valid.`,
+    );
+  }
+  if (statusCode === 404) {
+    return new DeliveryError(
+      `Microsoft Teams answered 404${said}: the workflow was deleted or turned off. Create a new one and paste its URL.`,
+    );
+  }
+  return new DeliveryError(`Microsoft Teams answered ${statusCode}${said}.`);
+}
+
+async function postToTeams(delivery: Delivery, deps: ProviderDeps): Promise<DeliveryReceipt> {
+  const answer = await postCard(delivery, deps, teamsMessage(delivery.event, delivery.message));
+  if (answer.statusCode >= 200 && answer.statusCode < 300) return { kind: "delivered" };
+  throw teamsRefusal(answer.statusCode, answer.body);
+}
+
+/** Microsoft Teams through a Power Automate Workflows webhook: one Adaptive Card per notification. */
+export const microsoftTeamsProvider: NotificationProvider = {
+  sendAlert: postToTeams,
+  sendRecovery: postToTeams,
+};

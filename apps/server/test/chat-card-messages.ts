@@ -1,0 +1,89 @@
+import { testNetwork } from "@upwatch/checks/testing";
+import {
+  buildAlertMessage,
+  buildTestMessage,
+  type MonitorFacts,
+  type NotificationMessage,
+} from "../src/alerting/index.ts";
+import type { Delivery, ProviderDeps } from "../src/notifications/provider.ts";
+
+export const OPENED = Date.UTC(2024, 10, 2, 9, 14, 27);
+export const MINUTE = 60_000;
+export const ALERT_URL = "https://upwatch.example.com/a/8fj2kQ0aZx1y";
+
+const checkout: MonitorFacts = {
+  id: "mon_7Hq2LxP9",
+  account_id: "acc_1",
+  plan: "hobby",
+  name: "Checkout API - EU",
+  type: "http",
+  target: "https://api.example.com/health",
+  region: "eu-west-1",
+  down: true,
+  consecutive_failures: 3,
+};
+
+type MonitorEvent =
+  | "monitor.down"
+  | "alert.escalated"
+  | "monitor.up"
+  | "alert.resolved"
+  | "ssl.expiring";
+
+/** The notifications of the help centre's example: Checkout API - EU going down at 09:14 UTC. */
+export function checkoutMessage(
+  event: MonitorEvent,
+  options: { at?: number; number?: number | null; name?: string; problem?: string } = {},
+): NotificationMessage {
+  const ssl = event === "ssl.expiring";
+  const over = event === "monitor.up" || event === "alert.resolved";
+  return buildAlertMessage({
+    event,
+    at: options.at ?? (over ? OPENED + 23 * MINUTE : OPENED),
+    monitor: {
+      ...checkout,
+      ...(options.name ? { name: options.name } : {}),
+      ...(ssl ? { target: "shop.example.com", type: "ssl" } : {}),
+    },
+    alert: {
+      id: "alt_3kV8wQ1z",
+      severity: ssl ? "warning" : "critical",
+      message:
+        options.problem ??
+        (ssl
+          ? "SSL certificate for shop.example.com expires in 14 days (on 2024-11-16)."
+          : "Expected status 200-299, got 503"),
+      openedAt: OPENED,
+    },
+    check: ssl
+      ? null
+      : { checkedAt: OPENED, statusCode: 503, responseMs: 1240, region: "eu-west-1" },
+    consecutiveFailures: over ? 0 : 3,
+    number: over ? null : (options.number ?? 1),
+    alertUrl: ALERT_URL,
+  });
+}
+
+/** A test notification for a channel with this name. */
+export function testMessage(channelName: string): NotificationMessage {
+  return buildTestMessage(OPENED, channelName);
+}
+
+/** One delivery of `message` to a channel posting to `url`. */
+export function deliveryTo(
+  url: string,
+  event: Delivery["event"],
+  message: NotificationMessage,
+): Delivery {
+  return {
+    id: "msg_test",
+    event,
+    message,
+    channel: { id: "chn_test", name: "Ops", config: { url }, secret: null },
+  };
+}
+
+/** What a provider needs, on a network that allows loopback unless told otherwise. */
+export function providerDeps(network = testNetwork()): ProviderDeps {
+  return { network, client: undefined, now: () => OPENED, timeoutMs: 5_000 };
+}
