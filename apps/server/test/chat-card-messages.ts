@@ -64,6 +64,19 @@ export function checkoutMessage(
   });
 }
 
+/** A monitor going down whose every fact is thousands of 4-byte characters long. */
+export function oversizedMessage(): NotificationMessage {
+  const huge = "💥".repeat(3000);
+  const message = checkoutMessage("monitor.down", { name: huge, problem: huge });
+  if ("monitor" in message.payload) {
+    message.payload.monitor.url = huge;
+    message.payload.monitor.type = huge;
+    message.payload.metadata.region = huge;
+    message.payload.metadata.regions = [huge];
+  }
+  return message;
+}
+
 /** A test notification for a channel with this name. */
 export function testMessage(channelName: string): NotificationMessage {
   return buildTestMessage(OPENED, channelName);

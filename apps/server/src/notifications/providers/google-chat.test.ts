@@ -7,12 +7,13 @@ import {
   deliveryTo,
   MINUTE,
   OPENED,
+  oversizedMessage,
   providerDeps,
   testMessage,
 } from "../../../test/chat-card-messages.ts";
 import { type FakeChatWebhooks, startFakeGoogleChat } from "../../../test/fake-chat-webhooks.ts";
 import type { Delivery } from "../provider.ts";
-import { googleChatProvider } from "./google-chat.ts";
+import { GOOGLE_CHAT_MAX_BYTES, googleChatProvider } from "./google-chat.ts";
 
 type Widget = {
   decoratedText?: { topLabel: string; text: string };
@@ -83,7 +84,7 @@ describe("Google Chat alerts", () => {
     const request = chat.received.at(-1)!;
     expect(request.method).toBe("POST");
     expect(request.headers["content-type"]).toMatch(/^application\/json/);
-    expect(request.path).toMatch(/^\/v1\/spaces\/\w{11}\/messages\?key=/);
+    expect(request.path).toMatch(/^\/v1\/spaces\/[\w-]{11}\/messages\?key=/);
   });
 
   it("numbers a repeat notification, and posts a recovery in green with how long it was down", async () => {
@@ -151,6 +152,17 @@ describe("Google Chat alerts", () => {
     expect(Array.from(long.text)).toHaveLength(4096);
     expect(long.text.endsWith("Ü…")).toBe(true);
     expect(Array.from(card(long).header.title)).toHaveLength(500);
+  });
+
+  it("cuts every part harder when a message would come near Google Chat's size limit", async () => {
+    const url = chat.urlFor("working");
+    const message = await send(deliveryTo(url, "monitor.down", oversizedMessage()));
+    expect(Buffer.byteLength(JSON.stringify(message))).toBeLessThanOrEqual(GOOGLE_CHAT_MAX_BYTES);
+    expect(Array.from(message.text)).toHaveLength(500);
+    expect(Array.from(card(message).header.title)).toHaveLength(200);
+    const target = read(message).find((line) => line.startsWith("Target: "))!;
+    expect(Array.from(target.slice("Target: ".length))).toHaveLength(100);
+    expect(target.endsWith("💥…")).toBe(true);
   });
 
   it("explains each refusal of the webhook in a sentence", async () => {

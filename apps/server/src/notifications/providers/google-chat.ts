@@ -9,11 +9,19 @@ import {
 import { type CardTone, cardContent, withinLength } from "./card-content.ts";
 import { postCard, readErrorAnswer } from "./post-card.ts";
 
-/**
- * Google Chat takes message text up to 4,096 characters and a whole message up to 32,000 bytes;
- * these caps keep a card far below it in any script.
- */
-export const GOOGLE_CHAT_LIMITS = { text: 4096, title: 500, detail: 1000, factValue: 500 } as const;
+/** How long each part of a message may be, in characters. */
+type ChatLimits = { text: number; title: number; detail: number; factValue: number };
+
+/** Google Chat takes message text up to 4,096 characters; the rest is enough for any real alert. */
+export const GOOGLE_CHAT_LIMITS: ChatLimits = {
+  text: 4096,
+  title: 500,
+  detail: 1000,
+  factValue: 500,
+};
+/** Google Chat refuses a message over 32,000 bytes; one over this is cut harder. */
+export const GOOGLE_CHAT_MAX_BYTES = 24_000;
+const TIGHT_LIMITS: ChatLimits = { text: 500, title: 200, detail: 200, factValue: 100 };
 
 /** The colour of the severity line: Google's red, amber, blue, green and grey. */
 const COLOUR: Record<CardTone, string> = {
@@ -30,16 +38,24 @@ function escapeHtml(text: string): string {
 }
 
 /** The plain text shown above the card and in notifications: "CRITICAL: Checkout API - EU is down". */
-export function googleChatText(event: Delivery["event"], message: NotificationMessage): string {
+export function googleChatText(
+  event: Delivery["event"],
+  message: NotificationMessage,
+  limits: ChatLimits = GOOGLE_CHAT_LIMITS,
+): string {
   const content = cardContent(event, message, "This Google Chat space");
-  return withinLength(`${content.label}: ${content.title}`, GOOGLE_CHAT_LIMITS.text);
+  return withinLength(`${content.label}: ${content.title}`, limits.text);
 }
 
 /**
  * The card of one notification: the summary as its header with when it opened (or how long it
  * lasted), the severity in its colour, the check's line, the facts, and a "View alert" button.
  */
-export function googleChatCard(event: Delivery["event"], message: NotificationMessage) {
+export function googleChatCard(
+  event: Delivery["event"],
+  message: NotificationMessage,
+  limits: ChatLimits = GOOGLE_CHAT_LIMITS,
+) {
   const content = cardContent(event, message, "This Google Chat space");
   const line = (text: string, max: number) => escapeHtml(withinLength(text, max));
   const widgets: object[] = [
@@ -52,14 +68,14 @@ export function googleChatCard(event: Delivery["event"], message: NotificationMe
   ];
   if (content.detail !== null) {
     widgets.push({
-      textParagraph: { text: line(content.detail, GOOGLE_CHAT_LIMITS.detail) },
+      textParagraph: { text: line(content.detail, limits.detail) },
     });
   }
   for (const fact of content.facts) {
     widgets.push({
       decoratedText: {
         topLabel: escapeHtml(fact.name),
-        text: line(fact.value, GOOGLE_CHAT_LIMITS.factValue),
+        text: line(fact.value, limits.factValue),
         wrapText: true,
       },
     });
@@ -78,19 +94,22 @@ export function googleChatCard(event: Delivery["event"], message: NotificationMe
   }
   return {
     header: {
-      title: withinLength(content.title, GOOGLE_CHAT_LIMITS.title),
+      title: withinLength(content.title, limits.title),
       ...(content.when === null ? {} : { subtitle: content.when }),
     },
     sections,
   };
 }
 
-/** The message an incoming webhook takes: the text, then one card. */
+/** The message an incoming webhook takes: the text, then one card, under Google's size limit. */
 export function googleChatMessage(event: Delivery["event"], message: NotificationMessage) {
-  return {
-    text: googleChatText(event, message),
-    cardsV2: [{ cardId: "upwatch-notification", card: googleChatCard(event, message) }],
-  };
+  const within = (limits: ChatLimits) => ({
+    text: googleChatText(event, message, limits),
+    cardsV2: [{ cardId: "upwatch-notification", card: googleChatCard(event, message, limits) }],
+  });
+  const usual = within(GOOGLE_CHAT_LIMITS);
+  const fits = Buffer.byteLength(JSON.stringify(usual)) <= GOOGLE_CHAT_MAX_BYTES;
+  return fits ? usual : within(TIGHT_LIMITS);
 }
 
 /** The delivery log's sentence for an answer other than 2xx. */

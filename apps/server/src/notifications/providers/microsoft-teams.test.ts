@@ -7,6 +7,7 @@ import {
   deliveryTo,
   MINUTE,
   OPENED,
+  oversizedMessage,
   providerDeps,
   testMessage,
 } from "../../../test/chat-card-messages.ts";
@@ -15,7 +16,7 @@ import {
   startFakeTeamsWorkflows,
 } from "../../../test/fake-chat-webhooks.ts";
 import type { Delivery } from "../provider.ts";
-import { microsoftTeamsProvider } from "./microsoft-teams.ts";
+import { microsoftTeamsProvider, TEAMS_MAX_BYTES } from "./microsoft-teams.ts";
 
 type Card = {
   body: Array<{
@@ -149,6 +150,19 @@ describe("Microsoft Teams alerts", () => {
     const problem = read(card).find((line) => line.startsWith("Problem: "))!;
     expect(Array.from(problem.slice("Problem: ".length))).toHaveLength(500);
     expect(problem.endsWith("💥…")).toBe(true);
+  });
+
+  it("cuts every part harder when a card would come near Teams' size limit", async () => {
+    const url = teams.urlFor("working");
+    const card = await send(deliveryTo(url, "monitor.down", oversizedMessage()));
+    expect(Buffer.byteLength(JSON.stringify(teams.accepted.at(-1)))).toBeLessThanOrEqual(
+      TEAMS_MAX_BYTES,
+    );
+    const lines = read(card);
+    expect(Array.from(lines[1]!)).toHaveLength(200);
+    const target = lines.find((line) => line.startsWith("Target: "))!;
+    expect(Array.from(target.slice("Target: ".length))).toHaveLength(100);
+    expect(target.endsWith("💥…")).toBe(true);
   });
 
   it("explains each refusal of the workflow in a sentence", async () => {

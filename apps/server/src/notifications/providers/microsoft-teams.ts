@@ -9,8 +9,14 @@ import {
 import { type CardTone, cardContent, withinLength } from "./card-content.ts";
 import { postCard, readErrorAnswer } from "./post-card.ts";
 
-/** Teams refuses messages over 28 KB; these caps keep a card far below it in any script. */
-export const TEAMS_LIMITS = { title: 500, detail: 1000, factValue: 500, facts: 12 } as const;
+/** How long each part of a card may be, in characters. */
+type TeamsLimits = { title: number; detail: number; factValue: number; facts: number };
+
+/** The usual caps, enough for any real alert. */
+export const TEAMS_LIMITS: TeamsLimits = { title: 500, detail: 1000, factValue: 500, facts: 12 };
+/** Teams refuses messages over about 28 KB, and some tenants at less; a card over this is cut harder. */
+export const TEAMS_MAX_BYTES = 16_000;
+const TIGHT_LIMITS: TeamsLimits = { title: 200, detail: 200, factValue: 100, facts: 12 };
 
 /** Adaptive Card container styles, the colour Teams gives each tone. */
 const STYLE: Record<CardTone, string> = {
@@ -34,9 +40,13 @@ const COLOUR: Record<CardTone, string> = {
  * The Adaptive Card of one notification: a coloured band with the label and summary, the
  * check's line, the facts, when it opened or how long it lasted, and a "View alert" button.
  */
-export function teamsCard(event: Delivery["event"], message: NotificationMessage) {
+export function teamsCard(
+  event: Delivery["event"],
+  message: NotificationMessage,
+  limits: TeamsLimits = TEAMS_LIMITS,
+) {
   const content = cardContent(event, message, "This Microsoft Teams channel");
-  const title = withinLength(content.title, TEAMS_LIMITS.title);
+  const title = withinLength(content.title, limits.title);
   const body: object[] = [
     {
       type: "Container",
@@ -57,16 +67,16 @@ export function teamsCard(event: Delivery["event"], message: NotificationMessage
   if (content.detail !== null) {
     body.push({
       type: "TextBlock",
-      text: withinLength(content.detail, TEAMS_LIMITS.detail),
+      text: withinLength(content.detail, limits.detail),
       wrap: true,
     });
   }
   if (content.facts.length > 0) {
     body.push({
       type: "FactSet",
-      facts: content.facts.slice(0, TEAMS_LIMITS.facts).map((fact) => ({
+      facts: content.facts.slice(0, limits.facts).map((fact) => ({
         title: fact.name,
-        value: withinLength(fact.value, TEAMS_LIMITS.factValue),
+        value: withinLength(fact.value, limits.factValue),
       })),
     });
   }
@@ -86,18 +96,21 @@ export function teamsCard(event: Delivery["event"], message: NotificationMessage
   };
 }
 
-/** The message a Workflows webhook takes: one Adaptive Card attachment. */
+/** The message a Workflows webhook takes: one Adaptive Card attachment, under Teams' size limit. */
 export function teamsMessage(event: Delivery["event"], message: NotificationMessage) {
-  return {
+  const withCard = (limits: TeamsLimits) => ({
     type: "message",
     attachments: [
       {
         contentType: "application/vnd.microsoft.card.adaptive",
         contentUrl: null,
-        content: teamsCard(event, message),
+        content: teamsCard(event, message, limits),
       },
     ],
-  };
+  });
+  const usual = withCard(TEAMS_LIMITS);
+  const fits = Buffer.byteLength(JSON.stringify(usual)) <= TEAMS_MAX_BYTES;
+  return fits ? usual : withCard(TIGHT_LIMITS);
 }
 
 /** The delivery log's sentence for an answer other than 2xx. */
