@@ -1,4 +1,5 @@
 import { testNetwork } from "@upwatch/checks/testing";
+import { buildAgentAlertMessage } from "../src/alerting/agent-notification-message.ts";
 import {
   buildAlertMessage,
   buildTestMessage,
@@ -75,6 +76,36 @@ export function oversizedMessage(): NotificationMessage {
     message.payload.metadata.regions = [huge];
   }
   return message;
+}
+
+/** An agent's disk rule firing: db-primary has 12% free on / (under 15%). */
+export function diskAlertMessage(): NotificationMessage {
+  return buildAgentAlertMessage({
+    event: "agent.alert",
+    at: OPENED,
+    agent: {
+      id: "agt_1",
+      account_id: "acc_1",
+      plan: "business",
+      name: "db-primary",
+      hostname: "db1.internal",
+      os: "linux",
+      offline: false,
+      offline_after_minutes: 5,
+    },
+    alert: {
+      id: "alt_1",
+      kind: "agent-disk",
+      severity: "warning",
+      message: "Disk / on db-primary has 12% free (under 15%).",
+      openedAt: OPENED,
+      dedupeKey: "rule:arl_9:/",
+    },
+    summary: "Disk / on db-primary has 12% free (under 15%)",
+    reading: { value: 12, threshold: 15 },
+    number: 1,
+    alertUrl: ALERT_URL,
+  });
 }
 
 /** A test notification for a channel with this name. */

@@ -62,11 +62,13 @@ export function cardContent(
     };
   }
   const repeat = event === "alert.escalated" ? ` (notification ${message.number})` : "";
+  const detail = facts.slackDetail(event);
   return {
     tone: message.payload.alert.severity,
     label: severityWord(message),
     title: `${message.summary}${repeat}`,
-    detail: facts.slackDetail(event),
+    // An agent's line is its problem, which the facts already list.
+    detail: listed.some((fact) => fact.value === detail) ? null : detail,
     facts: listed,
     when: message.openedAt === null ? null : `Opened ${clockTimeUtc(message.openedAt)}`,
     alertUrl,

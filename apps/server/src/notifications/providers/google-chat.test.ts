@@ -5,6 +5,7 @@ import {
   ALERT_URL,
   checkoutMessage,
   deliveryTo,
+  diskAlertMessage,
   MINUTE,
   OPENED,
   oversizedMessage,
@@ -125,6 +126,22 @@ describe("Google Chat alerts", () => {
     expect(read(test)).toEqual([
       'Status: <font color="#5f6368"><b>TEST</b></font>',
       "This Google Chat space will receive Upwatch alerts.",
+    ]);
+  });
+
+  it("posts an agent's alert with its host, the measured value and the threshold", async () => {
+    const message = await send(
+      deliveryTo(chat.urlFor("working"), "agent.alert", diskAlertMessage()),
+    );
+    expect(message.text).toBe("WARNING: Disk / on db-primary has 12% free (under 15%)");
+    expect(read(message)).toEqual([
+      'Severity: <font color="#e37400"><b>WARNING</b></font>',
+      "Agent: db-primary",
+      "Host: db1.internal (linux)",
+      "Problem: Disk / on db-primary has 12% free (under 15%).",
+      "Measured: 12",
+      "Threshold: 15",
+      `[View alert](${ALERT_URL})`,
     ]);
   });
 

@@ -5,6 +5,7 @@ import {
   ALERT_URL,
   checkoutMessage,
   deliveryTo,
+  diskAlertMessage,
   MINUTE,
   OPENED,
   oversizedMessage,
@@ -133,6 +134,21 @@ describe("Microsoft Teams alerts", () => {
       "This Microsoft Teams channel will receive Upwatch alerts.",
     ]);
     expect(test.actions).toEqual([]);
+  });
+
+  it("posts an agent's alert with its host, the measured value and the threshold", async () => {
+    const card = await send(deliveryTo(teams.urlFor("working"), "agent.alert", diskAlertMessage()));
+    expect(band(card)).toBe("warning");
+    expect(read(card)).toEqual([
+      "WARNING",
+      "Disk / on db-primary has 12% free (under 15%)",
+      "Agent: db-primary",
+      "Host: db1.internal (linux)",
+      "Problem: Disk / on db-primary has 12% free (under 15%).",
+      "Measured: 12",
+      "Threshold: 15",
+      "Opened 09:14 UTC",
+    ]);
   });
 
   it("cuts a very long name and problem with an ellipsis, keeping the message under Teams' 28 KB", async () => {
