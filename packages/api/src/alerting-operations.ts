@@ -109,7 +109,7 @@ export const ALERTING_OPERATIONS = {
     method: "POST",
     url: "/channels",
     permission: "channels.manage",
-    summary: "Add an alert channel: email, sms, slack or webhook",
+    summary: "Add an alert channel of a type the account's plan includes",
     tag: "Channels",
     body: body.createChannel,
     status: 201,

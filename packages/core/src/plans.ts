@@ -108,7 +108,7 @@ export const PLANS: readonly Plan[] = [
       "1-minute checks",
       "All monitor types, including SSL, DNS and multi-step API checks",
       "Multi-region checks",
-      "SMS, Slack and webhook alerts",
+      "SMS, Slack, Teams, Google Chat, Discord, Mattermost and webhook alerts",
       "API access",
       "Performance analytics with DNS and TTFB timings",
       "Custom headers and authentication",
