@@ -6,8 +6,10 @@ import {
   type NotificationProvider,
   type ProviderDeps,
 } from "../provider.ts";
-import { chatAlert } from "./chat-alert.ts";
-import { answerField, postJson } from "./post-json.ts";
+import { chatCard, TONE_COLOURS } from "./chat-card.ts";
+import { briefFacts } from "./chat-card-lines.ts";
+import { answerField } from "./error-answer.ts";
+import { accepted, postJson } from "./post-json.ts";
 import { shorten } from "./shorten.ts";
 
 /** Discord's documented embed limits, in characters. */
@@ -30,7 +32,7 @@ function escapeMarkdown(text: string): string {
  * Mentions are switched off, so a monitor named "@everyone" pings no one.
  */
 export function discordMessage(event: Delivery["event"], message: NotificationMessage) {
-  const card = chatAlert(event, message, "Discord");
+  const card = chatCard(event, message, "This Discord channel");
   const link = card.alertUrl ? `[View alert](${card.alertUrl})` : null;
   const detail = card.detail === null ? null : escapeMarkdown(card.detail);
   // The link is kept whole: only the detail gives way to the description's limit.
@@ -45,12 +47,14 @@ export function discordMessage(event: Delivery["event"], message: NotificationMe
         title: shorten(card.headline, DISCORD_LIMITS.title),
         ...(card.alertUrl ? { url: card.alertUrl } : {}),
         ...(description ? { description } : {}),
-        color: card.colour,
-        fields: card.facts.slice(0, DISCORD_LIMITS.fields).map((fact) => ({
-          name: shorten(fact.name, DISCORD_LIMITS.fieldName),
-          value: shorten(escapeMarkdown(fact.value), DISCORD_LIMITS.fieldValue),
-          inline: true,
-        })),
+        color: TONE_COLOURS[card.tone],
+        fields: briefFacts(card)
+          .slice(0, DISCORD_LIMITS.fields)
+          .map((fact) => ({
+            name: shorten(fact.name, DISCORD_LIMITS.fieldName),
+            value: shorten(escapeMarkdown(fact.value), DISCORD_LIMITS.fieldValue),
+            inline: true,
+          })),
         footer: { text: "Upwatch" },
         timestamp: card.timestamp,
       },
@@ -62,8 +66,8 @@ const seconds = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
 
 async function postToDiscord(delivery: Delivery, deps: ProviderDeps): Promise<DeliveryReceipt> {
   const body = discordMessage(delivery.event, delivery.message);
-  const answer = await postJson(delivery.channel.config.url ?? "", body, deps);
-  if (answer.statusCode >= 200 && answer.statusCode < 300) return { kind: "delivered" };
+  const answer = await postJson(delivery, body, deps);
+  if (accepted(answer)) return { kind: "delivered" };
   if (answer.statusCode === 429) {
     const wait = answerField(answer, "retry_after");
     const asked = typeof wait === "number" ? ` and asked to wait ${seconds.format(wait)} s` : "";

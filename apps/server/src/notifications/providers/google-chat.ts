@@ -6,8 +6,11 @@ import {
   type NotificationProvider,
   type ProviderDeps,
 } from "../provider.ts";
-import { type CardTone, cardContent, withinLength } from "./card-content.ts";
-import { postCard, readErrorAnswer } from "./post-card.ts";
+import { type CardTone, chatCard, detailBesideFacts } from "./chat-card.ts";
+import { whenLine } from "./chat-card-lines.ts";
+import { saidInParentheses } from "./error-answer.ts";
+import { accepted, postJson } from "./post-json.ts";
+import { shorten } from "./shorten.ts";
 
 /** How long each part of a message may be, in characters. */
 type ChatLimits = { text: number; title: number; detail: number; factValue: number };
@@ -43,8 +46,8 @@ export function googleChatText(
   message: NotificationMessage,
   limits: ChatLimits = GOOGLE_CHAT_LIMITS,
 ): string {
-  const content = cardContent(event, message, "This Google Chat space");
-  return withinLength(`${content.label}: ${content.title}`, limits.text);
+  const content = chatCard(event, message, "This Google Chat space");
+  return shorten(content.headline, limits.text);
 }
 
 /**
@@ -56,8 +59,8 @@ export function googleChatCard(
   message: NotificationMessage,
   limits: ChatLimits = GOOGLE_CHAT_LIMITS,
 ) {
-  const content = cardContent(event, message, "This Google Chat space");
-  const line = (text: string, max: number) => escapeHtml(withinLength(text, max));
+  const content = chatCard(event, message, "This Google Chat space");
+  const line = (text: string, max: number) => escapeHtml(shorten(text, max));
   const widgets: object[] = [
     {
       decoratedText: {
@@ -66,9 +69,10 @@ export function googleChatCard(
       },
     },
   ];
-  if (content.detail !== null) {
+  const detail = detailBesideFacts(content);
+  if (detail !== null) {
     widgets.push({
-      textParagraph: { text: line(content.detail, limits.detail) },
+      textParagraph: { text: line(detail, limits.detail) },
     });
   }
   for (const fact of content.facts) {
@@ -92,10 +96,11 @@ export function googleChatCard(
       ],
     });
   }
+  const when = whenLine(content);
   return {
     header: {
-      title: withinLength(content.title, limits.title),
-      ...(content.when === null ? {} : { subtitle: content.when }),
+      title: shorten(content.title, limits.title),
+      ...(when === null ? {} : { subtitle: when }),
     },
     sections,
   };
@@ -114,8 +119,7 @@ export function googleChatMessage(event: Delivery["event"], message: Notificatio
 
 /** The delivery log's sentence for an answer other than 2xx. */
 export function googleChatRefusal(statusCode: number, body: string): DeliveryError {
-  const { code, message } = readErrorAnswer(body);
-  const said = code || message ? ` (${[code, message].filter(Boolean).join(": ")})` : "";
+  const said = saidInParentheses(body);
   if (statusCode === 429) {
     return new DeliveryError(
       `Google Chat is limiting how often this space's webhook posts and refused the message with 429${said}; later messages go through once the rate drops.`,
@@ -131,8 +135,8 @@ export function googleChatRefusal(statusCode: number, body: string): DeliveryErr
 
 async function postToGoogleChat(delivery: Delivery, deps: ProviderDeps): Promise<DeliveryReceipt> {
   const body = googleChatMessage(delivery.event, delivery.message);
-  const answer = await postCard(delivery, deps, body);
-  if (answer.statusCode >= 200 && answer.statusCode < 300) return { kind: "delivered" };
+  const answer = await postJson(delivery, body, deps);
+  if (accepted(answer)) return { kind: "delivered" };
   throw googleChatRefusal(answer.statusCode, answer.body);
 }
 

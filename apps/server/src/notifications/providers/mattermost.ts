@@ -6,8 +6,10 @@ import {
   type NotificationProvider,
   type ProviderDeps,
 } from "../provider.ts";
-import { chatAlert } from "./chat-alert.ts";
-import { answerField, postJson } from "./post-json.ts";
+import { chatCard, TONE_COLOURS } from "./chat-card.ts";
+import { briefFacts } from "./chat-card-lines.ts";
+import { answerField } from "./error-answer.ts";
+import { accepted, postJson } from "./post-json.ts";
 import { shorten } from "./shorten.ts";
 
 /**
@@ -32,7 +34,7 @@ const hex = (colour: number) => `#${colour.toString(16).padStart(6, "0").toUpper
  * detail and a "View alert" link as its text, and the facts as short fields.
  */
 export function mattermostMessage(event: Delivery["event"], message: NotificationMessage) {
-  const card = chatAlert(event, message, "Mattermost");
+  const card = chatCard(event, message, "This Mattermost channel");
   const link = card.alertUrl ? `[View alert](${card.alertUrl})` : null;
   const room = MATTERMOST_LIMITS.text - (link ? link.length + 1 : 0);
   const text = [card.detail === null ? null : shorten(plain(card.detail), room), link]
@@ -43,11 +45,11 @@ export function mattermostMessage(event: Delivery["event"], message: Notificatio
     attachments: [
       {
         fallback: title,
-        color: hex(card.colour),
+        color: hex(TONE_COLOURS[card.tone]),
         title,
         ...(card.alertUrl ? { title_link: card.alertUrl } : {}),
         ...(text ? { text } : {}),
-        fields: card.facts.map((fact) => ({
+        fields: briefFacts(card).map((fact) => ({
           short: true,
           title: fact.name,
           value: shorten(plain(fact.value), MATTERMOST_LIMITS.fieldValue),
@@ -60,8 +62,8 @@ export function mattermostMessage(event: Delivery["event"], message: Notificatio
 
 async function postToMattermost(delivery: Delivery, deps: ProviderDeps): Promise<DeliveryReceipt> {
   const body = mattermostMessage(delivery.event, delivery.message);
-  const answer = await postJson(delivery.channel.config.url ?? "", body, deps);
-  if (answer.statusCode >= 200 && answer.statusCode < 300) return { kind: "delivered" };
+  const answer = await postJson(delivery, body, deps);
+  if (accepted(answer)) return { kind: "delivered" };
   if (answer.statusCode === 429) {
     throw new DeliveryError("Mattermost limited the rate of requests from Upwatch (429).");
   }

@@ -6,8 +6,11 @@ import {
   type NotificationProvider,
   type ProviderDeps,
 } from "../provider.ts";
-import { type CardTone, cardContent, withinLength } from "./card-content.ts";
-import { postCard, readErrorAnswer } from "./post-card.ts";
+import { type CardTone, chatCard, detailBesideFacts } from "./chat-card.ts";
+import { whenLine } from "./chat-card-lines.ts";
+import { saidInParentheses } from "./error-answer.ts";
+import { accepted, postJson } from "./post-json.ts";
+import { shorten } from "./shorten.ts";
 
 /** How long each part of a card may be, in characters. */
 type TeamsLimits = { title: number; detail: number; factValue: number; facts: number };
@@ -45,8 +48,8 @@ export function teamsCard(
   message: NotificationMessage,
   limits: TeamsLimits = TEAMS_LIMITS,
 ) {
-  const content = cardContent(event, message, "This Microsoft Teams channel");
-  const title = withinLength(content.title, limits.title);
+  const content = chatCard(event, message, "This Microsoft Teams channel");
+  const title = shorten(content.title, limits.title);
   const body: object[] = [
     {
       type: "Container",
@@ -64,10 +67,11 @@ export function teamsCard(
       ],
     },
   ];
-  if (content.detail !== null) {
+  const detail = detailBesideFacts(content);
+  if (detail !== null) {
     body.push({
       type: "TextBlock",
-      text: withinLength(content.detail, limits.detail),
+      text: shorten(detail, limits.detail),
       wrap: true,
     });
   }
@@ -76,12 +80,13 @@ export function teamsCard(
       type: "FactSet",
       facts: content.facts.slice(0, limits.facts).map((fact) => ({
         title: fact.name,
-        value: withinLength(fact.value, limits.factValue),
+        value: shorten(fact.value, limits.factValue),
       })),
     });
   }
-  if (content.when !== null) {
-    body.push({ type: "TextBlock", text: content.when, isSubtle: true, wrap: true });
+  const when = whenLine(content);
+  if (when !== null) {
+    body.push({ type: "TextBlock", text: when, isSubtle: true, wrap: true });
   }
   return {
     $schema: "http://adaptivecards.io/schemas/adaptive-card.json",
@@ -115,8 +120,7 @@ export function teamsMessage(event: Delivery["event"], message: NotificationMess
 
 /** The delivery log's sentence for an answer other than 2xx. */
 export function teamsRefusal(statusCode: number, body: string): DeliveryError {
-  const { code, message } = readErrorAnswer(body);
-  const said = code || message ? ` (${[code, message].filter(Boolean).join(": ")})` : "";
+  const said = saidInParentheses(body);
   if (statusCode === 429) {
     return new DeliveryError(
       `Microsoft Teams is limiting how often this workflow runs and refused the message with 429${said}; later messages go through once the rate drops.`,
@@ -136,8 +140,8 @@ export function teamsRefusal(statusCode: number, body: string): DeliveryError {
 }
 
 async function postToTeams(delivery: Delivery, deps: ProviderDeps): Promise<DeliveryReceipt> {
-  const answer = await postCard(delivery, deps, teamsMessage(delivery.event, delivery.message));
-  if (answer.statusCode >= 200 && answer.statusCode < 300) return { kind: "delivered" };
+  const answer = await postJson(delivery, teamsMessage(delivery.event, delivery.message), deps);
+  if (accepted(answer)) return { kind: "delivered" };
   throw teamsRefusal(answer.statusCode, answer.body);
 }
 

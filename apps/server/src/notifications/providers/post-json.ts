@@ -1,19 +1,20 @@
 import { type PostAnswer, PostTimeoutError, postThroughGuard } from "@upwatch/checks";
-import { DeliveryError, type ProviderDeps } from "../provider.ts";
+import { type Delivery, DeliveryError, type ProviderDeps } from "../provider.ts";
 
 /**
- * One JSON POST through the network guard with the channel's time limit. The answer comes back
- * whatever its status; a timeout or a refused or failed connection is a DeliveryError.
+ * One JSON POST to the channel's URL through the network guard with the channel's time limit.
+ * The answer comes back whatever its status; a timeout or a refused or failed connection is a
+ * DeliveryError.
  */
 export async function postJson(
-  url: string,
+  delivery: Delivery,
   body: unknown,
   deps: ProviderDeps,
 ): Promise<PostAnswer> {
   try {
     return await postThroughGuard({
-      url,
-      headers: { "content-type": "application/json" },
+      url: delivery.channel.config.url ?? "",
+      headers: { "content-type": "application/json; charset=utf-8" },
       body: JSON.stringify(body),
       timeoutMs: deps.timeoutMs,
       network: deps.network,
@@ -24,14 +25,5 @@ export async function postJson(
   }
 }
 
-/** A JSON answer's string field, or null when the answer is not JSON or lacks it. */
-export function answerField(answer: PostAnswer, field: string): unknown {
-  try {
-    const parsed: unknown = JSON.parse(answer.body);
-    return typeof parsed === "object" && parsed !== null
-      ? (parsed as Record<string, unknown>)[field]
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** Whether the service took the message. */
+export const accepted = (answer: PostAnswer) => answer.statusCode >= 200 && answer.statusCode < 300;
