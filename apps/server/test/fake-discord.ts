@@ -1,4 +1,15 @@
-import { characters, type FakeChatService, startFakeJsonWebhook } from "./fake-json-webhook.ts";
+import { randomInt } from "node:crypto";
+import {
+  characters,
+  type FakeChatWebhooks,
+  json,
+  startFakeChatWebhooks,
+} from "./fake-chat-webhooks.ts";
+
+export type DiscordWebhookKind = "working" | "rate-limited" | "deleted";
+
+const WEBHOOK_PATH = /^\/api\/webhooks\/(\d+)\/([\w-]+)$/;
+const unknownWebhook = () => json(404, { message: "Unknown Webhook", code: 10015 });
 
 /** Why an execute-webhook body breaks Discord's documented rules, or null when it keeps them. */
 function discordBodyProblem(body: Record<string, unknown>): string | null {
@@ -46,23 +57,20 @@ function discordBodyProblem(body: Record<string, unknown>): string | null {
 
 /**
  * A fake of Discord's execute webhook: POST /api/webhooks/{id}/{token} with a JSON body kept to
- * Discord's limits answers 204 No Content; an unknown webhook 404 (code 10015), a body over the
- * limits 400 Invalid Form Body (code 50035), and the token "rate-limited" 429 with retry_after.
+ * Discord's limits answers 204 No Content; an unknown or deleted webhook 404 (code 10015), a
+ * body over the limits 400 Invalid Form Body (code 50035), and a rate-limited one 429 with
+ * retry_after.
  */
-export function startFakeDiscord(): Promise<FakeChatService> {
-  return startFakeJsonWebhook((path, body) => {
-    const match = /^\/api\/webhooks\/(\d+)\/([\w-]+)$/.exec(path);
-    if (!match) return { status: 404, json: { message: "Unknown Webhook", code: 10015 } };
-    if (match[2] === "rate-limited") {
-      return {
-        status: 429,
-        json: { message: "You are being rate limited.", retry_after: 1.5, global: false },
-      };
-    }
-    const problem = discordBodyProblem(body);
-    if (problem) {
-      return { status: 400, json: { message: "Invalid Form Body", code: 50035 }, problem };
-    }
-    return { status: 204 };
+export function startFakeDiscord(): Promise<FakeChatWebhooks<DiscordWebhookKind>> {
+  return startFakeChatWebhooks<DiscordWebhookKind>({
+    urlWith: (base, token) => `${base}/api/webhooks/${randomInt(1e12, 1e13)}/${token}`,
+    secretIn: (url) => WEBHOOK_PATH.exec(url.pathname)?.[2] ?? unknownWebhook(),
+    refuse: (kind) =>
+      kind === "rate-limited"
+        ? json(429, { message: "You are being rate limited.", retry_after: 1.5, global: false })
+        : unknownWebhook(),
+    problemWith: discordBodyProblem,
+    badRequest: () => json(400, { message: "Invalid Form Body", code: 50035 }),
+    took: () => ({ status: 204 }),
   });
 }

@@ -1,4 +1,20 @@
-import { characters, type FakeChatService, startFakeJsonWebhook } from "./fake-json-webhook.ts";
+import {
+  characters,
+  type FakeChatWebhooks,
+  json,
+  startFakeChatWebhooks,
+} from "./fake-chat-webhooks.ts";
+
+export type MattermostWebhookKind = "working" | "rate-limited" | "deleted";
+
+const HOOK_PATH = /^\/hooks\/([a-z0-9]{26})$/;
+const invalidWebhook = () =>
+  json(400, {
+    id: "web.incoming_webhook.invalid.app_error",
+    message: "Invalid webhook.",
+    detailed_error: "",
+    status_code: 400,
+  });
 
 /** Why an incoming-webhook body breaks Mattermost's documented shape, or null when it keeps it. */
 function mattermostBodyProblem(body: Record<string, unknown>): string | null {
@@ -27,37 +43,21 @@ function mattermostBodyProblem(body: Record<string, unknown>): string | null {
   return total > 7900 ? "Maximum attachments length is 7900 characters" : null;
 }
 
-/** The hook id the fake answers 429 for, as a server with rate limiting on does. */
-export const RATE_LIMITED_HOOK = "ratelimitedratelimitedrate";
-
 /**
  * A fake of a Mattermost incoming webhook: POST /hooks/{26-character id} with `text` and/or
- * `attachments` answers 200 "ok"; an unknown hook or a bad body 400 with Mattermost's error
- * JSON, and RATE_LIMITED_HOOK 429 "limit exceeded".
+ * `attachments` answers 200 "ok"; an unknown or deleted hook or a bad body 400 with
+ * Mattermost's error JSON, and a rate-limited one 429 "limit exceeded", as a server with rate
+ * limiting on does.
  */
-export function startFakeMattermost(): Promise<FakeChatService> {
-  return startFakeJsonWebhook((path, body) => {
-    const match = /^\/hooks\/([a-z0-9]{26})$/.exec(path);
-    if (!match) {
-      return {
-        status: 400,
-        json: {
-          id: "web.incoming_webhook.invalid.app_error",
-          message: "Invalid webhook.",
-          detailed_error: "",
-          status_code: 400,
-        },
-      };
-    }
-    if (match[1] === RATE_LIMITED_HOOK) return { status: 429, text: "limit exceeded\n" };
-    const problem = mattermostBodyProblem(body);
-    if (problem) {
-      return {
-        status: 400,
-        json: { id: "web.incoming_webhook.parse.app_error", message: problem, status_code: 400 },
-        problem,
-      };
-    }
-    return { status: 200, text: "ok" };
+export function startFakeMattermost(): Promise<FakeChatWebhooks<MattermostWebhookKind>> {
+  return startFakeChatWebhooks<MattermostWebhookKind>({
+    urlWith: (base, id) => `${base}/hooks/${id}`,
+    secretIn: (url) => HOOK_PATH.exec(url.pathname)?.[1] ?? invalidWebhook(),
+    refuse: (kind) =>
+      kind === "rate-limited" ? { status: 429, body: "limit exceeded\n" } : invalidWebhook(),
+    problemWith: mattermostBodyProblem,
+    badRequest: (problem) =>
+      json(400, { id: "web.incoming_webhook.parse.app_error", message: problem, status_code: 400 }),
+    took: () => ({ status: 200, body: "ok" }),
   });
 }

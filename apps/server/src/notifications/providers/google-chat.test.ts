@@ -1,6 +1,8 @@
 import { createAddressPolicy } from "@upwatch/checks";
 import { testNetwork } from "@upwatch/checks/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { chatProviderTests } from "../../../test/chat-provider-tests.ts";
+import { startFakeGoogleChat } from "../../../test/fake-google-chat.ts";
 import {
   ALERT_URL,
   checkoutMessage,
@@ -11,8 +13,7 @@ import {
   oversizedMessage,
   providerDeps,
   testMessage,
-} from "../../../test/chat-card-messages.ts";
-import { type FakeChatWebhooks, startFakeGoogleChat } from "../../../test/fake-chat-webhooks.ts";
+} from "../../../test/sample-alert-messages.ts";
 import type { Delivery } from "../provider.ts";
 import { GOOGLE_CHAT_MAX_BYTES, googleChatProvider } from "./google-chat.ts";
 
@@ -30,23 +31,10 @@ type Message = {
 };
 
 describe("Google Chat alerts", () => {
-  let chat: FakeChatWebhooks<"working" | "rate-limited" | "revoked">;
-  beforeAll(async () => {
-    chat = await startFakeGoogleChat();
-  });
-  afterAll(() => chat.close());
+  const chat = chatProviderTests(googleChatProvider, startFakeGoogleChat);
 
   /** Sends through the provider as the worker does and returns the message the fake accepted. */
-  const send = async (delivery: Delivery): Promise<Message> => {
-    const recovery = delivery.event === "monitor.up" || delivery.event === "alert.resolved";
-    const before = chat.accepted.length;
-    const receipt = recovery
-      ? await googleChatProvider.sendRecovery(delivery, providerDeps())
-      : await googleChatProvider.sendAlert(delivery, providerDeps());
-    expect(receipt).toEqual({ kind: "delivered" });
-    expect(chat.accepted).toHaveLength(before + 1);
-    return chat.accepted.at(-1) as Message;
-  };
+  const send = async (delivery: Delivery) => (await chat.deliver(delivery)) as Message;
   const card = (message: Message) => message.cardsV2[0]!.card;
   /** The card's widgets as lines: "Label: text", a paragraph's text, a button as "[text](url)". */
   const read = (message: Message) =>
@@ -62,7 +50,7 @@ describe("Google Chat alerts", () => {
     );
 
   it("posts a monitor going down as a line of text and a card with the severity in red, the check, the facts and a button to the alert", async () => {
-    const url = chat.urlFor("working");
+    const url = chat.service.urlFor("working");
     const message = await send(deliveryTo(url, "monitor.down", checkoutMessage("monitor.down")));
     expect(message.text).toBe("CRITICAL: Checkout API - EU is down");
     expect(card(message).header).toEqual({
@@ -82,14 +70,14 @@ describe("Google Chat alerts", () => {
       "Consecutive failures: 3",
       `[View alert](${ALERT_URL})`,
     ]);
-    const request = chat.received.at(-1)!;
+    const request = chat.service.received.at(-1)!;
     expect(request.method).toBe("POST");
     expect(request.headers["content-type"]).toMatch(/^application\/json/);
     expect(request.path).toMatch(/^\/v1\/spaces\/[\w-]{11}\/messages\?key=/);
   });
 
   it("numbers a repeat notification, and posts a recovery in green with how long it was down", async () => {
-    const url = chat.urlFor("working");
+    const url = chat.service.urlFor("working");
     const repeat = await send(
       deliveryTo(
         url,
@@ -115,7 +103,7 @@ describe("Google Chat alerts", () => {
   });
 
   it("colours a certificate warning amber, and a test says where alerts will arrive", async () => {
-    const url = chat.urlFor("working");
+    const url = chat.service.urlFor("working");
     const ssl = await send(deliveryTo(url, "ssl.expiring", checkoutMessage("ssl.expiring")));
     expect(ssl.text).toBe("WARNING: SSL certificate for shop.example.com expires in 14 days");
     expect(read(ssl)[0]).toBe('Severity: <font color="#e37400"><b>WARNING</b></font>');
@@ -131,7 +119,7 @@ describe("Google Chat alerts", () => {
 
   it("posts an agent's alert with its host, the measured value and the threshold", async () => {
     const message = await send(
-      deliveryTo(chat.urlFor("working"), "agent.alert", diskAlertMessage()),
+      deliveryTo(chat.service.urlFor("working"), "agent.alert", diskAlertMessage()),
     );
     expect(message.text).toBe("WARNING: Disk / on db-primary has 12% free (under 15%)");
     expect(read(message)).toEqual([
@@ -146,7 +134,7 @@ describe("Google Chat alerts", () => {
   });
 
   it("escapes the alert's own words in the card and cuts very long ones with an ellipsis", async () => {
-    const url = chat.urlFor("working");
+    const url = chat.service.urlFor("working");
     const message = await send(
       deliveryTo(
         url,
@@ -172,7 +160,7 @@ describe("Google Chat alerts", () => {
   });
 
   it("cuts every part harder when a message would come near Google Chat's size limit", async () => {
-    const url = chat.urlFor("working");
+    const url = chat.service.urlFor("working");
     const message = await send(deliveryTo(url, "monitor.down", oversizedMessage()));
     expect(Buffer.byteLength(JSON.stringify(message))).toBeLessThanOrEqual(GOOGLE_CHAT_MAX_BYTES);
     expect(Array.from(message.text)).toHaveLength(500);
@@ -188,16 +176,16 @@ describe("Google Chat alerts", () => {
         deliveryTo(url, "monitor.down", checkoutMessage("monitor.down")),
         providerDeps(),
       );
-    await expect(attempt(chat.urlFor("rate-limited"))).rejects.toMatchObject({
+    await expect(attempt(chat.service.urlFor("rate-limited"))).rejects.toMatchObject({
       message:
         "Google Chat is limiting how often this space's webhook posts and refused the message with 429 (RESOURCE_EXHAUSTED: Resource has been exhausted (e.g. check quota).); later messages go through once the rate drops.",
       timedOut: false,
     });
-    await expect(attempt(chat.urlFor("revoked"))).rejects.toMatchObject({
+    await expect(attempt(chat.service.urlFor("revoked"))).rejects.toMatchObject({
       message:
         "Google Chat refused the webhook URL with 403 (PERMISSION_DENIED: The caller does not have permission): the webhook was deleted, or its key or token changed. Add a new webhook to the space and paste its URL.",
     });
-    const wrongToken = chat.urlFor("working").replace(/token=[^&]+/, "token=forged");
+    const wrongToken = chat.service.urlFor("working").replace(/token=[^&]+/, "token=forged");
     await expect(attempt(wrongToken)).rejects.toMatchObject({
       message:
         "Google Chat refused the webhook URL with 401 (UNAUTHENTICATED: Request had invalid authentication credentials.): the webhook was deleted, or its key or token changed. Add a new webhook to the space and paste its URL.",
@@ -206,10 +194,10 @@ describe("Google Chat alerts", () => {
 
   it("refuses to post to a private address unless the operator allows it, sending nothing", async () => {
     const strict = testNetwork({ policy: createAddressPolicy({ allowPrivateTargets: false }) });
-    const before = chat.received.length;
+    const before = chat.service.received.length;
     await expect(
       googleChatProvider.sendAlert(
-        deliveryTo(chat.urlFor("working"), "monitor.down", checkoutMessage("monitor.down")),
+        deliveryTo(chat.service.urlFor("working"), "monitor.down", checkoutMessage("monitor.down")),
         providerDeps(strict),
       ),
     ).rejects.toMatchObject({
@@ -217,6 +205,6 @@ describe("Google Chat alerts", () => {
         /^Refused to connect to 127\.0\.0\.1: it is a loopback address\./,
       ),
     });
-    expect(chat.received).toHaveLength(before);
+    expect(chat.service.received).toHaveLength(before);
   });
 });

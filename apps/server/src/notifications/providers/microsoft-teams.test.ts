@@ -1,6 +1,8 @@
 import { createAddressPolicy } from "@upwatch/checks";
 import { testNetwork } from "@upwatch/checks/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { chatProviderTests } from "../../../test/chat-provider-tests.ts";
+import { startFakeTeamsWorkflows } from "../../../test/fake-teams-workflows.ts";
 import {
   ALERT_URL,
   checkoutMessage,
@@ -11,11 +13,7 @@ import {
   oversizedMessage,
   providerDeps,
   testMessage,
-} from "../../../test/chat-card-messages.ts";
-import {
-  type FakeChatWebhooks,
-  startFakeTeamsWorkflows,
-} from "../../../test/fake-chat-webhooks.ts";
+} from "../../../test/sample-alert-messages.ts";
 import type { Delivery } from "../provider.ts";
 import { microsoftTeamsProvider, TEAMS_MAX_BYTES } from "./microsoft-teams.ts";
 
@@ -33,22 +31,11 @@ type Card = {
 type Fact = { title: string; value: string };
 
 describe("Microsoft Teams alerts", () => {
-  let teams: FakeChatWebhooks<"working" | "throttled" | "unauthorized" | "deleted">;
-  beforeAll(async () => {
-    teams = await startFakeTeamsWorkflows();
-  });
-  afterAll(() => teams.close());
+  const teams = chatProviderTests(microsoftTeamsProvider, startFakeTeamsWorkflows);
 
   /** Sends through the provider as the worker does and returns the card the fake accepted. */
   const send = async (delivery: Delivery): Promise<Card> => {
-    const recovery = delivery.event === "monitor.up" || delivery.event === "alert.resolved";
-    const before = teams.accepted.length;
-    const receipt = recovery
-      ? await microsoftTeamsProvider.sendRecovery(delivery, providerDeps())
-      : await microsoftTeamsProvider.sendAlert(delivery, providerDeps());
-    expect(receipt).toEqual({ kind: "delivered" });
-    expect(teams.accepted).toHaveLength(before + 1);
-    const message = teams.accepted.at(-1) as { attachments: Array<{ content: Card }> };
+    const message = (await teams.deliver(delivery)) as { attachments: Array<{ content: Card }> };
     return message.attachments[0]!.content;
   };
   /** The card's words from top to bottom, facts as "Title: value". */
@@ -67,7 +54,7 @@ describe("Microsoft Teams alerts", () => {
   const band = (card: Card) => card.body[0]!.style;
 
   it("posts a monitor going down as a red card with the check, the facts, the time it opened and a button to the alert", async () => {
-    const url = teams.urlFor("working");
+    const url = teams.service.urlFor("working");
     const card = await send(deliveryTo(url, "monitor.down", checkoutMessage("monitor.down")));
     expect(card.version).toBe("1.4");
     expect(band(card)).toBe("attention");
@@ -86,13 +73,15 @@ describe("Microsoft Teams alerts", () => {
       "Opened 09:14 UTC",
     ]);
     expect(card.actions).toEqual([{ type: "Action.OpenUrl", title: "View alert", url: ALERT_URL }]);
-    const [request] = teams.received.filter((r) => url.endsWith(r.path.split("?")[1] ?? "-"));
+    const [request] = teams.service.received.filter((r) =>
+      url.endsWith(r.path.split("?")[1] ?? "-"),
+    );
     expect(request?.method).toBe("POST");
     expect(request?.headers["content-type"]).toMatch(/^application\/json/);
   });
 
   it("numbers a repeat notification, and posts a recovery as a green card with how long it was down", async () => {
-    const url = teams.urlFor("working");
+    const url = teams.service.urlFor("working");
     const repeat = await send(
       deliveryTo(
         url,
@@ -118,7 +107,7 @@ describe("Microsoft Teams alerts", () => {
   });
 
   it("colours a certificate warning amber and a test grey, the test saying where alerts will arrive", async () => {
-    const url = teams.urlFor("working");
+    const url = teams.service.urlFor("working");
     const ssl = await send(deliveryTo(url, "ssl.expiring", checkoutMessage("ssl.expiring")));
     expect(band(ssl)).toBe("warning");
     expect(read(ssl).slice(0, 2)).toEqual([
@@ -137,7 +126,9 @@ describe("Microsoft Teams alerts", () => {
   });
 
   it("posts an agent's alert with its host, the measured value and the threshold", async () => {
-    const card = await send(deliveryTo(teams.urlFor("working"), "agent.alert", diskAlertMessage()));
+    const card = await send(
+      deliveryTo(teams.service.urlFor("working"), "agent.alert", diskAlertMessage()),
+    );
     expect(band(card)).toBe("warning");
     expect(read(card)).toEqual([
       "WARNING",
@@ -152,7 +143,7 @@ describe("Microsoft Teams alerts", () => {
   });
 
   it("cuts a very long name and problem with an ellipsis, keeping the message under Teams' 28 KB", async () => {
-    const url = teams.urlFor("working");
+    const url = teams.service.urlFor("working");
     const card = await send(
       deliveryTo(
         url,
@@ -169,9 +160,9 @@ describe("Microsoft Teams alerts", () => {
   });
 
   it("cuts every part harder when a card would come near Teams' size limit", async () => {
-    const url = teams.urlFor("working");
+    const url = teams.service.urlFor("working");
     const card = await send(deliveryTo(url, "monitor.down", oversizedMessage()));
-    expect(Buffer.byteLength(JSON.stringify(teams.accepted.at(-1)))).toBeLessThanOrEqual(
+    expect(Buffer.byteLength(JSON.stringify(teams.service.accepted.at(-1)))).toBeLessThanOrEqual(
       TEAMS_MAX_BYTES,
     );
     const lines = read(card);
@@ -184,7 +175,7 @@ describe("Microsoft Teams alerts", () => {
   it("explains each refusal of the workflow in a sentence", async () => {
     const attempt = (kind: "throttled" | "unauthorized" | "deleted") =>
       microsoftTeamsProvider.sendAlert(
-        deliveryTo(teams.urlFor(kind), "monitor.down", checkoutMessage("monitor.down")),
+        deliveryTo(teams.service.urlFor(kind), "monitor.down", checkoutMessage("monitor.down")),
         providerDeps(),
       );
     await expect(attempt("throttled")).rejects.toMatchObject({
@@ -205,10 +196,14 @@ describe("Microsoft Teams alerts", () => {
 
   it("refuses to post to a private address unless the operator allows it, sending nothing", async () => {
     const strict = testNetwork({ policy: createAddressPolicy({ allowPrivateTargets: false }) });
-    const before = teams.received.length;
+    const before = teams.service.received.length;
     await expect(
       microsoftTeamsProvider.sendAlert(
-        deliveryTo(teams.urlFor("working"), "monitor.down", checkoutMessage("monitor.down")),
+        deliveryTo(
+          teams.service.urlFor("working"),
+          "monitor.down",
+          checkoutMessage("monitor.down"),
+        ),
         providerDeps(strict),
       ),
     ).rejects.toMatchObject({
@@ -216,6 +211,6 @@ describe("Microsoft Teams alerts", () => {
         /^Refused to connect to 127\.0\.0\.1: it is a loopback address\./,
       ),
     });
-    expect(teams.received).toHaveLength(before);
+    expect(teams.service.received).toHaveLength(before);
   });
 });

@@ -1,30 +1,26 @@
 import { createAddressPolicy } from "@upwatch/checks";
 import { testNetwork } from "@upwatch/checks/testing";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestAccount } from "../../../test/accounts.ts";
 import { buildTestApp } from "../../../test/app.ts";
+import { CHAT_CHANNEL_TYPES, startChatFakes } from "../../../test/chat-channel-types.ts";
 import { describeEachDatabase } from "../../../test/databases.ts";
-import {
-  type FakeChatWebhooks,
-  startFakeGoogleChat,
-  startFakeTeamsWorkflows,
-} from "../../../test/fake-chat-webhooks.ts";
 import { checkRecord } from "../../../test/monitors.ts";
 import { storeCheckBatch } from "../../check-intake/store-checks.ts";
 
 type Account = Awaited<ReturnType<typeof createTestAccount>>;
 
-describeEachDatabase("Microsoft Teams and Google Chat channels", (db) => {
+describeEachDatabase("Chat channels", (db) => {
   let app: FastifyInstance;
   let strict: FastifyInstance;
-  let teams: FakeChatWebhooks<"working" | "throttled" | "unauthorized" | "deleted">;
-  let chat: FakeChatWebhooks<"working" | "rate-limited" | "revoked">;
+  let fakes: Awaited<ReturnType<typeof startChatFakes>>;
+  // Each test adds its channels to an account of its own, as Hobby allows 10.
   let hobby: Account;
   let free: Account;
 
   beforeAll(async () => {
-    [teams, chat] = await Promise.all([startFakeTeamsWorkflows(), startFakeGoogleChat()]);
+    fakes = await startChatFakes();
     // The fakes listen on loopback, which only this setting lets channels post to.
     app = await buildTestApp(db(), {
       env: { ALLOW_PRIVATE_TARGETS: "true" },
@@ -33,14 +29,15 @@ describeEachDatabase("Microsoft Teams and Google Chat channels", (db) => {
     strict = await buildTestApp(db(), {
       network: testNetwork({ policy: createAddressPolicy({ allowPrivateTargets: false }) }),
     });
-    hobby = await createTestAccount(db(), "hobby");
     free = await createTestAccount(db(), "free");
+  });
+  beforeEach(async () => {
+    hobby = await createTestAccount(db(), "hobby");
   });
   afterAll(async () => {
     await app.close();
     await strict.close();
-    await teams.close();
-    await chat.close();
+    await Promise.all(Object.values(fakes).map((fake) => fake.close()));
   });
 
   const call = async (
@@ -59,52 +56,70 @@ describeEachDatabase("Microsoft Teams and Google Chat channels", (db) => {
     return { status: response.statusCode, body: response.body ? response.json() : undefined };
   };
 
-  it("lets a Hobby account add both, masks their URLs and delivers a test card to each", async () => {
-    const teamsChannel = await call("POST", "/channels", hobby, {
-      type: "microsoft-teams",
-      config: { url: teams.urlFor("working") },
+  describe.each(CHAT_CHANNEL_TYPES)("$label", (chat) => {
+    it("lets a Hobby account add one, masks its URL and delivers its test message", async () => {
+      const url = fakes[chat.type].urlFor("working");
+      const created = await call("POST", "/channels", hobby, { type: chat.type, config: { url } });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ type: chat.type, name: chat.label });
+      expect(created.body.config.url).toBe(`${fakes[chat.type].url}/********`);
+      const test = await call("POST", `/channels/${created.body.id}/test`, hobby);
+      expect(test.body).toMatchObject({ status: "delivered", error: null });
+      expect(JSON.stringify(fakes[chat.type].accepted.at(-1))).toContain(chat.testSays);
     });
-    expect(teamsChannel.status).toBe(201);
-    expect(teamsChannel.body).toMatchObject({ type: "microsoft-teams", name: "Microsoft Teams" });
-    expect(teamsChannel.body.config.url).toBe(`${teams.url}/********`);
-    const chatChannel = await call("POST", "/channels", hobby, {
+
+    it("refuses a Free account with the plan's sentence", async () => {
+      const response = await call("POST", "/channels", free, {
+        type: chat.type,
+        config: { url: "https://chat.example.com/hook" },
+      });
+      expect(response).toEqual({
+        status: 403,
+        body: {
+          detail: `${chat.label} alerts need the Hobby plan or above; the Free plan sends e-mail alerts only.`,
+        },
+      });
+    });
+
+    it("refuses to save a URL at a private address unless the operator allows it", async () => {
+      const url = fakes[chat.type].urlFor("working");
+      const refused = await call(
+        "POST",
+        "/channels",
+        hobby,
+        { type: chat.type, config: { url } },
+        strict,
+      );
+      expect(refused.status).toBe(400);
+      expect(refused.body.detail).toMatch(/^config: Refused to connect to 127\.0\.0\.1: /);
+      expect(refused.body.detail).toContain("ALLOW_PRIVATE_TARGETS=true");
+    });
+
+    it("answers a test the service rate-limits with the service's sentence", async () => {
+      const url = fakes[chat.type].urlFor(chat.rateLimited);
+      const created = await call("POST", "/channels", hobby, { type: chat.type, config: { url } });
+      const test = await call("POST", `/channels/${created.body.id}/test`, hobby);
+      expect(test.body).toMatchObject({ status: "failed", error: chat.rateLimitSentence });
+    });
+  });
+
+  it("keeps a channel's own name in the test message", async () => {
+    const created = await call("POST", "/channels", hobby, {
       type: "google-chat",
       name: "Chat ops",
-      config: { url: chat.urlFor("working") },
+      config: { url: fakes["google-chat"].urlFor("working") },
     });
-    expect(chatChannel.status).toBe(201);
-    expect(chatChannel.body).toMatchObject({ type: "google-chat", name: "Chat ops" });
-    expect(chatChannel.body.config.url).not.toContain("token=");
-
-    const teamsTest = await call("POST", `/channels/${teamsChannel.body.id}/test`, hobby);
-    expect(teamsTest.body).toMatchObject({ status: "delivered", error: null });
-    const card = (teams.accepted.at(-1) as { attachments: Array<{ content: { body: unknown } }> })
-      .attachments[0]!.content;
-    expect(JSON.stringify(card.body)).toContain(
-      "This Microsoft Teams channel will receive Upwatch alerts.",
-    );
-
-    const chatTest = await call("POST", `/channels/${chatChannel.body.id}/test`, hobby);
-    expect(chatTest.body).toMatchObject({ status: "delivered", error: null });
-    expect((chat.accepted.at(-1) as { text: string }).text).toBe(
+    expect(created.body).toMatchObject({ type: "google-chat", name: "Chat ops" });
+    await call("POST", `/channels/${created.body.id}/test`, hobby);
+    expect((fakes["google-chat"].accepted.at(-1) as { text: string }).text).toBe(
       "TEST: Test notification for Chat ops",
     );
   });
 
-  it("answers a test the service refuses with the service's refusal in words", async () => {
-    const throttled = await call("POST", "/channels", hobby, {
-      type: "microsoft-teams",
-      config: { url: teams.urlFor("throttled") },
-    });
-    expect((await call("POST", `/channels/${throttled.body.id}/test`, hobby)).body).toMatchObject({
-      status: "failed",
-      error: expect.stringMatching(
-        /^Microsoft Teams is limiting how often this workflow runs and refused the message with 429 /,
-      ),
-    });
+  it("answers a test to a revoked Google Chat webhook with Google's refusal in words", async () => {
     const revoked = await call("POST", "/channels", hobby, {
       type: "google-chat",
-      config: { url: chat.urlFor("revoked") },
+      config: { url: fakes["google-chat"].urlFor("revoked") },
     });
     expect((await call("POST", `/channels/${revoked.body.id}/test`, hobby)).body).toMatchObject({
       status: "failed",
@@ -112,19 +127,14 @@ describeEachDatabase("Microsoft Teams and Google Chat channels", (db) => {
     });
   });
 
-  it("posts a monitor going down to both as cards", async () => {
-    const teamsChannel = (
-      await call("POST", "/channels", hobby, {
-        type: "microsoft-teams",
-        config: { url: teams.urlFor("working") },
-      })
-    ).body;
-    const chatChannel = (
-      await call("POST", "/channels", hobby, {
-        type: "google-chat",
-        config: { url: chat.urlFor("working") },
-      })
-    ).body;
+  it("posts a monitor going down to every chat channel it is linked to", async () => {
+    const channels = [];
+    for (const chat of CHAT_CHANNEL_TYPES) {
+      const url = fakes[chat.type].urlFor("working");
+      channels.push(
+        (await call("POST", "/channels", hobby, { type: chat.type, config: { url } })).body,
+      );
+    }
     const monitor = (
       await call("POST", "/monitors", hobby, {
         type: "http",
@@ -133,7 +143,7 @@ describeEachDatabase("Microsoft Teams and Google Chat channels", (db) => {
       })
     ).body;
     await call("PUT", `/monitors/${monitor.id}/channels`, hobby, {
-      channel_ids: [teamsChannel.id, chatChannel.id],
+      channel_ids: channels.map((channel) => channel.id),
     });
     const record = {
       ...checkRecord(monitor.id, Date.now(), false, 1240),
@@ -146,31 +156,14 @@ describeEachDatabase("Microsoft Teams and Google Chat channels", (db) => {
 
     const [alert] = (await call("GET", `/alerts?monitor_id=${monitor.id}`, hobby)).body.data;
     const log = (await call("GET", `/notifications?alert_id=${alert.id}`, hobby)).body.data;
-    expect(log.map((entry: { channel_type: string }) => entry.channel_type).sort()).toEqual([
-      "google-chat",
-      "microsoft-teams",
-    ]);
-    for (const entry of log) expect(entry).toMatchObject({ status: "delivered", error: null });
-    expect((chat.accepted.at(-1) as { text: string }).text).toBe(
-      "CRITICAL: Checkout API - EU is down",
+    expect(log.map((entry: { channel_type: string }) => entry.channel_type).sort()).toEqual(
+      CHAT_CHANNEL_TYPES.map((chat) => chat.type).sort(),
     );
-    const card = JSON.stringify(teams.accepted.at(-1));
-    expect(card).toContain('"text":"Checkout API - EU is down"');
-    expect(card).toContain('"title":"View alert"');
-  });
-
-  it("keeps both for Hobby and above, refusing a Free account with the plan's sentence", async () => {
-    const cases = [
-      [{ type: "microsoft-teams", config: { url: "https://example.com/x" } }, "Microsoft Teams"],
-      [{ type: "google-chat", config: { url: "https://example.com/x" } }, "Google Chat"],
-    ] as const;
-    for (const [payload, label] of cases) {
-      expect(await call("POST", "/channels", free, payload)).toEqual({
-        status: 403,
-        body: {
-          detail: `${label} alerts need the Hobby plan or above; the Free plan sends e-mail alerts only.`,
-        },
-      });
+    for (const entry of log) expect(entry).toMatchObject({ status: "delivered", error: null });
+    for (const chat of CHAT_CHANNEL_TYPES) {
+      expect(JSON.stringify(fakes[chat.type].accepted.at(-1))).toContain(
+        "Checkout API - EU is down",
+      );
     }
   });
 
@@ -188,19 +181,5 @@ describeEachDatabase("Microsoft Teams and Google Chat channels", (db) => {
           "config.url is an Office 365 connector's URL, which Microsoft has retired: create a Workflows webhook in the Teams channel and paste its URL.",
       },
     });
-  });
-
-  it("refuses to save a URL at a private address unless the operator allows it", async () => {
-    for (const [type, url] of [
-      ["microsoft-teams", teams.urlFor("working")],
-      ["google-chat", "http://169.254.169.254/v1/spaces/AAAAAAAAAAA/messages"],
-    ] as const) {
-      const refused = await call("POST", "/channels", hobby, { type, config: { url } }, strict);
-      expect(refused.status).toBe(400);
-      expect(refused.body.detail).toMatch(
-        /^config: Refused to connect to (127\.0\.0\.1|169\.254\.169\.254): /,
-      );
-      expect(refused.body.detail).toContain("ALLOW_PRIVATE_TARGETS=true");
-    }
   });
 });
