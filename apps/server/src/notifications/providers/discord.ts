@@ -1,15 +1,10 @@
+import type { PostAnswer } from "@upwatch/checks";
 import type { NotificationMessage } from "../../alerting/index.ts";
-import {
-  type Delivery,
-  DeliveryError,
-  type DeliveryReceipt,
-  type NotificationProvider,
-  type ProviderDeps,
-} from "../provider.ts";
+import { type Delivery, DeliveryError } from "../provider.ts";
 import { chatCard, TONE_COLOURS } from "./chat-card.ts";
 import { briefFacts } from "./chat-card-lines.ts";
+import { chatProvider } from "./chat-provider.ts";
 import { answerField } from "./error-answer.ts";
-import { accepted, postJson } from "./post-json.ts";
 import { shorten } from "./shorten.ts";
 
 /** Discord's documented embed limits, in characters. */
@@ -64,14 +59,12 @@ export function discordMessage(event: Delivery["event"], message: NotificationMe
 
 const seconds = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
 
-async function postToDiscord(delivery: Delivery, deps: ProviderDeps): Promise<DeliveryReceipt> {
-  const body = discordMessage(delivery.event, delivery.message);
-  const answer = await postJson(delivery, body, deps);
-  if (accepted(answer)) return { kind: "delivered" };
+/** The delivery log's sentence for an answer other than 2xx. */
+export function discordRefusal(answer: PostAnswer): DeliveryError {
   if (answer.statusCode === 429) {
     const wait = answerField(answer, "retry_after");
     const asked = typeof wait === "number" ? ` and asked to wait ${seconds.format(wait)} s` : "";
-    throw new DeliveryError(`Discord limited the rate of messages to this webhook (429)${asked}.`);
+    return new DeliveryError(`Discord limited the rate of messages to this webhook (429)${asked}.`);
   }
   const said = answerField(answer, "message");
   const reason = typeof said === "string" ? `: ${said.slice(0, 200).replace(/\.$/, "")}` : "";
@@ -79,11 +72,8 @@ async function postToDiscord(delivery: Delivery, deps: ProviderDeps): Promise<De
   const advice = gone
     ? " The webhook was deleted or its URL is wrong: create a webhook in Discord and paste its URL into this channel."
     : "";
-  throw new DeliveryError(`Discord answered ${answer.statusCode}${reason}.${advice}`);
+  return new DeliveryError(`Discord answered ${answer.statusCode}${reason}.${advice}`);
 }
 
 /** Discord channel webhooks: one embed per notification. */
-export const discordProvider: NotificationProvider = {
-  sendAlert: postToDiscord,
-  sendRecovery: postToDiscord,
-};
+export const discordProvider = chatProvider(discordMessage, discordRefusal);

@@ -1,15 +1,10 @@
+import type { PostAnswer } from "@upwatch/checks";
 import type { NotificationMessage } from "../../alerting/index.ts";
-import {
-  type Delivery,
-  DeliveryError,
-  type DeliveryReceipt,
-  type NotificationProvider,
-  type ProviderDeps,
-} from "../provider.ts";
+import { type Delivery, DeliveryError } from "../provider.ts";
 import { type CardTone, chatCard, detailBesideFacts } from "./chat-card.ts";
 import { whenLine } from "./chat-card-lines.ts";
+import { chatProvider } from "./chat-provider.ts";
 import { saidInParentheses } from "./error-answer.ts";
-import { accepted, postJson } from "./post-json.ts";
 import { shorten } from "./shorten.ts";
 
 /** How long each part of a message may be, in characters. */
@@ -118,8 +113,9 @@ export function googleChatMessage(event: Delivery["event"], message: Notificatio
 }
 
 /** The delivery log's sentence for an answer other than 2xx. */
-export function googleChatRefusal(statusCode: number, body: string): DeliveryError {
-  const said = saidInParentheses(body);
+export function googleChatRefusal(answer: PostAnswer): DeliveryError {
+  const { statusCode } = answer;
+  const said = saidInParentheses(answer.body);
   if (statusCode === 429) {
     return new DeliveryError(
       `Google Chat is limiting how often this space's webhook posts and refused the message with 429${said}; later messages go through once the rate drops.`,
@@ -133,15 +129,5 @@ export function googleChatRefusal(statusCode: number, body: string): DeliveryErr
   return new DeliveryError(`Google Chat answered ${statusCode}${said}.`);
 }
 
-async function postToGoogleChat(delivery: Delivery, deps: ProviderDeps): Promise<DeliveryReceipt> {
-  const body = googleChatMessage(delivery.event, delivery.message);
-  const answer = await postJson(delivery, body, deps);
-  if (accepted(answer)) return { kind: "delivered" };
-  throw googleChatRefusal(answer.statusCode, answer.body);
-}
-
 /** Google Chat incoming webhooks: a line of text and one card per notification. */
-export const googleChatProvider: NotificationProvider = {
-  sendAlert: postToGoogleChat,
-  sendRecovery: postToGoogleChat,
-};
+export const googleChatProvider = chatProvider(googleChatMessage, googleChatRefusal);

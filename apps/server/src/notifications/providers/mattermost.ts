@@ -1,15 +1,10 @@
+import type { PostAnswer } from "@upwatch/checks";
 import type { NotificationMessage } from "../../alerting/index.ts";
-import {
-  type Delivery,
-  DeliveryError,
-  type DeliveryReceipt,
-  type NotificationProvider,
-  type ProviderDeps,
-} from "../provider.ts";
+import { type Delivery, DeliveryError } from "../provider.ts";
 import { chatCard, TONE_COLOURS } from "./chat-card.ts";
 import { briefFacts } from "./chat-card-lines.ts";
+import { chatProvider } from "./chat-provider.ts";
 import { answerField } from "./error-answer.ts";
-import { accepted, postJson } from "./post-json.ts";
 import { shorten } from "./shorten.ts";
 
 /**
@@ -60,12 +55,10 @@ export function mattermostMessage(event: Delivery["event"], message: Notificatio
   };
 }
 
-async function postToMattermost(delivery: Delivery, deps: ProviderDeps): Promise<DeliveryReceipt> {
-  const body = mattermostMessage(delivery.event, delivery.message);
-  const answer = await postJson(delivery, body, deps);
-  if (accepted(answer)) return { kind: "delivered" };
+/** The delivery log's sentence for an answer other than 2xx. */
+export function mattermostRefusal(answer: PostAnswer): DeliveryError {
   if (answer.statusCode === 429) {
-    throw new DeliveryError("Mattermost limited the rate of requests from Upwatch (429).");
+    return new DeliveryError("Mattermost limited the rate of requests from Upwatch (429).");
   }
   const said = answerField(answer, "message");
   const words = typeof said === "string" ? said : answer.body.trim();
@@ -74,11 +67,8 @@ async function postToMattermost(delivery: Delivery, deps: ProviderDeps): Promise
   const advice = invalid
     ? " The webhook was deleted or its URL is wrong: add an incoming webhook in Mattermost and paste its URL into this channel."
     : "";
-  throw new DeliveryError(`Mattermost answered ${answer.statusCode}${reason}.${advice}`);
+  return new DeliveryError(`Mattermost answered ${answer.statusCode}${reason}.${advice}`);
 }
 
 /** Mattermost incoming webhooks: one coloured attachment per notification. */
-export const mattermostProvider: NotificationProvider = {
-  sendAlert: postToMattermost,
-  sendRecovery: postToMattermost,
-};
+export const mattermostProvider = chatProvider(mattermostMessage, mattermostRefusal);

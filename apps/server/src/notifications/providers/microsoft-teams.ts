@@ -1,15 +1,10 @@
+import type { PostAnswer } from "@upwatch/checks";
 import type { NotificationMessage } from "../../alerting/index.ts";
-import {
-  type Delivery,
-  DeliveryError,
-  type DeliveryReceipt,
-  type NotificationProvider,
-  type ProviderDeps,
-} from "../provider.ts";
+import { type Delivery, DeliveryError } from "../provider.ts";
 import { type CardTone, chatCard, detailBesideFacts } from "./chat-card.ts";
 import { whenLine } from "./chat-card-lines.ts";
+import { chatProvider } from "./chat-provider.ts";
 import { saidInParentheses } from "./error-answer.ts";
-import { accepted, postJson } from "./post-json.ts";
 import { shorten } from "./shorten.ts";
 
 /** How long each part of a card may be, in characters. */
@@ -119,8 +114,9 @@ export function teamsMessage(event: Delivery["event"], message: NotificationMess
 }
 
 /** The delivery log's sentence for an answer other than 2xx. */
-export function teamsRefusal(statusCode: number, body: string): DeliveryError {
-  const said = saidInParentheses(body);
+export function teamsRefusal(answer: PostAnswer): DeliveryError {
+  const { statusCode } = answer;
+  const said = saidInParentheses(answer.body);
   if (statusCode === 429) {
     return new DeliveryError(
       `Microsoft Teams is limiting how often this workflow runs and refused the message with 429${said}; later messages go through once the rate drops.`,
@@ -139,14 +135,5 @@ export function teamsRefusal(statusCode: number, body: string): DeliveryError {
   return new DeliveryError(`Microsoft Teams answered ${statusCode}${said}.`);
 }
 
-async function postToTeams(delivery: Delivery, deps: ProviderDeps): Promise<DeliveryReceipt> {
-  const answer = await postJson(delivery, teamsMessage(delivery.event, delivery.message), deps);
-  if (accepted(answer)) return { kind: "delivered" };
-  throw teamsRefusal(answer.statusCode, answer.body);
-}
-
 /** Microsoft Teams through a Power Automate Workflows webhook: one Adaptive Card per notification. */
-export const microsoftTeamsProvider: NotificationProvider = {
-  sendAlert: postToTeams,
-  sendRecovery: postToTeams,
-};
+export const microsoftTeamsProvider = chatProvider(teamsMessage, teamsRefusal);

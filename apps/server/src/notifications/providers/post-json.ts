@@ -24,6 +24,3 @@ export async function postJson(
     throw new DeliveryError(error instanceof Error ? error.message : String(error));
   }
 }
-
-/** Whether the service took the message. */
-export const accepted = (answer: PostAnswer) => answer.statusCode >= 200 && answer.statusCode < 300;
