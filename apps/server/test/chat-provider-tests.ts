@@ -1,12 +1,14 @@
+import { createAddressPolicy } from "@upwatch/checks";
+import { testNetwork } from "@upwatch/checks/testing";
 import { isRecoveryEvent } from "@upwatch/core";
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type {
   Delivery,
   NotificationProvider,
   ProviderDeps,
 } from "../src/notifications/provider.ts";
 import type { FakeChatWebhooks } from "./fake-chat-webhooks.ts";
-import { providerDeps } from "./sample-alert-messages.ts";
+import { checkoutMessage, deliveryTo, providerDeps } from "./sample-alert-messages.ts";
 
 /** A chat provider's tests against the fake of its service, started once per file. */
 export interface ChatProviderTests<Kind extends string> {
@@ -16,6 +18,10 @@ export interface ChatProviderTests<Kind extends string> {
   deliver(delivery: Delivery): Promise<unknown>;
   /** Sends as the worker does and hands back the attempt, for refusals. */
   attempt(delivery: Delivery, deps?: ProviderDeps): Promise<unknown>;
+  /** A monitor going down, sent to a webhook URL of this kind, for refusals. */
+  attemptDown(kind: Kind): Promise<unknown>;
+  /** Adds the test that a private address is refused before anything is sent. */
+  refusesPrivateAddresses(): void;
 }
 
 /** Starts the fake before the file's tests and closes it after them. */
@@ -36,11 +42,23 @@ export function chatProviderTests<Kind extends string>(
     isRecoveryEvent(delivery.event)
       ? provider.sendRecovery(delivery, deps)
       : provider.sendAlert(delivery, deps);
+  const down = (kind: Kind) =>
+    deliveryTo(running().urlFor(kind), "monitor.down", checkoutMessage("monitor.down"));
   return {
     get service() {
       return running();
     },
     attempt,
+    attemptDown: (kind) => attempt(down(kind)),
+    refusesPrivateAddresses: () =>
+      it("refuses to post to a private address unless the operator allows it, sending nothing", async () => {
+        const strict = testNetwork({ policy: createAddressPolicy({ allowPrivateTargets: false }) });
+        const before = running().received.length;
+        await expect(attempt(down("working" as Kind), providerDeps(strict))).rejects.toThrow(
+          /^Refused to connect to 127\.0\.0\.1: it is a loopback address\./,
+        );
+        expect(running().received).toHaveLength(before);
+      }),
     deliver: async (delivery) => {
       const before = running().accepted.length;
       expect(await attempt(delivery)).toEqual({ kind: "delivered" });

@@ -1,5 +1,3 @@
-import { createAddressPolicy } from "@upwatch/checks";
-import { testNetwork } from "@upwatch/checks/testing";
 import { describe, expect, it } from "vitest";
 import { chatProviderTests } from "../../../test/chat-provider-tests.ts";
 import { startFakeDiscord } from "../../../test/fake-discord.ts";
@@ -9,7 +7,6 @@ import {
   deliveryTo,
   MINUTE,
   OPENED,
-  providerDeps,
   testMessage,
 } from "../../../test/sample-alert-messages.ts";
 import type { Delivery } from "../provider.ts";
@@ -107,29 +104,13 @@ describe("Discord alerts", () => {
   });
 
   it("explains Discord's refusals: rate limited, and a deleted webhook", async () => {
-    const attempt = (kind: "rate-limited" | "deleted") =>
-      discord.attempt(
-        deliveryTo(discord.service.urlFor(kind), "monitor.down", checkoutMessage("monitor.down")),
-      );
-    await expect(attempt("rate-limited")).rejects.toThrow(
+    await expect(discord.attemptDown("rate-limited")).rejects.toThrow(
       "Discord limited the rate of messages to this webhook (429) and asked to wait 1.5 s.",
     );
-    await expect(attempt("deleted")).rejects.toThrow(
+    await expect(discord.attemptDown("deleted")).rejects.toThrow(
       "Discord answered 404: Unknown Webhook. The webhook was deleted or its URL is wrong: create a webhook in Discord and paste its URL into this channel.",
     );
   });
 
-  it("refuses to send to a private address when the server does not allow private targets", async () => {
-    const strict = testNetwork({ policy: createAddressPolicy({ allowPrivateTargets: false }) });
-    const before = discord.service.received.length;
-    const delivery = deliveryTo(
-      discord.service.urlFor("working"),
-      "monitor.down",
-      checkoutMessage("monitor.down"),
-    );
-    await expect(discord.attempt(delivery, providerDeps(strict))).rejects.toThrow(
-      /^Refused to connect to 127\.0\.0\.1: it is a loopback address\./,
-    );
-    expect(discord.service.received).toHaveLength(before);
-  });
+  discord.refusesPrivateAddresses();
 });

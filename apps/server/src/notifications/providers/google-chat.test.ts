@@ -1,5 +1,3 @@
-import { createAddressPolicy } from "@upwatch/checks";
-import { testNetwork } from "@upwatch/checks/testing";
 import { describe, expect, it } from "vitest";
 import { chatProviderTests } from "../../../test/chat-provider-tests.ts";
 import { startFakeGoogleChat } from "../../../test/fake-google-chat.ts";
@@ -11,7 +9,6 @@ import {
   MINUTE,
   OPENED,
   oversizedMessage,
-  providerDeps,
   testMessage,
 } from "../../../test/sample-alert-messages.ts";
 import type { Delivery } from "../provider.ts";
@@ -171,40 +168,22 @@ describe("Google Chat alerts", () => {
   });
 
   it("explains each refusal of the webhook in a sentence", async () => {
-    const attempt = (url: string) =>
-      googleChatProvider.sendAlert(
-        deliveryTo(url, "monitor.down", checkoutMessage("monitor.down")),
-        providerDeps(),
-      );
-    await expect(attempt(chat.service.urlFor("rate-limited"))).rejects.toMatchObject({
+    await expect(chat.attemptDown("rate-limited")).rejects.toMatchObject({
       message:
         "Google Chat is limiting how often this space's webhook posts and refused the message with 429 (RESOURCE_EXHAUSTED: Resource has been exhausted (e.g. check quota).); later messages go through once the rate drops.",
       timedOut: false,
     });
-    await expect(attempt(chat.service.urlFor("revoked"))).rejects.toMatchObject({
+    await expect(chat.attemptDown("revoked")).rejects.toMatchObject({
       message:
         "Google Chat refused the webhook URL with 403 (PERMISSION_DENIED: The caller does not have permission): the webhook was deleted, or its key or token changed. Add a new webhook to the space and paste its URL.",
     });
     const wrongToken = chat.service.urlFor("working").replace(/token=[^&]+/, "token=forged");
-    await expect(attempt(wrongToken)).rejects.toMatchObject({
+    const forged = deliveryTo(wrongToken, "monitor.down", checkoutMessage("monitor.down"));
+    await expect(chat.attempt(forged)).rejects.toMatchObject({
       message:
         "Google Chat refused the webhook URL with 401 (UNAUTHENTICATED: Request had invalid authentication credentials.): the webhook was deleted, or its key or token changed. Add a new webhook to the space and paste its URL.",
     });
   });
 
-  it("refuses to post to a private address unless the operator allows it, sending nothing", async () => {
-    const strict = testNetwork({ policy: createAddressPolicy({ allowPrivateTargets: false }) });
-    const before = chat.service.received.length;
-    await expect(
-      googleChatProvider.sendAlert(
-        deliveryTo(chat.service.urlFor("working"), "monitor.down", checkoutMessage("monitor.down")),
-        providerDeps(strict),
-      ),
-    ).rejects.toMatchObject({
-      message: expect.stringMatching(
-        /^Refused to connect to 127\.0\.0\.1: it is a loopback address\./,
-      ),
-    });
-    expect(chat.service.received).toHaveLength(before);
-  });
+  chat.refusesPrivateAddresses();
 });

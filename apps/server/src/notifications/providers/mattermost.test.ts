@@ -1,5 +1,3 @@
-import { createAddressPolicy } from "@upwatch/checks";
-import { testNetwork } from "@upwatch/checks/testing";
 import { describe, expect, it } from "vitest";
 import { chatProviderTests } from "../../../test/chat-provider-tests.ts";
 import { startFakeMattermost } from "../../../test/fake-mattermost.ts";
@@ -9,7 +7,6 @@ import {
   deliveryTo,
   MINUTE,
   OPENED,
-  providerDeps,
   testMessage,
 } from "../../../test/sample-alert-messages.ts";
 import type { Delivery } from "../provider.ts";
@@ -102,33 +99,13 @@ describe("Mattermost alerts", () => {
   });
 
   it("explains Mattermost's refusals: an unknown webhook, and rate limiting", async () => {
-    const attempt = (kind: "rate-limited" | "deleted") =>
-      mattermost.attempt(
-        deliveryTo(
-          mattermost.service.urlFor(kind),
-          "monitor.down",
-          checkoutMessage("monitor.down"),
-        ),
-      );
-    await expect(attempt("deleted")).rejects.toThrow(
+    await expect(mattermost.attemptDown("deleted")).rejects.toThrow(
       "Mattermost answered 400: Invalid webhook. The webhook was deleted or its URL is wrong: add an incoming webhook in Mattermost and paste its URL into this channel.",
     );
-    await expect(attempt("rate-limited")).rejects.toThrow(
+    await expect(mattermost.attemptDown("rate-limited")).rejects.toThrow(
       "Mattermost limited the rate of requests from Upwatch (429).",
     );
   });
 
-  it("refuses to send to a private address when the server does not allow private targets", async () => {
-    const strict = testNetwork({ policy: createAddressPolicy({ allowPrivateTargets: false }) });
-    const before = mattermost.service.received.length;
-    const delivery = deliveryTo(
-      mattermost.service.urlFor("working"),
-      "monitor.down",
-      checkoutMessage("monitor.down"),
-    );
-    await expect(mattermost.attempt(delivery, providerDeps(strict))).rejects.toThrow(
-      /^Refused to connect to 127\.0\.0\.1: it is a loopback address\./,
-    );
-    expect(mattermost.service.received).toHaveLength(before);
-  });
+  mattermost.refusesPrivateAddresses();
 });

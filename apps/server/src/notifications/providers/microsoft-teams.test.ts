@@ -1,5 +1,3 @@
-import { createAddressPolicy } from "@upwatch/checks";
-import { testNetwork } from "@upwatch/checks/testing";
 import { describe, expect, it } from "vitest";
 import { chatProviderTests } from "../../../test/chat-provider-tests.ts";
 import { startFakeTeamsWorkflows } from "../../../test/fake-teams-workflows.ts";
@@ -11,7 +9,6 @@ import {
   MINUTE,
   OPENED,
   oversizedMessage,
-  providerDeps,
   testMessage,
 } from "../../../test/sample-alert-messages.ts";
 import type { Delivery } from "../provider.ts";
@@ -173,44 +170,21 @@ describe("Microsoft Teams alerts", () => {
   });
 
   it("explains each refusal of the workflow in a sentence", async () => {
-    const attempt = (kind: "throttled" | "unauthorized" | "deleted") =>
-      microsoftTeamsProvider.sendAlert(
-        deliveryTo(teams.service.urlFor(kind), "monitor.down", checkoutMessage("monitor.down")),
-        providerDeps(),
-      );
-    await expect(attempt("throttled")).rejects.toMatchObject({
+    await expect(teams.attemptDown("throttled")).rejects.toMatchObject({
       message:
         "Microsoft Teams is limiting how often this workflow runs and refused the message with 429 (WorkflowTriggerIsThrottled: The workflow trigger is throttled; retry after 30 seconds.); later messages go through once the rate drops.",
       timedOut: false,
     });
-    await expect(attempt("unauthorized")).rejects.toMatchObject({
+    await expect(teams.attemptDown("unauthorized")).rejects.toMatchObject({
       message:
         "Microsoft Teams refused the workflow URL with 401 (DirectApiAuthorizationRequired: The request must be authenticated.): the workflow's trigger must allow anyone to trigger the flow, or the URL's signature is no longer valid.",
     });
-    await expect(attempt("deleted")).rejects.toMatchObject({
+    await expect(teams.attemptDown("deleted")).rejects.toMatchObject({
       message: expect.stringMatching(
         /^Microsoft Teams answered 404 \(WorkflowNotFound: The workflow '[0-9a-f]{32}' could not be found\.\): the workflow was deleted or turned off\. Create a new one and paste its URL\.$/,
       ),
     });
   });
 
-  it("refuses to post to a private address unless the operator allows it, sending nothing", async () => {
-    const strict = testNetwork({ policy: createAddressPolicy({ allowPrivateTargets: false }) });
-    const before = teams.service.received.length;
-    await expect(
-      microsoftTeamsProvider.sendAlert(
-        deliveryTo(
-          teams.service.urlFor("working"),
-          "monitor.down",
-          checkoutMessage("monitor.down"),
-        ),
-        providerDeps(strict),
-      ),
-    ).rejects.toMatchObject({
-      message: expect.stringMatching(
-        /^Refused to connect to 127\.0\.0\.1: it is a loopback address\./,
-      ),
-    });
-    expect(teams.service.received).toHaveLength(before);
-  });
+  teams.refusesPrivateAddresses();
 });
