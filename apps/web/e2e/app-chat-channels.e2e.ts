@@ -1,4 +1,3 @@
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   CHAT_CHANNEL_TYPES,
@@ -6,8 +5,11 @@ import {
   startChatFakes,
 } from "../../server/test/chat-channel-types.ts";
 import { registerInContext, setPlan } from "./support/app-accounts.ts";
-import { launchBrowser } from "./support/browser.ts";
-import { type RunningProduct, startProduct } from "./support/server.ts";
+import {
+  PRIVATE_TARGETS,
+  type ProductAndBrowser,
+  withProductAndBrowser,
+} from "./support/product-and-browser.ts";
 
 /** The label of each type's own webhook field in the channel form. */
 const FIELD: Record<ChatChannelType["type"], string> = {
@@ -18,25 +20,22 @@ const FIELD: Record<ChatChannelType["type"], string> = {
 };
 
 describe("Chat channels in the app", () => {
-  let product: RunningProduct;
-  let browser: Browser;
+  let running: ProductAndBrowser;
   let fakes: Awaited<ReturnType<typeof startChatFakes>>;
 
   beforeAll(async () => {
     fakes = await startChatFakes();
-    [product, browser] = await Promise.all([
-      // The fake services listen on loopback, which only this setting allows.
-      startProduct({ ALLOW_PRIVATE_TARGETS: "true" }),
-      launchBrowser(),
-    ]);
   });
+  // The fake services listen on loopback, which only this setting allows.
+  withProductAndBrowser((started) => {
+    running = started;
+  }, PRIVATE_TARGETS);
   afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
     await Promise.all(Object.values(fakes ?? {}).map((fake) => fake.close()));
   });
 
   it("offers Discord, Mattermost, Microsoft Teams and Google Chat with their own webhook fields, adds each on Hobby and delivers its test", async () => {
+    const { product, browser } = running;
     const context = await browser.newContext();
     context.setDefaultTimeout(15_000);
     const account = await registerInContext(context, product, "chat");

@@ -3,6 +3,7 @@ import { testNetwork } from "@upwatch/checks/testing";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestAccount } from "../../../test/accounts.ts";
+import { callApi } from "../../../test/api-call.ts";
 import { buildTestApp } from "../../../test/app.ts";
 import { CHAT_CHANNEL_TYPES, startChatFakes } from "../../../test/chat-channel-types.ts";
 import { describeEachDatabase } from "../../../test/databases.ts";
@@ -40,21 +41,13 @@ describeEachDatabase("Chat channels", (db) => {
     await Promise.all(Object.values(fakes).map((fake) => fake.close()));
   });
 
-  const call = async (
+  const call = (
     method: "GET" | "POST" | "PUT",
     url: string,
     account: Account,
     payload?: object,
     server = app,
-  ) => {
-    const response = await server.inject({
-      method,
-      url: `/api/v1${url}`,
-      headers: account.headers,
-      ...(payload ? { payload } : {}),
-    });
-    return { status: response.statusCode, body: response.body ? response.json() : undefined };
-  };
+  ) => callApi(server, method, url, account, payload);
 
   describe.each(CHAT_CHANNEL_TYPES)("$label", (chat) => {
     it("lets a Hobby account add one, masks its URL and delivers its test message", async () => {
