@@ -1,5 +1,6 @@
 import { testNetwork } from "@upwatch/checks/testing";
 import { buildAgentAlertMessage } from "../src/alerting/agent-notification-message.ts";
+import type { AgentFacts } from "../src/alerting/agent-subjects.ts";
 import {
   buildAlertMessage,
   buildTestMessage,
@@ -12,7 +13,8 @@ export const OPENED = Date.UTC(2024, 10, 2, 9, 14, 27);
 export const MINUTE = 60_000;
 export const ALERT_URL = "https://upwatch.example.com/a/8fj2kQ0aZx1y";
 
-const checkout: MonitorFacts = {
+/** The monitor of the help centre's examples: Checkout API - EU, down from eu-west-1. */
+export const checkout: MonitorFacts = {
   id: "mon_7Hq2LxP9",
   account_id: "acc_1",
   plan: "hobby",
@@ -78,21 +80,24 @@ export function oversizedMessage(): NotificationMessage {
   return message;
 }
 
+/** The agent of the help centre's examples: db-primary, a Linux host. */
+export const dbPrimary: AgentFacts = {
+  id: "agt_1",
+  account_id: "acc_1",
+  plan: "business",
+  name: "db-primary",
+  hostname: "db1.internal",
+  os: "linux",
+  offline: false,
+  offline_after_minutes: 5,
+};
+
 /** An agent's disk rule firing: db-primary has 12% free on / (under 15%). */
 export function diskAlertMessage(): NotificationMessage {
   return buildAgentAlertMessage({
     event: "agent.alert",
     at: OPENED,
-    agent: {
-      id: "agt_1",
-      account_id: "acc_1",
-      plan: "business",
-      name: "db-primary",
-      hostname: "db1.internal",
-      os: "linux",
-      offline: false,
-      offline_after_minutes: 5,
-    },
+    agent: dbPrimary,
     alert: {
       id: "alt_1",
       kind: "agent-disk",

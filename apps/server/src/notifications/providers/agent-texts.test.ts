@@ -1,22 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { ALERT_URL, dbPrimary, OPENED } from "../../../test/sample-alert-messages.ts";
 import { buildAgentAlertMessage } from "../../alerting/agent-notification-message.ts";
-import type { AgentFacts } from "../../alerting/agent-subjects.ts";
 import { emailBody, emailSubject } from "./email.ts";
 import { slackText } from "./slack.ts";
 import { alertSms, recoverySms } from "./sms.ts";
 
-const OPENED = Date.UTC(2024, 10, 2, 9, 14, 27);
-const URL = "https://upwatch.example.com/a/8fj2kQ0aZx1y";
-const agent: AgentFacts = {
-  id: "agt_1",
-  account_id: "acc_1",
-  plan: "business",
-  name: "db-primary",
-  hostname: "db1.internal",
-  os: "linux",
-  offline: false,
-  offline_after_minutes: 5,
-};
+const agent = dbPrimary;
+const URL = ALERT_URL;
 
 function diskMessage(event: "agent.alert" | "alert.escalated" | "alert.resolved", at = OPENED) {
   const closing = event === "alert.resolved";

@@ -1,24 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { buildAlertMessage, type MonitorFacts } from "../../alerting/index.ts";
+import { ALERT_URL, checkout, MINUTE, OPENED } from "../../../test/sample-alert-messages.ts";
+import { buildAlertMessage } from "../../alerting/index.ts";
 import { emailSubject } from "./email.ts";
 import { slackText } from "./slack.ts";
 import { alertSms, recoverySms } from "./sms.ts";
 import { signWebhook } from "./webhook-signature.ts";
 
-const OPENED = Date.UTC(2024, 10, 2, 9, 14, 27);
-const MINUTE = 60_000;
-const monitor: MonitorFacts = {
-  id: "mon_7Hq2LxP9",
-  account_id: "acc_1",
-  plan: "hobby",
-  name: "Checkout API - EU",
-  type: "http",
-  target: "https://api.example.com/health",
-  region: "eu-west-1",
-  down: true,
-  consecutive_failures: 3,
-};
-const URL = "https://upwatch.example.com/a/8fj2kQ0aZx1y";
+const monitor = checkout;
+const URL = ALERT_URL;
 
 function message(
   event: "monitor.down" | "alert.escalated" | "monitor.up" | "ssl.expiring",
