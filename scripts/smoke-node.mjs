@@ -22,8 +22,7 @@ const option = (name) => {
 };
 const prepareInto = option("--prepare");
 const preparedIn = option("--prepared");
-const scratch =
-  prepareInto ?? preparedIn ?? mkdtempSync(join(tmpdir(), `upwatch-node${major}-`));
+const scratch = prepareInto ?? preparedIn ?? mkdtempSync(join(tmpdir(), `upwatch-node${major}-`));
 if (prepareInto) mkdirSync(prepareInto, { recursive: true });
 const say = (line) => console.log(`▶ Node ${major} smoke: ${line}`);
 
