@@ -4,9 +4,11 @@ import type { NetworkAccess } from "./network-access.ts";
 import { describeEndpoint, openConnection } from "./open-connection.ts";
 import { resolveTarget } from "./resolve-target.ts";
 
-/** A POST to a URL someone gave us (a webhook, a Slack incoming webhook). */
+/** A POST (or a PUT) to a URL someone gave us (a webhook, a Slack incoming webhook). */
 export interface GuardedPost {
   url: string;
+  /** POST unless given: Matrix sends a room message with PUT. */
+  method?: "POST" | "PUT";
   headers: Record<string, string>;
   body: string;
   timeoutMs: number;
@@ -48,7 +50,7 @@ export async function postThroughGuard(post: GuardedPost): Promise<PostAnswer> {
     );
     return await new Promise<PostAnswer>((resolve, reject) => {
       const request = httpRequest({
-        method: "POST",
+        method: post.method ?? "POST",
         path: `${url.pathname}${url.search}`,
         headers: {
           host: url.host,

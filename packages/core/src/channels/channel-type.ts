@@ -4,20 +4,23 @@ import type { PlanId } from "../plans.ts";
 /** A setting's key in a channel type's `config`. */
 type SettingOf<Config extends z.ZodType> = keyof z.output<Config> & string;
 
-/** How the app asks for a channel type's one setting, and checks it before asking the server. */
+/** How the app asks for one of a channel type's settings, and checks it before asking the server. */
 export interface ChannelField<Key extends string = string> {
   key: Key;
   label: string;
   hint: string;
   placeholder: string;
-  inputType: "email" | "tel" | "url";
+  /** "password" for a secret typed in (a bot token), "select" for a choice among `options`. */
+  inputType: "email" | "tel" | "url" | "text" | "password" | "select";
   autoComplete: string;
   /** What a filled-in value looks like to the app; the server checks it again, and more. */
   pattern: RegExp;
-  /** What the app says when the field is empty. */
-  empty: string;
+  /** What the app says when the field is empty; absent when it may be left empty. */
+  empty?: string;
   /** What the app says when the value does not match `pattern`. */
   mismatch: string;
+  /** The choices of a "select", the first being the default. */
+  options?: readonly { value: string; label: string }[];
 }
 
 /** Everything the product knows about one channel type, apart from how its server sends. */
@@ -41,7 +44,13 @@ export interface ChannelType<Id extends string = string, Config extends z.ZodTyp
   secretFields: readonly SettingOf<Config>[];
   /** URLs the server sends to, so the network guard must let them through. */
   guardedUrls: readonly SettingOf<Config>[];
-  field: ChannelField<SettingOf<Config>>;
+  /** Its settings as the app asks for them; the first is where alerts go, shown in lists. */
+  fields: readonly [ChannelField<SettingOf<Config>>, ...ChannelField<SettingOf<Config>>[]];
+  /**
+   * Whether an alert acknowledged in Upwatch is acknowledged at the service too (a paging
+   * service's incident); the type's provider then sends `alert.acknowledged`.
+   */
+  acknowledgements?: boolean;
   /** The name a new channel gets when none is given. */
   defaultName(config: z.output<Config>): string;
 }

@@ -16,14 +16,16 @@ export const discordChannel = defineChannelType({
   }),
   secretFields: ["url"],
   guardedUrls: ["url"],
-  field: {
-    key: "url",
-    label: "Discord webhook URL",
-    hint: "In Discord: Edit Channel > Integrations > Webhooks > New Webhook, then Copy Webhook URL.",
-    placeholder: "https://discord.com/api/webhooks/...",
-    inputType: "url",
-    autoComplete: "off",
-    ...POST_URL_CHECK,
-  },
+  fields: [
+    {
+      key: "url",
+      label: "Discord webhook URL",
+      hint: "In Discord: Edit Channel > Integrations > Webhooks > New Webhook, then Copy Webhook URL.",
+      placeholder: "https://discord.com/api/webhooks/...",
+      inputType: "url",
+      autoComplete: "off",
+      ...POST_URL_CHECK,
+    },
+  ],
   defaultName: () => "Discord",
 });

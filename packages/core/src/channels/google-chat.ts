@@ -16,14 +16,16 @@ export const googleChatChannel = defineChannelType({
   }),
   secretFields: ["url"],
   guardedUrls: ["url"],
-  field: {
-    key: "url",
-    label: "Google Chat webhook URL",
-    hint: "In Google Chat: the space's name > Apps & integrations > Webhooks > Add webhook, then copy the URL.",
-    placeholder: "https://chat.googleapis.com/v1/spaces/.../messages?key=...&token=...",
-    inputType: "url",
-    autoComplete: "off",
-    ...POST_URL_CHECK,
-  },
+  fields: [
+    {
+      key: "url",
+      label: "Google Chat webhook URL",
+      hint: "In Google Chat: the space's name > Apps & integrations > Webhooks > Add webhook, then copy the URL.",
+      placeholder: "https://chat.googleapis.com/v1/spaces/.../messages?key=...&token=...",
+      inputType: "url",
+      autoComplete: "off",
+      ...POST_URL_CHECK,
+    },
+  ],
   defaultName: () => "Google Chat",
 });

@@ -16,14 +16,16 @@ export const mattermostChannel = defineChannelType({
   }),
   secretFields: ["url"],
   guardedUrls: ["url"],
-  field: {
-    key: "url",
-    label: "Mattermost incoming webhook URL",
-    hint: "In Mattermost: Integrations > Incoming Webhooks > Add Incoming Webhook, choose the channel, copy the URL.",
-    placeholder: "https://mattermost.example.com/hooks/...",
-    inputType: "url",
-    autoComplete: "off",
-    ...POST_URL_CHECK,
-  },
+  fields: [
+    {
+      key: "url",
+      label: "Mattermost incoming webhook URL",
+      hint: "In Mattermost: Integrations > Incoming Webhooks > Add Incoming Webhook, choose the channel, copy the URL.",
+      placeholder: "https://mattermost.example.com/hooks/...",
+      inputType: "url",
+      autoComplete: "off",
+      ...POST_URL_CHECK,
+    },
+  ],
   defaultName: () => "Mattermost",
 });

@@ -23,14 +23,16 @@ export const microsoftTeamsChannel = defineChannelType({
   }),
   secretFields: ["url"],
   guardedUrls: ["url"],
-  field: {
-    key: "url",
-    label: "Teams Workflows webhook URL",
-    hint: "In Teams: the channel's ... > Workflows > Post to a channel when a webhook request is received, then copy the URL.",
-    placeholder: "https://....powerplatform.com/powerautomate/automations/direct/workflows/...",
-    inputType: "url",
-    autoComplete: "off",
-    ...POST_URL_CHECK,
-  },
+  fields: [
+    {
+      key: "url",
+      label: "Teams Workflows webhook URL",
+      hint: "In Teams: the channel's ... > Workflows > Post to a channel when a webhook request is received, then copy the URL.",
+      placeholder: "https://....powerplatform.com/powerautomate/automations/direct/workflows/...",
+      inputType: "url",
+      autoComplete: "off",
+      ...POST_URL_CHECK,
+    },
+  ],
   defaultName: () => "Microsoft Teams",
 });

@@ -16,14 +16,16 @@ export const slackChannel = defineChannelType({
   }),
   secretFields: ["url"],
   guardedUrls: ["url"],
-  field: {
-    key: "url",
-    label: "Slack incoming webhook URL",
-    hint: "In Slack: Apps > Incoming Webhooks > Add to Slack, choose the channel, copy the URL.",
-    placeholder: "https://hooks.slack.com/services/...",
-    inputType: "url",
-    autoComplete: "off",
-    ...POST_URL_CHECK,
-  },
+  fields: [
+    {
+      key: "url",
+      label: "Slack incoming webhook URL",
+      hint: "In Slack: Apps > Incoming Webhooks > Add to Slack, choose the channel, copy the URL.",
+      placeholder: "https://hooks.slack.com/services/...",
+      inputType: "url",
+      autoComplete: "off",
+      ...POST_URL_CHECK,
+    },
+  ],
   defaultName: () => "Slack",
 });

@@ -19,17 +19,19 @@ export const smsChannel = defineChannelType({
   }),
   secretFields: [],
   guardedUrls: [],
-  field: {
-    key: "phone",
-    label: "Phone number",
-    hint: "International format: + and the country code, no spaces, such as +64211234567.",
-    placeholder: "+64211234567",
-    inputType: "tel",
-    autoComplete: "tel",
-    pattern: PHONE,
-    empty: "Enter the phone number alerts go to.",
-    mismatch:
-      "Use the international format: + and the country code, without spaces, such as +64211234567.",
-  },
+  fields: [
+    {
+      key: "phone",
+      label: "Phone number",
+      hint: "International format: + and the country code, no spaces, such as +64211234567.",
+      placeholder: "+64211234567",
+      inputType: "tel",
+      autoComplete: "tel",
+      pattern: PHONE,
+      empty: "Enter the phone number alerts go to.",
+      mismatch:
+        "Use the international format: + and the country code, without spaces, such as +64211234567.",
+    },
+  ],
   defaultName: (config) => config.phone,
 });

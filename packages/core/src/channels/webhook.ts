@@ -16,14 +16,16 @@ export const webhookChannel = defineChannelType({
   }),
   secretFields: [],
   guardedUrls: ["url"],
-  field: {
-    key: "url",
-    label: "Endpoint URL",
-    hint: "Upwatch POSTs JSON here, signed with the channel's secret (shown once after saving).",
-    placeholder: "https://hooks.example.com/upwatch",
-    inputType: "url",
-    autoComplete: "off",
-    ...POST_URL_CHECK,
-  },
+  fields: [
+    {
+      key: "url",
+      label: "Endpoint URL",
+      hint: "Upwatch POSTs JSON here, signed with the channel's secret (shown once after saving).",
+      placeholder: "https://hooks.example.com/upwatch",
+      inputType: "url",
+      autoComplete: "off",
+      ...POST_URL_CHECK,
+    },
+  ],
   defaultName: (config) => `Webhook ${new URL(config.url).host}`,
 });

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Channel, ListOf } from "@upwatch/api";
-import { channelType } from "@upwatch/core";
+import { type ChannelField, channelType } from "@upwatch/core";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { call } from "../../signed-in/api-call.ts";
@@ -8,7 +8,7 @@ import { APP_BASE, problemText } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
 import { channelQuery, queryKeys } from "../../signed-in/cache/queries.ts";
 import { ChannelConfirmation } from "../../signed-in/channels/channel-confirmation.tsx";
-import { destinationOf } from "../../signed-in/channels/channel-display.ts";
+import { destinationOf, settingShown } from "../../signed-in/channels/channel-display.ts";
 import { ChannelForm } from "../../signed-in/channels/channel-form.tsx";
 import { ChannelMonitorList } from "../../signed-in/channels/channel-monitor-list.tsx";
 import { monitorCount } from "../../signed-in/channels/channel-table.tsx";
@@ -103,10 +103,14 @@ function ChannelDetails({ channel }: { channel: Channel }) {
               <dt>Type</dt>
               <dd>{info.label}</dd>
             </div>
-            <div className="app-fact-wide">
-              <dt>{info.field.label}</dt>
-              <dd className="app-cell-wrap">{destinationOf(channel)}</dd>
-            </div>
+            {(info.fields as readonly ChannelField[])
+              .filter((field) => channel.config[field.key])
+              .map((field) => (
+                <div key={field.key} className="app-fact-wide">
+                  <dt>{field.label}</dt>
+                  <dd className="app-cell-wrap">{settingShown(field, channel.config)}</dd>
+                </div>
+              ))}
             {channel.confirmed ? null : (
               <div>
                 <dt>Status</dt>

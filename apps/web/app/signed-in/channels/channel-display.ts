@@ -1,5 +1,12 @@
 import type { Channel, TestResult } from "@upwatch/api";
-import { type AlertChannel, channelType, getPlan, PLANS, type PlanId } from "@upwatch/core";
+import {
+  type AlertChannel,
+  type ChannelField,
+  channelType,
+  getPlan,
+  PLANS,
+  type PlanId,
+} from "@upwatch/core";
 
 /** The cheapest plan that includes a channel type, when the account's plan does not. */
 export function planNeededFor(type: AlertChannel, current: PlanId): string | undefined {
@@ -9,8 +16,14 @@ export function planNeededFor(type: AlertChannel, current: PlanId): string | und
 
 /** Where the channel's alerts go, in a few words ("oncall@example.com"). */
 export function destinationOf(channel: Channel): string {
-  const key = channelType(channel.type).field.key;
+  const key = channelType(channel.type).fields[0].key;
   return channel.config[key] ?? "";
+}
+
+/** A setting as the channel's page shows it: a choice by its label, anything else as stored. */
+export function settingShown(field: ChannelField, config: Record<string, string>): string {
+  const value = config[field.key] ?? "";
+  return field.options?.find((option) => option.value === value)?.label ?? value;
 }
 
 /** "Delivered", "Failed", "Timed out", "Waiting". */

@@ -9,13 +9,20 @@ import { queryKeys } from "../cache/queries.ts";
 import { OP } from "../operation-routes.ts";
 import { useSession } from "../session.tsx";
 import { CheckField } from "../ui/check-field.tsx";
-import { Field } from "../ui/field.tsx";
 import { FormActions } from "../ui/form-actions.tsx";
 import { FormError } from "../ui/form-error.tsx";
 import { TextInputField } from "../ui/text-input-field.tsx";
 import { useFormSubmission } from "../ui/use-form-submission.ts";
 import { planNeededFor } from "./channel-display.ts";
-import { channelErrorsFrom, destinationError } from "./channel-errors.ts";
+import {
+  type ChannelFormField,
+  channelErrorsFrom,
+  initialSettings,
+  type SettingErrorKey,
+  settingErrors,
+  settingsToSend,
+} from "./channel-errors.ts";
+import { ChannelSettingsFields } from "./channel-settings-fields.tsx";
 import { MonitorPicker } from "./monitor-picker.tsx";
 
 interface ChannelFormProps {
@@ -25,33 +32,36 @@ interface ChannelFormProps {
   onCancel?(): void;
 }
 
-/** Adding or changing a channel: type, destination, name, and the monitors that use it. */
+/** Adding or changing a channel: type, its settings, name, and the monitors that use it. */
 export function ChannelForm({ channel, onSaved, onCancel }: ChannelFormProps) {
   const { account, user } = useSession();
   const client = useQueryClient();
   const [type, setType] = useState<AlertChannel>(channel?.type ?? "email");
-  const info = channelType(type);
-  const [destination, setDestination] = useState(
-    channel ? (channel.config[channelType(channel.type).field.key] ?? "") : "",
+  const [settings, setSettings] = useState(() =>
+    initialSettings(type, channel ? channel.config : {}),
   );
+  const settingControls = useRef(new Map<string, HTMLInputElement | HTMLSelectElement>());
   const [name, setName] = useState(channel?.name ?? "");
   const [attach, setAttach] = useState(channel?.attach_to_new_monitors ?? true);
   const [monitorIds, setMonitorIds] = useState<string[]>(channel?.monitor_ids ?? []);
-  const destinationRef = useRef<HTMLInputElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
   const typeRef = useRef<HTMLFieldSetElement>(null);
-  const { errors, setErrors, busy, onSubmit } = useFormSubmission({
+  const settingFocus: Partial<Record<SettingErrorKey, () => void>> = {};
+  for (const key of Object.keys(settings)) {
+    settingFocus[`config.${key}`] = () => settingControls.current.get(key)?.focus();
+  }
+  const { errors, setErrors, busy, onSubmit } = useFormSubmission<ChannelFormField>({
     focus: {
-      destination: destinationRef,
-      name: nameRef,
       type: () => typeRef.current?.querySelector<HTMLInputElement>(":checked")?.focus(),
+      ...settingFocus,
+      name: nameRef,
     },
     check: () => ({
-      destination: destinationError(type, destination),
+      ...unchangedSecretsPass(settingErrors(type, settings), settings, channel?.config),
       name: name.trim().length > 100 ? "Use at most 100 characters." : undefined,
     }),
     send: async () => {
-      const config = { [info.field.key]: destination.trim() };
+      const config = settingsToSend(type, settings);
       const saved = channel
         ? await call(OP.updateChannel, {
             params: { id: channel.id },
@@ -63,7 +73,7 @@ export function ChannelForm({ channel, onSaved, onCancel }: ChannelFormProps) {
             },
           })
         : await call(OP.createChannel, {
-            // The type's own field carries its destination (an address, a number or a url).
+            // The type's own fields carry its settings (an address, a number, a url, a token).
             body: {
               type,
               ...(name.trim() ? { name: name.trim() } : {}),
@@ -76,13 +86,13 @@ export function ChannelForm({ channel, onSaved, onCancel }: ChannelFormProps) {
       await client.invalidateQueries({ queryKey: queryKeys.channel(saved.id) });
       onSaved(saved);
     },
-    refusal: ({ status, detail }) => channelErrorsFrom(status, detail),
+    refusal: ({ status, detail }) => channelErrorsFrom(type, status, detail),
     staysBusy: true,
   });
 
   const chooseType = (next: AlertChannel) => {
     setType(next);
-    if (next !== type) setDestination("");
+    if (next !== type) setSettings(initialSettings(next));
     setErrors({});
   };
 
@@ -128,21 +138,13 @@ export function ChannelForm({ channel, onSaved, onCancel }: ChannelFormProps) {
           ) : null}
         </fieldset>
       )}
-      <Field
-        id="channel-destination"
-        label={info.field.label}
-        hint={info.field.hint}
-        error={errors.destination}
-      >
-        <input
-          ref={destinationRef}
-          type={info.field.inputType}
-          autoComplete={info.field.autoComplete}
-          placeholder={info.field.placeholder}
-          value={destination}
-          onChange={(event) => setDestination(event.target.value)}
-        />
-      </Field>
+      <ChannelSettingsFields
+        type={type}
+        values={settings}
+        errors={errors}
+        onChange={(key, value) => setSettings((current) => ({ ...current, [key]: value }))}
+        controls={settingControls.current}
+      />
       <TextInputField
         ref={nameRef}
         id="channel-name"
@@ -158,7 +160,7 @@ export function ChannelForm({ channel, onSaved, onCancel }: ChannelFormProps) {
         checked={attach}
         onChange={setAttach}
         hint={
-          attach && type === "email" && mayNeedConfirmation(destination, user.email)
+          attach && type === "email" && mayNeedConfirmation(settings.address ?? "", user.email)
             ? "An address outside your account receives nothing until its recipient confirms it, so new monitors' alerts to it are not sent until then."
             : undefined
         }
@@ -176,6 +178,24 @@ export function ChannelForm({ channel, onSaved, onCancel }: ChannelFormProps) {
       />
     </form>
   );
+}
+
+/**
+ * A secret the server shows masked and the form sends back unchanged keeps its stored value, so
+ * it passes whatever its field's pattern.
+ */
+function unchangedSecretsPass(
+  errors: Record<SettingErrorKey, string | undefined>,
+  settings: Record<string, string>,
+  stored: Record<string, string> | undefined,
+): Record<SettingErrorKey, string | undefined> {
+  if (!stored) return errors;
+  const kept = { ...errors };
+  for (const key of Object.keys(settings)) {
+    if (stored[key] !== undefined && settings[key] === stored[key])
+      kept[`config.${key}`] = undefined;
+  }
+  return kept;
 }
 
 /** Whether an e-mail destination may have to confirm first: the signed-in user's own never does. */
