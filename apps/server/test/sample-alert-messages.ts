@@ -118,17 +118,22 @@ export function testMessage(channelName: string): NotificationMessage {
   return buildTestMessage(OPENED, channelName);
 }
 
-/** One delivery of `message` to a channel posting to `url`. */
+/**
+ * One delivery of `message` to a channel posting to `url`, or with these settings; the alert is
+ * the message's own (none for a test).
+ */
 export function deliveryTo(
-  url: string,
+  urlOrConfig: string | Record<string, string>,
   event: Delivery["event"],
   message: NotificationMessage,
 ): Delivery {
+  const config = typeof urlOrConfig === "string" ? { url: urlOrConfig } : urlOrConfig;
   return {
     id: "msg_test",
     event,
+    alertId: event === "test" ? null : message.payload.alert.id,
     message,
-    channel: { id: "chn_test", name: "Ops", config: { url }, secret: null },
+    channel: { id: "chn_test", name: "Ops", config, secret: null },
   };
 }
 

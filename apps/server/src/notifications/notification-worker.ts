@@ -14,10 +14,28 @@ import {
   type Delivery,
   DeliveryError,
   type DeliveryReceipt,
+  type NotificationProvider,
   type ProviderDeps,
 } from "./provider.ts";
 import type { ProviderClients } from "./provider-clients.ts";
 import { NOTIFICATION_PROVIDERS } from "./providers/index.ts";
+
+/** The provider's call for the notification's event. */
+function sendThrough(
+  provider: NotificationProvider,
+  delivery: Delivery,
+  deps: ProviderDeps,
+): Promise<DeliveryReceipt> {
+  if (delivery.event === "alert.acknowledged") {
+    if (!provider.sendAcknowledgement) {
+      throw new DeliveryError("This channel's type does not take acknowledgements.");
+    }
+    return provider.sendAcknowledgement(delivery, deps);
+  }
+  return isRecoveryEvent(delivery.event)
+    ? provider.sendRecovery(delivery, deps)
+    : provider.sendAlert(delivery, deps);
+}
 
 interface WorkerLog {
   warn(object: object, message: string): void;
@@ -169,6 +187,7 @@ export class NotificationWorker {
     const delivery: Delivery = {
       id: row.id,
       event,
+      alertId: row.alert_id,
       message: JSON.parse(row.message) as NotificationMessage,
       channel: {
         id: row.channel_id,
@@ -189,9 +208,7 @@ export class NotificationWorker {
     let receipt: DeliveryReceipt | undefined;
     let failure: DeliveryError | undefined;
     try {
-      receipt = isRecoveryEvent(event)
-        ? await provider.sendRecovery(delivery, deps)
-        : await provider.sendAlert(delivery, deps);
+      receipt = await sendThrough(provider, delivery, deps);
     } catch (error) {
       failure =
         error instanceof DeliveryError

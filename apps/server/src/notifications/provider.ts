@@ -9,6 +9,8 @@ export interface Delivery {
   /** The notification id: the receiver's deduplication id (`webhook-id`, Message-ID). */
   id: string;
   event: NotificationEvent;
+  /** The alert it tells of; null for a test. A paging service's deduplication key comes from it. */
+  alertId: string | null;
   message: NotificationMessage;
   channel: { id: string; name: string; config: Record<string, string>; secret: string | null };
 }
@@ -46,10 +48,14 @@ export interface ProviderSetUp<Client> {
   missing: string;
 }
 
-/** How one channel type sends: the problem notices and the notices that a problem is over. */
+/**
+ * How one channel type sends: the problem notices, the notices that a problem is over, and for
+ * types whose descriptor says `acknowledgements`, that someone acknowledged it in Upwatch.
+ */
 export interface NotificationProvider<Client = unknown> {
   /** Present when the type sends through a client of its own (an SMS gateway's, say). */
   setUp?: ProviderSetUp<Client>;
   sendAlert(delivery: Delivery, deps: ProviderDeps<Client>): Promise<DeliveryReceipt>;
   sendRecovery(delivery: Delivery, deps: ProviderDeps<Client>): Promise<DeliveryReceipt>;
+  sendAcknowledgement?(delivery: Delivery, deps: ProviderDeps<Client>): Promise<DeliveryReceipt>;
 }
