@@ -2,6 +2,7 @@ import { AGENT_LOG_LEVELS, AGENT_OS, AGENT_RULE_KINDS, ALERT_SEVERITIES } from "
 import { z } from "zod";
 import { AGENT_SERVICE_STATES } from "./agent-report-schemas.ts";
 import { AGENT_METRICS_RANGES } from "./agent-schemas.ts";
+import { channelLinkResponse } from "./channel-link-schemas.ts";
 
 const isoTime = z.string().describe("ISO 8601 time");
 
@@ -37,6 +38,9 @@ export const agentResponse = z.object({
     .nullable()
     .describe("The settings of the agent's agent.yaml, as it last reported them."),
   channel_ids: z.array(z.string()),
+  channels: z
+    .array(channelLinkResponse)
+    .describe("The same channels, with the severities of the agent's alerts each receives."),
   open_alerts: z.number().int(),
   created_at: isoTime,
   updated_at: isoTime,

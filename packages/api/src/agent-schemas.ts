@@ -4,6 +4,8 @@ import {
   AGENT_RULE_KINDS,
   AGENT_RULE_RANGES,
   ALERT_SEVERITIES,
+  bothListsMessage,
+  channelLinksField,
   storableText,
 } from "@upwatch/core";
 import { z } from "zod";
@@ -45,6 +47,13 @@ const offlineAfter = z
 const channelIds = z
   .array(id("channel_ids"), { message: "channel_ids must be a list of channel ids." })
   .max(CHANNEL_IDS, { message: `channel_ids can name at most ${CHANNEL_IDS} channels.` });
+
+const channelLinks = channelLinksField("channels", "channel", CHANNEL_IDS).describe(
+  "Instead of channel_ids: the channels with the severities of the agent's alerts each receives.",
+);
+const oneChannelList = (body: { channel_ids?: unknown; channels?: unknown }) =>
+  body.channel_ids === undefined || body.channels === undefined;
+const oneChannelListMessage = { message: bothListsMessage("channel_ids", "channels") };
 
 /** A list of mounts or services a rule watches; null watches every one reported. */
 const names = (field: string, what: string) =>
@@ -88,17 +97,23 @@ const agentParams = z.object({ id: id("The id in the path") });
 export const agentRequestSchemas = {
   agentParams,
   ruleParams: agentParams.extend({ ruleId: id("The rule id in the path") }),
-  createAgent: z.strictObject({
-    name,
-    os: z.enum(AGENT_OS, { message: `os must be one of ${AGENT_OS.join(", ")}.` }),
-    offline_after_minutes: offlineAfter.optional(),
-    channel_ids: channelIds.optional(),
-  }),
-  updateAgent: z.strictObject({
-    name: name.optional(),
-    offline_after_minutes: offlineAfter.optional(),
-    channel_ids: channelIds.optional(),
-  }),
+  createAgent: z
+    .strictObject({
+      name,
+      os: z.enum(AGENT_OS, { message: `os must be one of ${AGENT_OS.join(", ")}.` }),
+      offline_after_minutes: offlineAfter.optional(),
+      channel_ids: channelIds.optional(),
+      channels: channelLinks.optional(),
+    })
+    .refine(oneChannelList, oneChannelListMessage),
+  updateAgent: z
+    .strictObject({
+      name: name.optional(),
+      offline_after_minutes: offlineAfter.optional(),
+      channel_ids: channelIds.optional(),
+      channels: channelLinks.optional(),
+    })
+    .refine(oneChannelList, oneChannelListMessage),
   createRule: z.strictObject({
     kind: z.enum(AGENT_RULE_KINDS, {
       message: `kind must be one of ${AGENT_RULE_KINDS.join(", ")}.`,

@@ -11,6 +11,7 @@ import {
   dependencyResponse,
   incidentListResponse,
   incidentsQuerySchema,
+  monitorChannelListResponse,
   testSendResponse,
 } from "./alerting-schemas.ts";
 import { type ApiOperation, idParams } from "./api-operation.ts";
@@ -173,7 +174,7 @@ export const ALERTING_OPERATIONS = {
     summary: "The channels a monitor's alerts go to",
     tag: "Channels",
     status: 200,
-    response: channelListResponse,
+    response: monitorChannelListResponse,
   },
   setMonitorChannels: {
     method: "PUT",
@@ -184,7 +185,7 @@ export const ALERTING_OPERATIONS = {
     tag: "Channels",
     body: body.monitorChannels,
     status: 200,
-    response: channelListResponse,
+    response: monitorChannelListResponse,
   },
   listNotifications: {
     method: "GET",

@@ -11,6 +11,11 @@ import {
   updateChannelSchema,
 } from "@upwatch/core";
 import { z } from "zod";
+import {
+  channelLinkResponse,
+  quietHoursResponse,
+  severitiesResponse,
+} from "./channel-link-schemas.ts";
 
 const isoTime = z.string().describe("ISO 8601 time");
 const limit = z.coerce
@@ -152,6 +157,13 @@ export const channelResponse = z.object({
       "False while an e-mail channel to an address outside the account awaits its recipient's confirmation; it receives nothing else until then.",
     ),
   monitor_ids: z.array(z.string()),
+  monitors: z
+    .array(channelLinkResponse)
+    .describe("The monitors that use this channel, with the severities each receives."),
+  new_monitor_severities: severitiesResponse.describe(
+    "The severities it receives on the monitors it is attached to by attach_to_new_monitors.",
+  ),
+  quiet_hours: quietHoursResponse,
   disabled_reason: z
     .string()
     .nullable()
@@ -162,6 +174,17 @@ export const channelResponse = z.object({
   updated_at: isoTime,
 });
 export const channelListResponse = z.object({ data: z.array(channelResponse) });
+
+/** A monitor's own channels, each with the severities it receives on that monitor. */
+export const monitorChannelListResponse = z.object({
+  data: z.array(
+    channelResponse.extend({
+      severities: severitiesResponse.describe(
+        "The alert severities of this monitor that the channel receives.",
+      ),
+    }),
+  ),
+});
 
 export const testSendResponse = z.object({
   notification_id: z.string().describe("Also the webhook-id header and the mail's Message-ID."),

@@ -1,4 +1,6 @@
 import {
+  bothListsMessage,
+  channelLinksField,
   GROUP_STATUSES,
   groupChannelIdsField,
   groupDescriptionField,
@@ -8,15 +10,26 @@ import {
   storableText,
 } from "@upwatch/core";
 import { z } from "zod";
+import { channelLinkResponse } from "./channel-link-schemas.ts";
+
+const groupChannelLinks = channelLinksField("channels", "channel", 100).describe(
+  "Instead of channel_ids: the channels with the severities each receives.",
+);
+const oneChannelList = (body: { channel_ids?: unknown; channels?: unknown }) =>
+  body.channel_ids === undefined || body.channels === undefined;
+const oneChannelListMessage = { message: bothListsMessage("channel_ids", "channels") };
 
 /** Request bodies, query and path parameters of the group operations. */
 export const groupRequestSchemas = {
-  create: z.strictObject({
-    name: groupNameField,
-    description: groupDescriptionField.optional(),
-    monitor_ids: groupMonitorIdsField.optional(),
-    channel_ids: groupChannelIdsField.optional(),
-  }),
+  create: z
+    .strictObject({
+      name: groupNameField,
+      description: groupDescriptionField.optional(),
+      monitor_ids: groupMonitorIdsField.optional(),
+      channel_ids: groupChannelIdsField.optional(),
+      channels: groupChannelLinks.optional(),
+    })
+    .refine(oneChannelList, oneChannelListMessage),
   update: z
     .strictObject({
       name: groupNameField.optional(),
@@ -25,10 +38,12 @@ export const groupRequestSchemas = {
         .optional()
         .describe("Replaces the group's monitors; the monitors left out stay, outside the group."),
       channel_ids: groupChannelIdsField.optional().describe("Replaces the group's channels."),
+      channels: groupChannelLinks.optional(),
     })
     .refine((body) => Object.values(body).some((value) => value !== undefined), {
       message: "Send at least one of name, description, monitor_ids and channel_ids.",
-    }),
+    })
+    .refine(oneChannelList, oneChannelListMessage),
   addMonitors: z.strictObject({
     monitor_ids: groupMonitorIdsField.refine((ids) => ids.length > 0, {
       message: "monitor_ids must list at least one monitor.",
@@ -50,6 +65,9 @@ export const groupResponse = z.object({
   channel_ids: z
     .array(z.string())
     .describe("Channels that every member's alerts also go to, including members added later."),
+  channels: z
+    .array(channelLinkResponse)
+    .describe("The same channels, with the severities each receives from the group's members."),
   status: z
     .enum(GROUP_STATUSES)
     .describe(

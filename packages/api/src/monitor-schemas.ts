@@ -14,6 +14,7 @@ import {
   updateMonitorSchema,
 } from "@upwatch/core";
 import { z } from "zod";
+import { severitiesResponse } from "./channel-link-schemas.ts";
 import { groupFilterQuery } from "./group-schemas.ts";
 import { stepResultResponse } from "./step-result-schema.ts";
 
@@ -174,9 +175,14 @@ export const monitorDetailResponse = monitorResponse.extend({
           .describe(
             "The monitor's groups that attach the channel; empty when only the monitor does.",
           ),
+        severities: severitiesResponse.describe(
+          "The severities it receives from this monitor: those of the monitor's attachment and its groups' together.",
+        ),
       }),
     )
-    .describe("Its own channels and its groups' channels, each once: every alert goes to these."),
+    .describe(
+      "Its own channels and its groups' channels, each once: each alert goes to those that receive its severity.",
+    ),
 });
 
 /** `GET /monitors` and `GET /monitors/overview`: optionally only monitors in any of some groups. */

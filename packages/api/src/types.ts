@@ -7,6 +7,7 @@ import type {
   deliveryResponse,
   dependencyResponse,
   incidentResponse,
+  monitorChannelListResponse,
   testSendResponse,
 } from "./alerting-schemas.ts";
 import type {
@@ -15,6 +16,7 @@ import type {
   createdApiKeyResponse,
   signedInResponse,
 } from "./auth-schemas.ts";
+import type { channelLinkResponse } from "./channel-link-schemas.ts";
 import type { groupResponse } from "./group-schemas.ts";
 import type {
   accountResponse,
@@ -76,6 +78,10 @@ export type AlertPage = z.output<typeof alertPageResponse>;
 export type DependencyView = z.output<typeof dependencyResponse>;
 /** A channel as `GET /channels` shows it (secrets masked). */
 export type Channel = z.output<typeof channelResponse>;
+/** A monitor's own channel, with the severities it receives on that monitor. */
+export type MonitorChannel = z.output<typeof monitorChannelListResponse>["data"][number];
+/** One attachment of a channel and the alert severities it receives. */
+export type ChannelLinkView = z.output<typeof channelLinkResponse>;
 /** One attempt in the delivery log (`GET /notifications`). */
 export type Delivery = z.output<typeof deliveryResponse>;
 export type DeliveryPage = z.output<typeof deliveryPageResponse>;

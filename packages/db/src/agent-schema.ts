@@ -1,4 +1,4 @@
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 /** A program on a customer's machine that reports its health; one key per agent. */
 export interface AgentTable {
@@ -138,6 +138,8 @@ export interface AgentRuleBreachTable {
 export interface AgentChannelTable {
   agent_id: string;
   channel_id: string;
+  /** The alert severities it receives, comma-separated: `critical,warning,info`. */
+  severities: ColumnType<string, string | undefined, string>;
 }
 
 /** The agent's alerts are held while every one of its parent monitors is down. */

@@ -1,3 +1,5 @@
+import type { ColumnType } from "kysely";
+
 /** One outage of a monitor: from the check that declared it down to the one that brought it back. */
 export interface IncidentTable {
   id: string;
@@ -72,6 +74,14 @@ export interface ChannelTable {
   confirmation_sent_at: number | null;
 }
 
+/** A channel's routing settings, stored beside it; rows written without them take the defaults. */
+export interface ChannelRoutingColumns {
+  /** The severities it receives on monitors it is attached to by `attach_to_new_monitors`. */
+  new_monitor_severities: ColumnType<string, string | undefined, string>;
+  /** JSON `{"from","until","time_zone"}`: when it receives only critical alerts; null for never. */
+  quiet_hours: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 /** A channel test or confirmation mail an account asked for, counted against its cooldowns. */
 export interface ChannelSendTable {
   id: string;
@@ -86,6 +96,8 @@ export interface ChannelSendTable {
 export interface MonitorChannelTable {
   monitor_id: string;
   channel_id: string;
+  /** The alert severities it receives, comma-separated: `critical,warning,info`. */
+  severities: ColumnType<string, string | undefined, string>;
 }
 
 export type NotificationStatus = "pending" | "sending" | "mailed" | "delivered" | "failed";

@@ -1,4 +1,4 @@
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 export interface AccountTable {
   id: string;
@@ -250,4 +250,6 @@ export interface MonitorGroupMemberTable {
 export interface MonitorGroupChannelTable {
   group_id: string;
   channel_id: string;
+  /** The alert severities it receives, comma-separated: `critical,warning,info`. */
+  severities: ColumnType<string, string | undefined, string>;
 }

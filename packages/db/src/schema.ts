@@ -14,6 +14,7 @@ import type {
 } from "./agent-schema.ts";
 import type {
   AlertTable,
+  ChannelRoutingColumns,
   ChannelSendTable,
   ChannelTable,
   DependencyTable,
@@ -107,7 +108,7 @@ export interface Database {
   incidents: IncidentTable;
   alerts: AlertTable;
   dependencies: DependencyTable;
-  channels: ChannelTable;
+  channels: ChannelTable & ChannelRoutingColumns;
   channel_sends: ChannelSendTable;
   monitor_channels: MonitorChannelTable;
   notifications: NotificationTable;

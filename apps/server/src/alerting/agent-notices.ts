@@ -62,6 +62,12 @@ export function agentClosing(
   at: number,
 ): { text: string; summary: string } {
   const openFor = describeDuration(at - alert.opened_at);
+  if (event === "alert.acknowledged") {
+    return {
+      summary: `The alert for ${agent.name} was acknowledged`,
+      text: `The alert was acknowledged after ${openFor}; no more notifications are sent for it.`,
+    };
+  }
   if (event === "agent.online") {
     const summary = `${agent.name} is reporting again`;
     return { summary, text: `${summary} after ${openFor}.` };
@@ -114,6 +120,7 @@ export function agentNotification(
     subject: { type: "agent", id: agent.id },
     alertId: alert.id,
     event: input.event,
+    severity: alert.severity as AlertSeverity,
     at: input.at,
     message: buildAgentAlertMessage({
       event: input.event,

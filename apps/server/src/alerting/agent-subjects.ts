@@ -1,6 +1,13 @@
-import type { AlertChannel, PlanId } from "@upwatch/core";
+import {
+  type AlertChannel,
+  type AlertSeverity,
+  decodeSeverities,
+  type PlanId,
+  type QuietHours,
+} from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
+import { parseQuietHours } from "./channel-quiet-hours.ts";
 
 /** What a notification needs to know of an agent. */
 export interface AgentFacts {
@@ -14,9 +21,12 @@ export interface AgentFacts {
   offline_after_minutes: number;
 }
 
+/** A channel of a subject: the severities its attachments receive, and its quiet hours. */
 export interface ChannelRef {
   id: string;
   type: AlertChannel;
+  severities: AlertSeverity[];
+  quietHours: QuietHours | null;
 }
 
 /** The agents an alerting decision touches, their parent monitors and their channels. */
@@ -100,13 +110,24 @@ export async function loadAgentSide(
     const channels = await db
       .selectFrom("agent_channels")
       .innerJoin("channels", "channels.id", "agent_channels.channel_id")
-      .select(["agent_channels.agent_id", "channels.id", "channels.type"])
+      .select([
+        "agent_channels.agent_id",
+        "channels.id",
+        "channels.type",
+        "channels.quiet_hours",
+        "agent_channels.severities",
+      ])
       .where("agent_channels.agent_id", "in", part)
       .orderBy("channels.created_at")
       .execute();
     for (const row of channels) {
       const list = side.channels.get(row.agent_id) ?? [];
-      list.push({ id: row.id, type: row.type as AlertChannel });
+      list.push({
+        id: row.id,
+        type: row.type as AlertChannel,
+        severities: decodeSeverities(row.severities),
+        quietHours: parseQuietHours(row.quiet_hours),
+      });
       side.channels.set(row.agent_id, list);
     }
   }

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAlertingHarness } from "../../test/alerting.ts";
 import { createTestDatabase, type TestDatabase } from "../../test/databases.ts";
 import { acknowledgeAlert } from "../services/alerts/acknowledge-alert.ts";
+import { quietAlertingHooks } from "../services/alerts/alerting-hooks.ts";
 import { createDependency } from "../services/dependencies/create-dependency.ts";
 
 const MINUTE = 60_000;
@@ -184,7 +185,7 @@ describe("the alert engine, for any sequence of checks, acknowledgements and rec
         await h.check(monitors[event.monitor]!.id, event.ok);
       } else {
         const open = (await h.alerts(monitors[0]!.id)).find((a) => a.state === "open");
-        if (open) await acknowledgeAlert(h.ctx, h.access, open.id);
+        if (open) await acknowledgeAlert(h.ctx, quietAlertingHooks(h.actx), h.access, open.id);
       }
       await h.runDue();
     }

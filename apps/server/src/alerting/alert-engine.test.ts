@@ -1,6 +1,7 @@
 import { expect, it } from "vitest";
 import { type AlertingHarness, createAlertingHarness } from "../../test/alerting.ts";
 import { describeEachDatabase } from "../../test/databases.ts";
+import { quietAlertingHooks } from "../services/alerts/alerting-hooks.ts";
 import { createDependency } from "../services/dependencies/create-dependency.ts";
 
 const MINUTE = 60_000;
@@ -114,7 +115,7 @@ describeEachDatabase("the alert engine", (db) => {
     const start = h.clock.now;
     await h.advanceBefore(start + 25 * MINUTE);
     const [alert] = await h.alerts(monitor.id);
-    const view = await acknowledgeAlert(h.ctx, h.access, alert!.id);
+    const view = await acknowledgeAlert(h.ctx, quietAlertingHooks(h.actx), h.access, alert!.id);
     expect(view).toMatchObject({ state: "acknowledged", next_notification_at: null });
     await h.advanceBefore(start + 500 * MINUTE);
     await h.check(monitor.id, true);

@@ -19,7 +19,7 @@ import type { AlertingSnapshot, MonitorFacts } from "./alerting-snapshot.ts";
 import { enqueueNotifications } from "./enqueue-notifications.ts";
 import { monitorAlerting } from "./monitor-notices.ts";
 import type { CheckFacts } from "./notification-message.ts";
-import type { SubjectAlerting } from "./subject-alerting.ts";
+import type { ClosingEvent, SubjectAlerting } from "./subject-alerting.ts";
 import { subjectColumns, subjectOfRow } from "./subject-ref.ts";
 
 /**
@@ -165,15 +165,15 @@ export async function closeAlert(
 
 /**
  * Queues the notice that an alert is over (`monitor.up` or `agent.online` on recovery,
- * `alert.resolved` by hand or when a rule's condition cleared), only when its opening was
- * notified: people who never heard of an alert hear nothing of its end.
+ * `alert.resolved` by hand or when a rule's condition cleared) or was acknowledged, only when its
+ * opening was notified: people who never heard of an alert hear nothing of its end.
  */
 export async function enqueueClosingNotice(
   trx: Kysely<Database>,
   actx: AlertingContext,
   snapshot: AlertingSnapshot,
   alert: AlertTable,
-  event: Extract<NotificationEvent, "monitor.up" | "alert.resolved" | "agent.online">,
+  event: ClosingEvent,
   at: number,
   check: CheckFacts | null,
   reading?: AgentReading,

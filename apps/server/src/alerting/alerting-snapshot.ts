@@ -8,6 +8,7 @@ import {
   loadAgentSide,
   parentMonitorsOf,
 } from "./agent-subjects.ts";
+import { loadQuietHours } from "./channel-quiet-hours.ts";
 import { effectiveChannelsOf } from "./effective-channels.ts";
 import { loadMaintenanceHolds, type MaintenanceHolds } from "./maintenance-holds.ts";
 import { type SubjectRef, subjectOfRow } from "./subject-ref.ts";
@@ -134,10 +135,20 @@ export class AlertingSnapshot {
     const channels = new Map<string, ChannelRef[]>();
     const notifying = [...new Set([...unique, ...children])];
     // Its own channels and its groups' channels, each once: one notification per channel.
-    for (const [monitorId, list] of await effectiveChannelsOf(db, notifying)) {
+    const effective = await effectiveChannelsOf(db, notifying);
+    const quiet = await loadQuietHours(
+      db,
+      [...effective.values()].flatMap((list) => list.map((channel) => channel.id)),
+    );
+    for (const [monitorId, list] of effective) {
       channels.set(
         monitorId,
-        list.map((channel) => ({ id: channel.id, type: channel.type })),
+        list.map((channel) => ({
+          id: channel.id,
+          type: channel.type,
+          severities: channel.severities,
+          quietHours: quiet.get(channel.id) ?? null,
+        })),
       );
     }
     const holds = await loadMaintenanceHolds(db, notifying, span);

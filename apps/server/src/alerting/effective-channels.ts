@@ -1,5 +1,5 @@
 import type { EffectiveChannel } from "@upwatch/api";
-import type { AlertChannel } from "@upwatch/core";
+import { type AlertChannel, decodeSeverities, orderSeverities } from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
 
@@ -10,11 +10,13 @@ interface ChannelLink {
   type: string;
   created_at: number;
   group_id: string | null;
+  severities: string;
 }
 
 /**
  * The channels each monitor's alerts go to: its own and its groups', each channel once, in the
- * order the channels were made. A group's channels reach members added after they were attached.
+ * order the channels were made, receiving the severities of all its attachments together. A
+ * group's channels reach members added after they were attached.
  */
 export async function effectiveChannelsOf(
   db: Kysely<Database>,
@@ -32,6 +34,7 @@ export async function effectiveChannelsOf(
         "channels.name",
         "channels.type",
         "channels.created_at",
+        "monitor_channels.severities",
       ])
       .where("monitor_channels.monitor_id", "in", part)
       .execute();
@@ -50,6 +53,7 @@ export async function effectiveChannelsOf(
         "channels.type",
         "channels.created_at",
         "monitor_group_members.group_id",
+        "monitor_group_channels.severities",
       ])
       .where("monitor_group_members.monitor_id", "in", part)
       .execute();
@@ -67,10 +71,15 @@ export async function effectiveChannelsOf(
           type: link.type as AlertChannel,
           via: "group",
           group_ids: [],
+          severities: [],
         };
         list.push(channel);
         byMonitor.set(link.monitor_id, list);
       }
+      channel.severities = orderSeverities([
+        ...channel.severities,
+        ...decodeSeverities(link.severities),
+      ]);
       if (link.group_id === null) channel.via = "monitor";
       else if (!channel.group_ids.includes(link.group_id)) channel.group_ids.push(link.group_id);
     }

@@ -1,4 +1,11 @@
-import { getPlan, type NotificationEvent } from "@upwatch/core";
+import {
+  type AlertChannel,
+  type AlertSeverity,
+  channelReceives,
+  channelType,
+  getPlan,
+  type NotificationEvent,
+} from "@upwatch/core";
 import type { Database, NotificationTable } from "@upwatch/db";
 import type { Kysely } from "kysely";
 import type { AlertingContext } from "./alerting-context.ts";
@@ -11,12 +18,25 @@ export interface NotificationRequest {
   subject: SubjectRef;
   alertId: string;
   event: NotificationEvent;
+  /** The alert's severity: a channel gets the notification when it receives this severity. */
+  severity: AlertSeverity;
   message: NotificationMessage;
   at: number;
 }
 
+/** Whether a channel type's descriptor says it takes `alert.acknowledged` notices. */
+export function takesAcknowledgements(type: string): boolean {
+  try {
+    const descriptor = channelType(type as AlertChannel) as { acknowledgements?: boolean };
+    return descriptor.acknowledgements === true;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Queues one notification per channel of the monitor that its plan allows, inside the caller's
+ * Queues one notification per channel of the monitor that its plan allows and that receives it
+ * (its severity, quiet hours, acknowledgements), inside the caller's
  * transaction, so a state change and its notifications are stored together or not at all.
  * Returns how many were queued.
  */
@@ -33,7 +53,7 @@ export async function enqueueNotifications(
 
 /**
  * The queue rows of a notification: one per channel of the monitor (or agent) that its plan
- * allows.
+ * allows and that receives it; the clock of quiet hours is the notification's time.
  */
 export function notificationRows(
   actx: AlertingContext,
@@ -48,6 +68,7 @@ export function notificationRows(
   return snapshot
     .channelsOfSubject(subject)
     .filter((channel) => allowed.includes(channel.type))
+    .filter((channel) => channelReceives(channel, request, takesAcknowledgements))
     .map((channel) => ({
       id: actx.newId("msg"),
       account_id: owner.account_id,

@@ -9,6 +9,7 @@
  */
 
 export { describeDuration, describeDurationShort } from "../describe-duration.ts";
+export { enqueueAcknowledgementNotice } from "./acknowledgement-notice.ts";
 export { AgentAlerting, type AgentAlertingOptions } from "./agents/agent-alerting.ts";
 export { endOfflineAlertOfRevokedKey } from "./agents/offline-alerts.ts";
 export { resolveRuleAlerts, reviewRuleAlerts } from "./agents/rule-alerts.ts";

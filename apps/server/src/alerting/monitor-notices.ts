@@ -33,7 +33,9 @@ export function monitorAlerting(
       const text =
         event === "monitor.up"
           ? `${monitor.name} is up again after ${openFor}.`
-          : `The alert was resolved by hand after ${openFor}.`;
+          : event === "alert.acknowledged"
+            ? `The alert was acknowledged after ${openFor}; no more notifications are sent for it.`
+            : `The alert was resolved by hand after ${openFor}.`;
       return notificationOf(actx, snapshot, alert, {
         event,
         at,
@@ -88,6 +90,7 @@ function notificationOf(
     subject: { type: "monitor", id: monitor.id },
     alertId: alert.id,
     event: input.event,
+    severity: alert.severity as AlertSeverity,
     at: input.at,
     message: buildAlertMessage({
       event: input.event,

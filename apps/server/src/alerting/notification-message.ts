@@ -97,6 +97,7 @@ function summaryOf(input: AlertMessageInput): string {
     "alert.escalated": () => `${name} is still down`,
     "monitor.up": () => `${name} is up`,
     "alert.resolved": () => `The alert for ${name} was resolved by hand`,
+    "alert.acknowledged": () => `The alert for ${name} was acknowledged`,
     "ssl.expiring": () => input.alert.message.replace(/ \(on [^)]*\)/, "").replace(/\.$/, ""),
     "monitor.no-agent": () => input.alert.message.replace(/;.*$/, "").replace(/\.$/, ""),
     // Agents' events have their own messages (agent-notification-message.ts).

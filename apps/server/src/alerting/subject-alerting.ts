@@ -6,6 +6,12 @@ import type { AlertingContext } from "./alerting-context.ts";
 import type { NotificationRequest } from "./enqueue-notifications.ts";
 import type { CheckFacts } from "./notification-message.ts";
 
+/** The events that tell of an alert's end, or of someone taking it on. */
+export type ClosingEvent = Extract<
+  NotificationEvent,
+  "monitor.up" | "alert.resolved" | "agent.online" | "alert.acknowledged"
+>;
+
 /** What a notice may say of what happened: a monitor's check, or an agent's reading. */
 export interface NoticeFacts {
   /** The check behind a monitor's notice; undefined reads its latest stored one. */
@@ -32,12 +38,12 @@ export interface SubjectAlerting {
     at: number,
     facts: NoticeFacts,
   ): Promise<NotificationRequest | null>;
-  /** The notice that the alert is over; null when the subject is gone. */
+  /** The notice that the alert is over, or was acknowledged; null when the subject is gone. */
   closingNotice(
     trx: Kysely<Database>,
     actx: AlertingContext,
     alert: AlertTable,
-    event: Extract<NotificationEvent, "monitor.up" | "alert.resolved" | "agent.online">,
+    event: ClosingEvent,
     at: number,
     facts: NoticeFacts,
   ): Promise<NotificationRequest | null>;

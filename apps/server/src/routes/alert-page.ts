@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { type AlertsChanged, alertState } from "../alerting/index.ts";
+import { alertState } from "../alerting/index.ts";
 import { rateLimitByAddress } from "../http/rate-limits/limit-by-address.ts";
 import { sendMessagePage } from "../pages/message-page.ts";
 import { acknowledgeStoredAlert } from "../services/alerts/acknowledge-alert.ts";
 import { type AlertPageFacts, findAlertByPageToken } from "../services/alerts/alert-page.ts";
+import type { AlertingHooks } from "../services/alerts/alerting-hooks.ts";
 import type { ServiceContext } from "../services/context.ts";
 
 const HOME = { label: "Back to the home page", url: "/" };
@@ -33,9 +34,9 @@ function describe({ alert }: AlertPageFacts): string {
  */
 export async function alertPageRoutes(
   app: FastifyInstance,
-  options: { ctx: ServiceContext; alertsChanged?: AlertsChanged | undefined },
+  options: { ctx: ServiceContext; hooks: AlertingHooks },
 ) {
-  const { ctx, alertsChanged } = options;
+  const { ctx, hooks } = options;
   const limit = rateLimitByAddress(app, { name: "alert-page", limit: 60, windowMs: 600_000 });
   const notFound = (reply: FastifyReply) =>
     sendMessagePage(reply, 404, {
@@ -66,8 +67,7 @@ export async function alertPageRoutes(
     async (request, reply) => {
       const facts = await findAlertByPageToken(ctx, request.params.token);
       if (!facts) return notFound(reply);
-      if (facts.alert.state !== "resolved")
-        await acknowledgeStoredAlert(ctx, facts.alert, alertsChanged);
+      if (facts.alert.state !== "resolved") await acknowledgeStoredAlert(ctx, hooks, facts.alert);
       const updated = await findAlertByPageToken(ctx, request.params.token);
       return sendMessagePage(reply, 200, {
         title: `${facts.monitorName}: ${alertState(updated?.alert ?? facts.alert)} alert`,

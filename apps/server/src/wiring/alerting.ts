@@ -117,7 +117,7 @@ export function registerAlerting(app: FastifyInstance, options: AlertingOptions)
     await agents.stop();
     await worker.stop();
   });
-  void app.register(alertPageRoutes, { ctx, alertsChanged: actx.alertsChanged });
+  void app.register(alertPageRoutes, { ctx, hooks });
   void app.register(channelConfirmationRoutes, { ctx });
   return {
     engine,

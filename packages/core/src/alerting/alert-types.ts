@@ -41,6 +41,7 @@ export const NOTIFICATION_EVENTS = [
   "agent.offline",
   "agent.online",
   "agent.alert",
+  "alert.acknowledged",
   "test",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];

@@ -6,6 +6,7 @@ import { issueAgentKey } from "../../services/agents/issue-agent-key.ts";
 import { revokeAgentKey } from "../../services/agents/revoke-agent-key.ts";
 import { acknowledgeAlert } from "../../services/alerts/acknowledge-alert.ts";
 import { viewAlerts } from "../../services/alerts/alert-view.ts";
+import { quietAlertingHooks } from "../../services/alerts/alerting-hooks.ts";
 import { resolveAlertByHand } from "../resolve-by-hand.ts";
 
 /** These tests call the services directly: no server keeps keys in memory. */
@@ -30,7 +31,7 @@ describeEachDatabase("agent alert notifications", (db) => {
     const [first] = await h.agentNotifications(agent.id);
     expect(first).toMatchObject({ channel_id: webhook, agent_id: agent.id, monitor_id: null });
     const [alert] = await h.agentAlerts(agent.id);
-    await acknowledgeAlert(h.ctx, h.access, alert!.id);
+    await acknowledgeAlert(h.ctx, quietAlertingHooks(h.actx), h.access, alert!.id);
     await h.advanceBefore(start + 200 * MINUTE);
     expect(await timeline()).toHaveLength(3);
     await h.report(agent.id, [sampleAt(h.clock.now, { cpu_percent: 10 })]);

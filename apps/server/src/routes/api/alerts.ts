@@ -46,12 +46,7 @@ export async function alertRoutes(
     ...routeOf(OP.acknowledgeAlert),
     handler: async (request) =>
       presentAlert(
-        await acknowledgeAlert(
-          ctx,
-          accessOf(request),
-          request.params.id,
-          alerting.hooks.actx.alertsChanged,
-        ),
+        await acknowledgeAlert(ctx, alerting.hooks, accessOf(request), request.params.id),
       ),
   });
 

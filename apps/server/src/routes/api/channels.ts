@@ -1,4 +1,5 @@
 import { OPERATIONS as OP } from "@upwatch/api";
+import { linksOf } from "@upwatch/core";
 import type { FastifyInstance } from "fastify";
 import { accessOf } from "../../http/api-key-auth.ts";
 import type { ZodTypeProvider } from "../../http/zod-type-provider.ts";
@@ -114,12 +115,8 @@ export async function channelRoutes(
     ...routeOf(OP.setMonitorChannels),
     handler: async (request) => {
       const { params, body } = request;
-      const channels = await setMonitorChannels(
-        ctx,
-        accessOf(request),
-        params.id,
-        body.channel_ids,
-      );
+      const links = linksOf(body.channel_ids, body.channels) ?? [];
+      const channels = await setMonitorChannels(ctx, accessOf(request), params.id, links);
       return { data: channels };
     },
   });

@@ -1,5 +1,5 @@
 import type { Agent, CreateAgentInput } from "@upwatch/api";
-import { AGENT_OFFLINE_AFTER } from "@upwatch/core";
+import { AGENT_OFFLINE_AFTER, linksOf } from "@upwatch/core";
 import type { AgentTable } from "@upwatch/db";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import { lockAccount } from "../accounts/lock-account.ts";
@@ -56,10 +56,11 @@ export async function createAgent(
       await lockAccount(trx, access.accountId);
       await enforceAgentCount(trx, access, ctx.now());
       await trx.insertInto("agents").values(row).execute();
-      const channels = [
-        ...(await channelsForNewAgents(trx, access.accountId)),
-        ...(input.channel_ids ?? []),
-      ];
+      const channels =
+        linksOf(undefined, [
+          ...(await channelsForNewAgents(trx, access.accountId)),
+          ...(linksOf(input.channel_ids, input.channels) ?? []),
+        ]) ?? [];
       await setAgentChannels(trx, access.accountId, row.id, channels);
       await recordAuditEvent(trx, ctx, access.accountId, actorOf(access), {
         action: "agent.created",

@@ -1,5 +1,11 @@
 import type { Agent } from "@upwatch/api";
-import { type AgentOs, agentStatus, isProxyCapable } from "@upwatch/core";
+import {
+  type AgentOs,
+  agentStatus,
+  type ChannelLink,
+  decodeSeverities,
+  isProxyCapable,
+} from "@upwatch/core";
 import type { AgentTable, Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
 import { readStoredJson } from "../../records/stored-json.ts";
@@ -8,7 +14,7 @@ import { agentKeyDisplayPrefix } from "./agent-key-format.ts";
 
 /** What the agents' answers need besides their rows: their channels and open alerts. */
 export interface AgentExtras {
-  channelIds: Map<string, string[]>;
+  channels: Map<string, ChannelLink[]>;
   openAlerts: Map<string, number>;
 }
 
@@ -17,12 +23,12 @@ export async function loadAgentExtras(
   db: Kysely<Database>,
   agentIds: readonly string[],
 ): Promise<AgentExtras> {
-  const extras: AgentExtras = { channelIds: new Map(), openAlerts: new Map() };
+  const extras: AgentExtras = { channels: new Map(), openAlerts: new Map() };
   if (agentIds.length === 0) return extras;
   const channels = await db
     .selectFrom("agent_channels")
     .innerJoin("channels", "channels.id", "agent_channels.channel_id")
-    .select(["agent_channels.agent_id", "agent_channels.channel_id"])
+    .select(["agent_channels.agent_id", "agent_channels.channel_id", "agent_channels.severities"])
     .where("agent_channels.agent_id", "in", agentIds)
     // Oldest first, as a monitor's channels are listed.
     .orderBy("channels.created_at")
@@ -30,9 +36,9 @@ export async function loadAgentExtras(
     .orderBy("channels.id")
     .execute();
   for (const row of channels) {
-    extras.channelIds.set(row.agent_id, [
-      ...(extras.channelIds.get(row.agent_id) ?? []),
-      row.channel_id,
+    extras.channels.set(row.agent_id, [
+      ...(extras.channels.get(row.agent_id) ?? []),
+      { id: row.channel_id, severities: decodeSeverities(row.severities) },
     ]);
   }
   const alerts = await db
@@ -79,7 +85,8 @@ export function presentAgent(row: AgentTable, extras: AgentExtras, now: number):
           }
         : null,
     config,
-    channel_ids: extras.channelIds.get(row.id) ?? [],
+    channel_ids: (extras.channels.get(row.id) ?? []).map((channel) => channel.id),
+    channels: extras.channels.get(row.id) ?? [],
     open_alerts: extras.openAlerts.get(row.id) ?? 0,
     created_at: isoTime(row.created_at),
     updated_at: isoTime(row.updated_at),

@@ -1,4 +1,5 @@
 import type { Agent, UpdateAgentInput } from "@upwatch/api";
+import { linksOf } from "@upwatch/core";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
 import { storeOrExplain } from "../storage-error.ts";
@@ -22,9 +23,8 @@ export async function updateAgent(
         updated_at: ctx.now(),
       };
       await trx.updateTable("agents").set(changed).where("id", "=", agentId).execute();
-      if (input.channel_ids) {
-        await setAgentChannels(trx, access.accountId, agentId, input.channel_ids);
-      }
+      const channels = linksOf(input.channel_ids, input.channels);
+      if (channels) await setAgentChannels(trx, access.accountId, agentId, channels);
       return { ...agent, ...changed };
     }),
   );

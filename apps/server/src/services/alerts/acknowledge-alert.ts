@@ -1,33 +1,35 @@
 import { acknowledgeEscalation } from "@upwatch/core";
 import type { AlertTable } from "@upwatch/db";
-import { type AlertsChanged, escalationOf } from "../../alerting/index.ts";
+import { enqueueAcknowledgementNotice, escalationOf } from "../../alerting/index.ts";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
 import { ServiceError } from "../service-error.ts";
 import { type AlertView, viewAlerts } from "./alert-view.ts";
+import type { AlertingHooks } from "./alerting-hooks.ts";
 import { findAlert } from "./get-alert.ts";
 
 /** Acknowledges one of the account's alerts: no more notifications; it stays open. */
 export async function acknowledgeAlert(
   ctx: ServiceContext,
+  hooks: AlertingHooks,
   access: AccountAccess,
   alertId: string,
-  alertsChanged?: AlertsChanged,
 ): Promise<AlertView> {
   const found = await findAlert(ctx, access, alertId);
-  const alert = await acknowledgeStoredAlert(ctx, found, alertsChanged);
+  const alert = await acknowledgeStoredAlert(ctx, hooks, found);
   const [view] = await viewAlerts(ctx.db, [alert], ctx.now());
   return view!;
 }
 
 /**
- * Acknowledges a stored alert (from the API or its page). Acknowledging twice is harmless; a
- * resolved alert cannot be acknowledged. `alertsChanged` hears of it once it is stored.
+ * Acknowledges a stored alert (from the API or its page), with an `alert.acknowledged` notice to
+ * the channels that take one. Acknowledging twice is harmless; a resolved alert cannot be
+ * acknowledged. Listeners of alert changes hear of it once it is stored.
  */
 export async function acknowledgeStoredAlert(
   ctx: ServiceContext,
+  hooks: AlertingHooks,
   alert: AlertTable,
-  alertsChanged?: AlertsChanged,
 ): Promise<AlertTable> {
   if (alert.state === "resolved") {
     throw new ServiceError(
@@ -38,15 +40,20 @@ export async function acknowledgeStoredAlert(
   if (alert.acknowledged_at !== null) return alert;
   const escalation = acknowledgeEscalation(escalationOf(alert));
   const at = ctx.now();
-  const result = await ctx.db
-    .updateTable("alerts")
-    .set({ acknowledged_at: at, next_due_at: escalation.nextDueAt, held: 0 })
-    .where("id", "=", alert.id)
-    .where("state", "=", "open")
-    .where("acknowledged_at", "is", null)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 1) {
-    alertsChanged?.([alert]);
+  const outcome = await ctx.db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("alerts")
+      .set({ acknowledged_at: at, next_due_at: escalation.nextDueAt, held: 0 })
+      .where("id", "=", alert.id)
+      .where("state", "=", "open")
+      .where("acknowledged_at", "is", null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return null;
+    return { queued: await enqueueAcknowledgementNotice(trx, hooks.actx, alert, at) };
+  });
+  if (outcome) {
+    hooks.actx.alertsChanged?.([alert]);
+    if (outcome.queued > 0) hooks.queued();
     return { ...alert, acknowledged_at: at, next_due_at: escalation.nextDueAt, held: 0 };
   }
   const current = await ctx.db
@@ -54,7 +61,5 @@ export async function acknowledgeStoredAlert(
     .selectAll()
     .where("id", "=", alert.id)
     .executeTakeFirstOrThrow();
-  return current.state === "resolved"
-    ? acknowledgeStoredAlert(ctx, current, alertsChanged)
-    : current;
+  return current.state === "resolved" ? acknowledgeStoredAlert(ctx, hooks, current) : current;
 }

@@ -1,32 +1,37 @@
+import { type ChannelLink, decodeSeverities, encodeSeverities } from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
 import { ServiceError } from "../service-error.ts";
 
-/** The monitors using each of these channels. */
+/** The monitors using each of these channels, with the severities each sends to it. */
 export async function monitorsOfChannels(
   db: Kysely<Database>,
   channelIds: readonly string[],
-): Promise<Map<string, string[]>> {
-  const byChannel = new Map<string, string[]>(channelIds.map((id) => [id, []]));
+): Promise<Map<string, ChannelLink[]>> {
+  const byChannel = new Map<string, ChannelLink[]>(channelIds.map((id) => [id, []]));
   if (channelIds.length === 0) return byChannel;
   const rows = await db
     .selectFrom("monitor_channels")
-    .select(["channel_id", "monitor_id"])
+    .select(["channel_id", "monitor_id", "severities"])
     .where("channel_id", "in", channelIds)
     .orderBy("monitor_id")
     .execute();
-  for (const row of rows) byChannel.get(row.channel_id)?.push(row.monitor_id);
+  for (const row of rows) {
+    byChannel
+      .get(row.channel_id)
+      ?.push({ id: row.monitor_id, severities: decodeSeverities(row.severities) });
+  }
   return byChannel;
 }
 
-/** Makes exactly these monitors (all the account's) use the channel. */
+/** Makes exactly these monitors (all the account's) use the channel, for their severities. */
 export async function setChannelMonitors(
   trx: Kysely<Database>,
   accountId: string,
   channelId: string,
-  monitorIds: readonly string[],
+  monitors: readonly ChannelLink[],
 ): Promise<void> {
-  const wanted = [...new Set(monitorIds)];
+  const wanted = monitors.map((monitor) => monitor.id);
   if (wanted.length) {
     const owned = await trx
       .selectFrom("monitors")
@@ -45,7 +50,13 @@ export async function setChannelMonitors(
   if (wanted.length) {
     await trx
       .insertInto("monitor_channels")
-      .values(wanted.map((monitorId) => ({ monitor_id: monitorId, channel_id: channelId })))
+      .values(
+        monitors.map((monitor) => ({
+          monitor_id: monitor.id,
+          channel_id: channelId,
+          severities: encodeSeverities(monitor.severities),
+        })),
+      )
       .execute();
   }
 }

@@ -1,11 +1,22 @@
 import type { Channel } from "@upwatch/api";
-import { type AlertChannel, channelType, type PlanId } from "@upwatch/core";
-import type { ChannelTable } from "@upwatch/db";
+import {
+  type AlertChannel,
+  type ChannelLink,
+  channelType,
+  decodeSeverities,
+  type PlanId,
+} from "@upwatch/core";
+import type { ChannelTable, Database } from "@upwatch/db";
+import type { Selectable } from "kysely";
+import { parseQuietHours } from "../../alerting/channel-quiet-hours.ts";
 import { placeOf, type SecretBox } from "../../secrets/secret-box.ts";
 import { isoTime } from "../../time.ts";
 import { channelDisabledReason } from "./channel-rules.ts";
 
 export const MASK = "********";
+
+/** A channel row as read, its routing settings included. */
+export type StoredChannel = Selectable<Database["channels"]>;
 
 /** A secret shown as its start and a mask: enough to recognise, not enough to use. */
 function maskValue(value: string): string {
@@ -52,8 +63,8 @@ export function configOf(channel: ChannelTable): Record<string, string> {
 /** A stored channel as the API shows it: secrets masked, with the monitors that use it; the
  * signing secret in full only when answering its creation (`revealSecret`). */
 export function viewChannel(
-  channel: ChannelTable,
-  monitorIds: string[],
+  channel: StoredChannel,
+  monitors: ChannelLink[],
   plan: PlanId,
   revealSecret = false,
 ): Channel {
@@ -71,7 +82,10 @@ export function viewChannel(
       channel.secret === null ? null : revealSecret ? channel.secret : `whsec_${MASK}`,
     attach_to_new_monitors: channel.attach_to_new_monitors === 1,
     confirmed: channel.confirmed_at !== null,
-    monitor_ids: monitorIds,
+    monitor_ids: monitors.map((monitor) => monitor.id),
+    monitors,
+    new_monitor_severities: decodeSeverities(channel.new_monitor_severities),
+    quiet_hours: parseQuietHours(channel.quiet_hours),
     disabled_reason: channelDisabledReason(plan, type),
     created_at: isoTime(channel.created_at),
     updated_at: isoTime(channel.updated_at),

@@ -1,7 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { Channel } from "@upwatch/api";
-import { type CreateChannelInput, channelType } from "@upwatch/core";
-import type { ChannelTable } from "@upwatch/db";
+import {
+  ALERT_SEVERITIES,
+  type CreateChannelInput,
+  channelType,
+  encodeSeverities,
+  linksOf,
+} from "@upwatch/core";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import { channelAuditEvent } from "../audit/channel-audit.ts";
 import { actorOf, recordAuditEvent } from "../audit/record-audit-event.ts";
@@ -9,7 +14,7 @@ import type { ServiceContext } from "../context.ts";
 import { storeOrExplain } from "../storage-error.ts";
 import { needsConfirmation } from "./channel-confirmation-rules.ts";
 import { setChannelMonitors } from "./channel-monitors.ts";
-import { sealChannel, viewChannel } from "./channel-record.ts";
+import { type StoredChannel, sealChannel, viewChannel } from "./channel-record.ts";
 import {
   type ChannelDeps,
   enforceChannelConfig,
@@ -42,7 +47,8 @@ export async function createChannel(
   const unconfirmed =
     address !== undefined && (await needsConfirmation(ctx.db, access.accountId, address));
   const at = ctx.now();
-  const channel: ChannelTable = {
+  const monitors = linksOf(input.monitor_ids, input.monitors);
+  const channel: StoredChannel = {
     id: ctx.newId("chn"),
     account_id: access.accountId,
     type: input.type,
@@ -55,6 +61,8 @@ export async function createChannel(
     confirmed_at: unconfirmed ? null : at,
     confirmation_token_hash: null,
     confirmation_sent_at: null,
+    new_monitor_severities: encodeSeverities(input.new_monitor_severities ?? ALERT_SEVERITIES),
+    quiet_hours: input.quiet_hours ? JSON.stringify(input.quiet_hours) : null,
   };
   await storeOrExplain("the channel", () =>
     ctx.db.transaction().execute(async (trx) => {
@@ -68,9 +76,7 @@ export async function createChannel(
           deps.confirmLinkBase,
         );
       }
-      if (input.monitor_ids) {
-        await setChannelMonitors(trx, access.accountId, channel.id, input.monitor_ids);
-      }
+      if (monitors) await setChannelMonitors(trx, access.accountId, channel.id, monitors);
       await recordAuditEvent(
         trx,
         ctx,
@@ -80,5 +86,6 @@ export async function createChannel(
       );
     }),
   );
-  return viewChannel(channel, [...new Set(input.monitor_ids ?? [])].sort(), access.plan, true);
+  const sorted = [...(monitors ?? [])].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return viewChannel(channel, sorted, access.plan, true);
 }

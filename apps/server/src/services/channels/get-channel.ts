@@ -1,17 +1,16 @@
 import type { Channel } from "@upwatch/api";
-import type { ChannelTable } from "@upwatch/db";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
 import { NotFoundError } from "../service-error.ts";
 import { monitorsOfChannels } from "./channel-monitors.ts";
-import { openChannel, viewChannel } from "./channel-record.ts";
+import { openChannel, type StoredChannel, viewChannel } from "./channel-record.ts";
 
 /** The stored channel of the account; another account's is not found, as a missing one. */
 export async function findChannel(
   ctx: ServiceContext,
   access: AccountAccess,
   channelId: string,
-): Promise<ChannelTable> {
+): Promise<StoredChannel> {
   const channel = await ctx.db
     .selectFrom("channels")
     .selectAll()

@@ -1,4 +1,5 @@
-import type { Channel } from "@upwatch/api";
+import type { MonitorChannel } from "@upwatch/api";
+import { type ChannelLink, decodeSeverities, encodeSeverities } from "@upwatch/core";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
 import { getMonitor } from "../monitors/get-monitor.ts";
@@ -6,17 +7,18 @@ import { monitorsOfChannels } from "./channel-monitors.ts";
 import { openChannel, viewChannel } from "./channel-record.ts";
 import { refuseForeignChannels } from "./refuse-foreign-channels.ts";
 
-/** The channels one of the account's monitors sends its alerts to. */
+/** The channels one of the account's monitors sends its alerts to, and the severities of each. */
 export async function listMonitorChannels(
   ctx: ServiceContext,
   access: AccountAccess,
   monitorId: string,
-): Promise<Channel[]> {
+): Promise<MonitorChannel[]> {
   await getMonitor(ctx, access, monitorId);
   const channels = await ctx.db
     .selectFrom("channels")
     .innerJoin("monitor_channels", "monitor_channels.channel_id", "channels.id")
     .selectAll("channels")
+    .select("monitor_channels.severities as link_severities")
     .where("monitor_channels.monitor_id", "=", monitorId)
     .orderBy("channels.created_at")
     .execute();
@@ -24,27 +26,37 @@ export async function listMonitorChannels(
     ctx.db,
     channels.map((channel) => channel.id),
   );
-  return channels.map((channel) =>
-    viewChannel(openChannel(channel, ctx.secrets), monitors.get(channel.id) ?? [], access.plan),
-  );
+  return channels.map(({ link_severities, ...channel }) => ({
+    ...viewChannel(openChannel(channel, ctx.secrets), monitors.get(channel.id) ?? [], access.plan),
+    severities: decodeSeverities(link_severities),
+  }));
 }
 
-/** Chooses exactly which of the account's channels a monitor's alerts go to. */
+/** Chooses exactly which of the account's channels a monitor's alerts go to, for which severities. */
 export async function setMonitorChannels(
   ctx: ServiceContext,
   access: AccountAccess,
   monitorId: string,
-  channelIds: readonly string[],
-): Promise<Channel[]> {
+  links: readonly ChannelLink[],
+): Promise<MonitorChannel[]> {
   await getMonitor(ctx, access, monitorId);
-  const wanted = [...new Set(channelIds)];
   await ctx.db.transaction().execute(async (trx) => {
-    await refuseForeignChannels(trx, access.accountId, wanted);
+    await refuseForeignChannels(
+      trx,
+      access.accountId,
+      links.map((link) => link.id),
+    );
     await trx.deleteFrom("monitor_channels").where("monitor_id", "=", monitorId).execute();
-    if (wanted.length) {
+    if (links.length) {
       await trx
         .insertInto("monitor_channels")
-        .values(wanted.map((channelId) => ({ monitor_id: monitorId, channel_id: channelId })))
+        .values(
+          links.map((link) => ({
+            monitor_id: monitorId,
+            channel_id: link.id,
+            severities: encodeSeverities(link.severities),
+          })),
+        )
         .execute();
     }
   });

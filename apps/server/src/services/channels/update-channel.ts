@@ -3,6 +3,8 @@ import {
   type AlertChannel,
   channelType,
   describeMonitorIssue,
+  encodeSeverities,
+  linksOf,
   type UpdateChannelInput,
 } from "@upwatch/core";
 import { placeOf } from "../../secrets/secret-box.ts";
@@ -20,7 +22,8 @@ import { findChannel, getChannel } from "./get-channel.ts";
 import { queueChannelConfirmation } from "./queue-channel-confirmation.ts";
 
 /**
- * Changes a channel's name, settings (validated as new ones), default use or monitors. A new
+ * Changes a channel's name, settings (validated as new ones), default use, monitors or routing
+ * (severities on new monitors, quiet hours; null quiet hours end them). A new
  * e-mail address outside the account awaits its recipient's confirmation, as a new channel does.
  */
 export async function updateChannel(
@@ -61,6 +64,12 @@ export async function updateChannel(
           ...(patch.attach_to_new_monitors === undefined
             ? {}
             : { attach_to_new_monitors: patch.attach_to_new_monitors ? 1 : 0 }),
+          ...(patch.new_monitor_severities === undefined
+            ? {}
+            : { new_monitor_severities: encodeSeverities(patch.new_monitor_severities) }),
+          ...(patch.quiet_hours === undefined
+            ? {}
+            : { quiet_hours: patch.quiet_hours ? JSON.stringify(patch.quiet_hours) : null }),
           ...(newAddress === undefined || unconfirmed
             ? {}
             : { confirmed_at: ctx.now(), confirmation_token_hash: null }),
@@ -72,9 +81,8 @@ export async function updateChannel(
         const target = { id: channel.id, address: newAddress };
         await queueChannelConfirmation(trx, ctx, access, target, deps.confirmLinkBase);
       }
-      if (patch.monitor_ids) {
-        await setChannelMonitors(trx, access.accountId, channel.id, patch.monitor_ids);
-      }
+      const monitors = linksOf(patch.monitor_ids, patch.monitors);
+      if (monitors) await setChannelMonitors(trx, access.accountId, channel.id, monitors);
       const stored = await trx
         .selectFrom("channels")
         .selectAll()

@@ -1,4 +1,5 @@
 import type { Group } from "@upwatch/api";
+import { type AlertSeverity, linksOf } from "@upwatch/core";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import { lockAccount } from "../accounts/lock-account.ts";
 import { actorOf, recordAuditEvent } from "../audit/record-audit-event.ts";
@@ -16,6 +17,8 @@ export interface CreateGroupInput {
   description?: string | null | undefined;
   monitor_ids?: string[] | undefined;
   channel_ids?: string[] | undefined;
+  /** Instead of `channel_ids`: the channels with the severities each receives. */
+  channels?: { id: string; severities?: AlertSeverity[] | undefined }[] | undefined;
 }
 
 /**
@@ -37,16 +40,21 @@ export async function createGroup(
     created_at: at,
     updated_at: at,
   };
+  const channels = linksOf(input.channel_ids, input.channels) ?? [];
   await storeOrExplain("the group", () =>
     ctx.db.transaction().execute(async (trx) => {
       await lockAccount(trx, access.accountId);
       await enforceGroupCount(trx, access.accountId);
       await refuseTakenGroupName(trx, access.accountId, input.name);
       await refuseForeignMonitors(trx, access.accountId, input.monitor_ids ?? []);
-      await refuseForeignChannels(trx, access.accountId, input.channel_ids ?? []);
+      await refuseForeignChannels(
+        trx,
+        access.accountId,
+        channels.map((link) => link.id),
+      );
       await trx.insertInto("monitor_groups").values(row).execute();
       await replaceGroupMonitors(trx, row.id, input.monitor_ids ?? []);
-      await replaceGroupChannels(trx, row.id, input.channel_ids ?? []);
+      await replaceGroupChannels(trx, row.id, channels);
       const [created] = await viewGroups(trx, [row]);
       await recordAuditEvent(
         trx,

@@ -1,3 +1,4 @@
+import { type ChannelLink, encodeSeverities } from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
 import { enforceGroupSize } from "./group-rules.ts";
@@ -35,17 +36,23 @@ export async function addGroupMonitorRows(
   await enforceGroupSize(trx, groupId);
 }
 
-/** Makes the group's channels exactly these (already checked to be the account's). */
+/** Makes the group's channels exactly these, for their severities (checked to be the account's). */
 export async function replaceGroupChannels(
   trx: Kysely<Database>,
   groupId: string,
-  channelIds: readonly string[],
+  links: readonly ChannelLink[],
 ): Promise<void> {
   await trx.deleteFrom("monitor_group_channels").where("group_id", "=", groupId).execute();
-  if (channelIds.length === 0) return;
+  if (links.length === 0) return;
   await trx
     .insertInto("monitor_group_channels")
-    .values(channelIds.map((channelId) => ({ group_id: groupId, channel_id: channelId })))
+    .values(
+      links.map((link) => ({
+        group_id: groupId,
+        channel_id: link.id,
+        severities: encodeSeverities(link.severities),
+      })),
+    )
     .execute();
 }
 

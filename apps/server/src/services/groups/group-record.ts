@@ -1,5 +1,5 @@
 import type { Group } from "@upwatch/api";
-import { groupCounts, groupStatus } from "@upwatch/core";
+import { decodeSeverities, groupCounts, groupStatus } from "@upwatch/core";
 import type { Database, MonitorGroupTable } from "@upwatch/db";
 import type { Kysely } from "kysely";
 import { isoTime } from "../../time.ts";
@@ -22,13 +22,16 @@ export async function viewGroups(
   const channels = await db
     .selectFrom("monitor_group_channels")
     .innerJoin("channels", "channels.id", "monitor_group_channels.channel_id")
-    .select(["monitor_group_channels.group_id", "channels.id"])
+    .select(["monitor_group_channels.group_id", "channels.id", "monitor_group_channels.severities"])
     .where("monitor_group_channels.group_id", "in", ids)
     .orderBy("channels.created_at")
     .orderBy("channels.id")
     .execute();
   return rows.map((row) => {
     const mine = members.filter((member) => member.group_id === row.id);
+    const links = channels
+      .filter((channel) => channel.group_id === row.id)
+      .map((channel) => ({ id: channel.id, severities: decodeSeverities(channel.severities) }));
     const counts = groupCounts(
       mine.map((member) => ({
         paused: member.paused === 1,
@@ -40,9 +43,8 @@ export async function viewGroups(
       name: row.name,
       description: row.description,
       monitor_ids: mine.map((member) => member.id),
-      channel_ids: channels
-        .filter((channel) => channel.group_id === row.id)
-        .map((channel) => channel.id),
+      channel_ids: links.map((link) => link.id),
+      channels: links,
       status: groupStatus(counts),
       counts,
       created_at: isoTime(row.created_at),

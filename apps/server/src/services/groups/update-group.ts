@@ -1,4 +1,5 @@
 import type { Group } from "@upwatch/api";
+import { type AlertSeverity, linksOf } from "@upwatch/core";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import { lockAccount } from "../accounts/lock-account.ts";
 import { actorOf, recordAuditEvent } from "../audit/record-audit-event.ts";
@@ -19,6 +20,8 @@ export interface UpdateGroupInput {
   monitor_ids?: string[] | undefined;
   /** Replaces the channels. */
   channel_ids?: string[] | undefined;
+  /** Instead of `channel_ids`: replaces the channels, with the severities each receives. */
+  channels?: { id: string; severities?: AlertSeverity[] | undefined }[] | undefined;
   /** Adds members, keeping the others. */
   add_monitor_ids?: string[] | undefined;
   /** Takes one member out. */
@@ -32,6 +35,7 @@ export async function updateGroup(
   groupId: string,
   input: UpdateGroupInput,
 ): Promise<Group> {
+  const channels = linksOf(input.channel_ids, input.channels);
   await storeOrExplain("the group", () =>
     ctx.db.transaction().execute(async (trx) => {
       await lockAccount(trx, access.accountId);
@@ -42,7 +46,11 @@ export async function updateGroup(
       }
       const added = [...(input.monitor_ids ?? []), ...(input.add_monitor_ids ?? [])];
       await refuseForeignMonitors(trx, access.accountId, added);
-      await refuseForeignChannels(trx, access.accountId, input.channel_ids ?? []);
+      await refuseForeignChannels(
+        trx,
+        access.accountId,
+        (channels ?? []).map((link) => link.id),
+      );
       if (input.monitor_ids) await replaceGroupMonitors(trx, groupId, input.monitor_ids);
       if (input.add_monitor_ids) await addGroupMonitorRows(trx, groupId, input.add_monitor_ids);
       if (input.remove_monitor_id !== undefined) {
@@ -55,7 +63,7 @@ export async function updateGroup(
           throw new ServiceError("not-found", "That monitor is not in this group.");
         }
       }
-      if (input.channel_ids) await replaceGroupChannels(trx, groupId, input.channel_ids);
+      if (channels) await replaceGroupChannels(trx, groupId, channels);
       const changed = {
         ...row,
         ...(input.name !== undefined

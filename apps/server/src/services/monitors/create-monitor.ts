@@ -79,11 +79,15 @@ export async function createMonitor(
       }
       await trx
         .insertInto("monitor_channels")
-        .columns(["monitor_id", "channel_id"])
+        .columns(["monitor_id", "channel_id", "severities"])
         .expression((eb) =>
           eb
             .selectFrom("channels")
-            .select([sql<string>`cast(${monitor.id} as text)`.as("monitor_id"), "id as channel_id"])
+            .select([
+              sql<string>`cast(${monitor.id} as text)`.as("monitor_id"),
+              "id as channel_id",
+              "new_monitor_severities as severities",
+            ])
             .where("account_id", "=", access.accountId)
             .where("attach_to_new_monitors", "=", 1),
         )

@@ -176,6 +176,7 @@ describe("live events applied to the app's cache", () => {
       description: "",
       monitor_ids: [],
       channel_ids: [],
+      channels: [],
       status: "no_data",
       counts: { up: 0, down: 0, paused: 0, unknown: 0 },
       created_at: "2026-11-21T09:00:00.000Z",

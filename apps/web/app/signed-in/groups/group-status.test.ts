@@ -9,6 +9,7 @@ function group(id: string, status: Group["status"]): Group {
     description: null,
     monitor_ids: [],
     channel_ids: [],
+    channels: [],
     status,
     counts: { up: 0, down: 0, paused: 0, unknown: 0 },
     created_at: "2026-12-02T00:00:00.000Z",

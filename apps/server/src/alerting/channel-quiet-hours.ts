@@ -1,0 +1,39 @@
+import type { QuietHours } from "@upwatch/core";
+import type { Database } from "@upwatch/db";
+import type { Kysely } from "kysely";
+
+/** A channel's stored quiet hours; null for none or for anything unreadable. */
+export function parseQuietHours(text: string | null): QuietHours | null {
+  if (text === null) return null;
+  try {
+    const value = JSON.parse(text) as Partial<QuietHours>;
+    const { from, until, time_zone } = value;
+    return typeof from === "string" && typeof until === "string" && typeof time_zone === "string"
+      ? { from, until, time_zone }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The quiet hours of these channels, by id; channels without any are left out. */
+export async function loadQuietHours(
+  db: Kysely<Database>,
+  channelIds: readonly string[],
+): Promise<Map<string, QuietHours>> {
+  const byId = new Map<string, QuietHours>();
+  const unique = [...new Set(channelIds)];
+  for (let start = 0; start < unique.length; start += 500) {
+    const rows = await db
+      .selectFrom("channels")
+      .select(["id", "quiet_hours"])
+      .where("id", "in", unique.slice(start, start + 500))
+      .where("quiet_hours", "is not", null)
+      .execute();
+    for (const row of rows) {
+      const hours = parseQuietHours(row.quiet_hours);
+      if (hours) byId.set(row.id, hours);
+    }
+  }
+  return byId;
+}
