@@ -120,6 +120,7 @@ const environmentSchema = z.object({
     .min(0, { message: "must be a whole number of milliseconds (0 switches the check off)" })
     .default(1500),
   SMS_API_URL: httpUrl.default("https://api.twilio.com"),
+  TELEGRAM_API_URL: httpUrl.default("https://api.telegram.org"),
   SMS_ACCOUNT_SID: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, { message: "must be the account id of letters and digits" })
@@ -231,6 +232,8 @@ export interface Config {
   mailFrom: string;
   /** Unset when the operator has not set up SMS; SMS channels are then refused. */
   sms?: SmsConfig | undefined;
+  /** Where Telegram's Bot API answers: Telegram's own, or the operator's Bot API server. */
+  telegramApiUrl: string;
   /** Unset when the operator has not set up Stripe; plans then change only by the admin command. */
   billing?: BillingConfig | undefined;
   /** Which proxies may tell us the client address: none, all, the nearest N hops, or these addresses. */
@@ -347,6 +350,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
             from: e.SMS_FROM,
           }
         : undefined,
+    telegramApiUrl: e.TELEGRAM_API_URL,
     billing:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? {

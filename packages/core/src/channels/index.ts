@@ -3,10 +3,12 @@ import type { PlanId } from "../plans.ts";
 import { discordChannel } from "./discord.ts";
 import { emailChannel } from "./email.ts";
 import { googleChatChannel } from "./google-chat.ts";
+import { matrixChannel } from "./matrix.ts";
 import { mattermostChannel } from "./mattermost.ts";
 import { microsoftTeamsChannel } from "./microsoft-teams.ts";
 import { slackChannel } from "./slack.ts";
 import { smsChannel } from "./sms.ts";
+import { telegramChannel } from "./telegram.ts";
 import { webhookChannel } from "./webhook.ts";
 
 export type { ChannelField, ChannelType } from "./channel-type.ts";
@@ -21,6 +23,8 @@ export const CHANNEL_TYPES = [
   mattermostChannel,
   microsoftTeamsChannel,
   googleChatChannel,
+  telegramChannel,
+  matrixChannel,
   webhookChannel,
 ] as const;
 

@@ -3,10 +3,12 @@ import type { NotificationProvider } from "../provider.ts";
 import { discordProvider } from "./discord.ts";
 import { emailProvider } from "./email.ts";
 import { googleChatProvider } from "./google-chat.ts";
+import { matrixProvider } from "./matrix.ts";
 import { mattermostProvider } from "./mattermost.ts";
 import { microsoftTeamsProvider } from "./microsoft-teams.ts";
 import { slackProvider } from "./slack.ts";
 import { smsProvider } from "./sms.ts";
+import { telegramProvider } from "./telegram.ts";
 import { webhookProvider } from "./webhook.ts";
 
 /** Every channel type's provider; adding a type without one does not compile. */
@@ -18,5 +20,7 @@ export const NOTIFICATION_PROVIDERS: Record<AlertChannel, NotificationProvider> 
   mattermost: mattermostProvider,
   "microsoft-teams": microsoftTeamsProvider,
   "google-chat": googleChatProvider,
+  telegram: telegramProvider,
+  matrix: matrixProvider,
   webhook: webhookProvider,
 };
