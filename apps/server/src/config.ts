@@ -121,6 +121,7 @@ const environmentSchema = z.object({
     .default(1500),
   SMS_API_URL: httpUrl.default("https://api.twilio.com"),
   TELEGRAM_API_URL: httpUrl.default("https://api.telegram.org"),
+  PUSHOVER_API_URL: httpUrl.default("https://api.pushover.net"),
   SMS_ACCOUNT_SID: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, { message: "must be the account id of letters and digits" })
@@ -234,6 +235,8 @@ export interface Config {
   sms?: SmsConfig | undefined;
   /** Where Telegram's Bot API answers: Telegram's own, or the operator's Bot API server. */
   telegramApiUrl: string;
+  /** Where Pushover's message API answers: Pushover's own unless changed. */
+  pushoverApiUrl: string;
   /** Unset when the operator has not set up Stripe; plans then change only by the admin command. */
   billing?: BillingConfig | undefined;
   /** Which proxies may tell us the client address: none, all, the nearest N hops, or these addresses. */
@@ -351,6 +354,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
           }
         : undefined,
     telegramApiUrl: e.TELEGRAM_API_URL,
+    pushoverApiUrl: e.PUSHOVER_API_URL,
     billing:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? {

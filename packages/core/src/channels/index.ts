@@ -3,9 +3,12 @@ import type { PlanId } from "../plans.ts";
 import { discordChannel } from "./discord.ts";
 import { emailChannel } from "./email.ts";
 import { googleChatChannel } from "./google-chat.ts";
+import { gotifyChannel } from "./gotify.ts";
 import { matrixChannel } from "./matrix.ts";
 import { mattermostChannel } from "./mattermost.ts";
 import { microsoftTeamsChannel } from "./microsoft-teams.ts";
+import { ntfyChannel } from "./ntfy.ts";
+import { pushoverChannel } from "./pushover.ts";
 import { slackChannel } from "./slack.ts";
 import { smsChannel } from "./sms.ts";
 import { telegramChannel } from "./telegram.ts";
@@ -25,6 +28,9 @@ export const CHANNEL_TYPES = [
   googleChatChannel,
   telegramChannel,
   matrixChannel,
+  ntfyChannel,
+  pushoverChannel,
+  gotifyChannel,
   webhookChannel,
 ] as const;
 

@@ -3,9 +3,12 @@ import type { NotificationProvider } from "../provider.ts";
 import { discordProvider } from "./discord.ts";
 import { emailProvider } from "./email.ts";
 import { googleChatProvider } from "./google-chat.ts";
+import { gotifyProvider } from "./gotify.ts";
 import { matrixProvider } from "./matrix.ts";
 import { mattermostProvider } from "./mattermost.ts";
 import { microsoftTeamsProvider } from "./microsoft-teams.ts";
+import { ntfyProvider } from "./ntfy.ts";
+import { pushoverProvider } from "./pushover.ts";
 import { slackProvider } from "./slack.ts";
 import { smsProvider } from "./sms.ts";
 import { telegramProvider } from "./telegram.ts";
@@ -22,5 +25,8 @@ export const NOTIFICATION_PROVIDERS: Record<AlertChannel, NotificationProvider> 
   "google-chat": googleChatProvider,
   telegram: telegramProvider,
   matrix: matrixProvider,
+  ntfy: ntfyProvider,
+  pushover: pushoverProvider,
+  gotify: gotifyProvider,
   webhook: webhookProvider,
 };
