@@ -120,6 +120,9 @@ const environmentSchema = z.object({
     .min(0, { message: "must be a whole number of milliseconds (0 switches the check off)" })
     .default(1500),
   SMS_API_URL: httpUrl.default("https://api.twilio.com"),
+  PAGERDUTY_EVENTS_URL: httpUrl.default("https://events.pagerduty.com/v2/enqueue"),
+  OPSGENIE_API_URL: httpUrl.default("https://api.opsgenie.com"),
+  OPSGENIE_EU_API_URL: httpUrl.default("https://api.eu.opsgenie.com"),
   TELEGRAM_API_URL: httpUrl.default("https://api.telegram.org"),
   PUSHOVER_API_URL: httpUrl.default("https://api.pushover.net"),
   SMS_ACCOUNT_SID: z
@@ -233,6 +236,8 @@ export interface Config {
   mailFrom: string;
   /** Unset when the operator has not set up SMS; SMS channels are then refused. */
   sms?: SmsConfig | undefined;
+  /** Where PagerDuty events and Opsgenie alerts are sent: the services' public APIs unless changed. */
+  paging: { pagerDutyEventsUrl: string; opsgenieApiUrls: { us: string; eu: string } };
   /** Where Telegram's Bot API answers: Telegram's own, or the operator's Bot API server. */
   telegramApiUrl: string;
   /** Where Pushover's message API answers: Pushover's own unless changed. */
@@ -355,6 +360,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
         : undefined,
     telegramApiUrl: e.TELEGRAM_API_URL,
     pushoverApiUrl: e.PUSHOVER_API_URL,
+    paging: {
+      pagerDutyEventsUrl: e.PAGERDUTY_EVENTS_URL,
+      opsgenieApiUrls: { us: e.OPSGENIE_API_URL, eu: e.OPSGENIE_EU_API_URL },
+    },
     billing:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? {

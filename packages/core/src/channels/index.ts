@@ -7,6 +7,8 @@ import { gotifyChannel } from "./gotify.ts";
 import { matrixChannel } from "./matrix.ts";
 import { mattermostChannel } from "./mattermost.ts";
 import { microsoftTeamsChannel } from "./microsoft-teams.ts";
+import { opsgenieChannel } from "./opsgenie.ts";
+import { pagerDutyChannel } from "./pagerduty.ts";
 import { ntfyChannel } from "./ntfy.ts";
 import { pushoverChannel } from "./pushover.ts";
 import { slackChannel } from "./slack.ts";
@@ -32,6 +34,8 @@ export const CHANNEL_TYPES = [
   pushoverChannel,
   gotifyChannel,
   webhookChannel,
+  pagerDutyChannel,
+  opsgenieChannel,
 ] as const;
 
 /** Where alerts can go. */

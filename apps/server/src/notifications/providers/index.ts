@@ -7,6 +7,8 @@ import { gotifyProvider } from "./gotify.ts";
 import { matrixProvider } from "./matrix.ts";
 import { mattermostProvider } from "./mattermost.ts";
 import { microsoftTeamsProvider } from "./microsoft-teams.ts";
+import { opsgenieProvider } from "./opsgenie.ts";
+import { pagerDutyProvider } from "./pagerduty.ts";
 import { ntfyProvider } from "./ntfy.ts";
 import { pushoverProvider } from "./pushover.ts";
 import { slackProvider } from "./slack.ts";
@@ -29,4 +31,6 @@ export const NOTIFICATION_PROVIDERS: Record<AlertChannel, NotificationProvider> 
   pushover: pushoverProvider,
   gotify: gotifyProvider,
   webhook: webhookProvider,
+  pagerduty: pagerDutyProvider,
+  opsgenie: opsgenieProvider,
 };
