@@ -120,11 +120,11 @@ const environmentSchema = z.object({
     .min(0, { message: "must be a whole number of milliseconds (0 switches the check off)" })
     .default(1500),
   SMS_API_URL: httpUrl.default("https://api.twilio.com"),
+  TELEGRAM_API_URL: httpUrl.default("https://api.telegram.org"),
+  PUSHOVER_API_URL: httpUrl.default("https://api.pushover.net"),
   PAGERDUTY_EVENTS_URL: httpUrl.default("https://events.pagerduty.com/v2/enqueue"),
   OPSGENIE_API_URL: httpUrl.default("https://api.opsgenie.com"),
   OPSGENIE_EU_API_URL: httpUrl.default("https://api.eu.opsgenie.com"),
-  TELEGRAM_API_URL: httpUrl.default("https://api.telegram.org"),
-  PUSHOVER_API_URL: httpUrl.default("https://api.pushover.net"),
   SMS_ACCOUNT_SID: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, { message: "must be the account id of letters and digits" })
@@ -236,12 +236,12 @@ export interface Config {
   mailFrom: string;
   /** Unset when the operator has not set up SMS; SMS channels are then refused. */
   sms?: SmsConfig | undefined;
-  /** Where PagerDuty events and Opsgenie alerts are sent: the services' public APIs unless changed. */
-  paging: { pagerDutyEventsUrl: string; opsgenieApiUrls: { us: string; eu: string } };
   /** Where Telegram's Bot API answers: Telegram's own, or the operator's Bot API server. */
   telegramApiUrl: string;
   /** Where Pushover's message API answers: Pushover's own unless changed. */
   pushoverApiUrl: string;
+  /** Where PagerDuty events and Opsgenie alerts are sent: the services' public APIs unless changed. */
+  paging: { pagerDutyEventsUrl: string; opsgenieApiUrls: { us: string; eu: string } };
   /** Unset when the operator has not set up Stripe; plans then change only by the admin command. */
   billing?: BillingConfig | undefined;
   /** Which proxies may tell us the client address: none, all, the nearest N hops, or these addresses. */
