@@ -43,7 +43,10 @@ describe("Matrix alerts", () => {
     config: Record<string, string>,
     event: Delivery["event"],
     message: Delivery["message"],
-  ): Delivery => ({ ...deliveryTo(config, event, message), id: `msg_${(sent += 1)}` });
+  ): Delivery => {
+    sent += 1;
+    return { ...deliveryTo(config, event, message), id: `msg_${sent}` };
+  };
   const down = (token: MatrixTokenKind, room?: string) =>
     delivery(settings(token, room), "monitor.down", checkoutMessage("monitor.down"));
   /** Sends as the worker does, expects it delivered, and returns the message the room got. */
