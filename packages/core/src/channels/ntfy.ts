@@ -59,7 +59,7 @@ export const ntfyChannel = defineChannelType({
     },
     {
       key: "server",
-      label: "ntfy server",
+      label: "ntfy server (optional)",
       hint: "Leave it empty for ntfy.sh, or enter the address of your own ntfy server.",
       placeholder: NTFY_PUBLIC_SERVER,
       inputType: "url",
