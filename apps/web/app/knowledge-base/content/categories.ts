@@ -33,7 +33,7 @@ export const CATEGORIES: readonly CategoryInfo[] = [
     id: "alerts",
     name: "Alert Configuration",
     description:
-      "Email, SMS, Slack, Teams, Google Chat, Discord, Mattermost and webhook alerts, escalation, de-escalation and dependencies that keep the noise down.",
+      "Email, SMS, chat, push, PagerDuty, Opsgenie and webhook alerts, routing by severity, escalation, de-escalation and dependencies that keep the noise down.",
     icon: "bell",
   },
   {
