@@ -36,7 +36,7 @@ export const OPSGENIE_LIMITS = {
 } as const;
 
 /** Each detail's value is cut to this, so that ten facts stay well inside the total. */
-const DETAIL_VALUE = 500;
+export const OPSGENIE_DETAIL_VALUE = 500;
 
 /** Opsgenie's priorities: P1 pages at once, P5 is for information. */
 export const OPSGENIE_PRIORITIES: Record<AlertSeverity, "P1" | "P3" | "P5"> = {
@@ -65,7 +65,7 @@ export function opsgenieAlert(delivery: Delivery) {
   const content = pagingContent(delivery, "This Opsgenie account");
   const details: Record<string, string> = {};
   for (const [name, value] of Object.entries(content.facts)) {
-    details[name] = shorten(value, DETAIL_VALUE);
+    details[name] = shorten(value, OPSGENIE_DETAIL_VALUE);
   }
   if (content.alertUrl) details["Alert page"] = content.alertUrl;
   return {
