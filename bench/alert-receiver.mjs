@@ -1,6 +1,8 @@
 // The far side of bench/alerts.ts, in its own process: an HTTP target on each loopback address
-// given (200 until told "down", then 503), and a webhook receiver that checks every signature and
-// notes when each message arrived. Reports what it received when asked.
+// given (200 until told "down", then 503), a webhook receiver that checks every signature and
+// notes when each message arrived, and one stand-in for every other channel type's service
+// (`/<type>/...`: the chat webhooks, the bot and push APIs, the paging services), which notes the
+// type, the monitor its message names and when it arrived. Reports what it received when asked.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer } from "node:http";
 
@@ -44,6 +46,7 @@ const hooks = createServer((request, response) => {
     const payload = JSON.parse(body);
     received.push({
       id: request.headers["webhook-id"],
+      type: "webhook",
       monitorId: payload.monitor.id,
       event: payload.event,
       at,
@@ -53,7 +56,36 @@ const hooks = createServer((request, response) => {
 });
 await new Promise((resolve) => hooks.listen(0, "127.0.0.1", resolve));
 
-process.send?.({ targetPorts, hookPort: hooks.address().port });
+// Every service's message names its monitor ("Bench 12 is down"); the first mention is it.
+const MONITOR_NAMED = /Bench (\d+)\b/;
+const services = createServer((request, response) => {
+  const chunks = [];
+  request.on("data", (chunk) => chunks.push(chunk));
+  request.on("end", () => {
+    const at = Date.now();
+    const body = Buffer.concat(chunks).toString("utf8");
+    const type = String(request.url).split("/")[1];
+    const named = MONITOR_NAMED.exec(body);
+    received.push({
+      id: null,
+      type,
+      monitorId: named ? `mon_bench_${named[1]}` : null,
+      // The benchmark only takes monitors down, so every message is a monitor-down alert.
+      event: "monitor.down",
+      at,
+    });
+    // One answer every service's client takes as a success.
+    response.writeHead(200, { "content-type": "application/json" });
+    response.end(JSON.stringify({ ok: true, status: 1, request: "bench", result: {} }));
+  });
+});
+await new Promise((resolve) => services.listen(0, "127.0.0.1", resolve));
+
+process.send?.({
+  targetPorts,
+  hookPort: hooks.address().port,
+  servicePort: services.address().port,
+});
 process.on("message", (message) => {
   if (message === "down") down = true;
   if (message === "report") process.send?.({ received, badSignatures });
