@@ -45,19 +45,15 @@ export const OPSGENIE_PRIORITIES: Record<AlertSeverity, "P1" | "P3" | "P5"> = {
   info: "P5",
 };
 
+/** What the check saw, the facts one per line, and the link, which is kept whole. */
 function description(content: PagingContent): string {
   const facts = Object.entries(content.facts).map(([name, value]) => `${name}: ${value}`);
-  const blocks = [
-    content.detail,
-    facts.length > 0 ? facts.join("\n") : null,
-    content.alertUrl ? `View alert: ${content.alertUrl}` : null,
-  ].filter((block) => block !== null);
-  // The link is kept whole: only what comes before it gives way to the limit.
-  const link = content.alertUrl ? `\n\nView alert: ${content.alertUrl}` : "";
-  const text = blocks.join("\n\n");
-  if (Array.from(text).length <= OPSGENIE_LIMITS.description) return text;
-  const body = blocks.slice(0, content.alertUrl ? -1 : undefined).join("\n\n");
-  return `${shorten(body, OPSGENIE_LIMITS.description - Array.from(link).length)}${link}`;
+  const body = [content.detail, facts.join("\n")].filter(Boolean).join("\n\n");
+  if (!content.alertUrl) return shorten(body, OPSGENIE_LIMITS.description);
+  const link = `View alert: ${content.alertUrl}`;
+  if (!body) return link;
+  const room = OPSGENIE_LIMITS.description - Array.from(link).length - 2;
+  return `${shorten(body, room)}\n\n${link}`;
 }
 
 /** The create-alert body: aliased on the alert, its priority from the severity, the facts as details. */
