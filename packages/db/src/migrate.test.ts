@@ -78,7 +78,9 @@ describeEachDatabase("the channels migration", (db) => {
     expect(channel).toMatchObject({ type: "email", attach_to_new_monitors: 1 });
     expect(JSON.parse(channel.config)).toEqual({ address: "Owner@Example.com" });
     const links = await handle.db.selectFrom("monitor_channels").selectAll().execute();
-    expect(links).toEqual([{ monitor_id: "mon_old", channel_id: channel.id }]);
+    expect(links).toEqual([
+      { monitor_id: "mon_old", channel_id: channel.id, severities: "critical,warning,info" },
+    ]);
     const monitor = await handle.db
       .selectFrom("monitors")
       .select("recovery_confirmations")

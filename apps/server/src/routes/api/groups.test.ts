@@ -102,6 +102,7 @@ describeEachDatabase("the monitor groups API", (db) => {
         type: "email",
         via: "monitor",
         group_ids: [prod.body.id, ops.body.id].sort(),
+        severities: ["critical", "warning", "info"],
       },
     ]);
 

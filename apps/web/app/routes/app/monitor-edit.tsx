@@ -32,10 +32,10 @@ export default function EditMonitor() {
 
 function EditMonitorScreen() {
   const id = useParams().id ?? "";
-  const { monitor, attachedIds, plan, channels, groups, problem, ready } = useMonitorFormData(id);
+  const { monitor, attached, plan, channels, groups, problem, ready } = useMonitorFormData(id);
   const initial = useMemo(
-    () => (monitor && attachedIds ? formValuesFromMonitor(monitor, attachedIds) : null),
-    [monitor, attachedIds],
+    () => (monitor && attached ? formValuesFromMonitor(monitor, attached) : null),
+    [monitor, attached],
   );
 
   return (

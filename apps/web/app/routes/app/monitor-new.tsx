@@ -39,6 +39,11 @@ function NewMonitorScreen() {
     return {
       ...defaultFormValues(plan.limits.minIntervalSeconds),
       channel_ids: channels.filter((c) => c.attach_to_new_monitors).map((c) => c.id),
+      channel_severities: Object.fromEntries(
+        channels
+          .filter((c) => c.attach_to_new_monitors)
+          .map((c) => [c.id, [...c.new_monitor_severities]]),
+      ),
       group_ids: groups?.some((group) => group.id === startGroup) && startGroup ? [startGroup] : [],
     };
   }, [plan, channels, groups, groupsSettled, startGroup]);

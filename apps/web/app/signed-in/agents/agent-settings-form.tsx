@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { AGENT_OFFLINE_AFTER } from "@upwatch/core";
+import { AGENT_OFFLINE_AFTER, ALERT_SEVERITIES, type AlertSeverity } from "@upwatch/core";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { APP_BASE } from "../api-client.ts";
 import { channelsQuery } from "../cache/queries.ts";
+import { SeverityChips } from "../channels/severity-chips.tsx";
 import { useCan } from "../session.tsx";
 import { Field } from "../ui/field.tsx";
 import { FormActions } from "../ui/form-actions.tsx";
@@ -15,7 +16,7 @@ import { type Agent, agentKeys, updateAgent } from "./agents-api.ts";
 
 type SettingsField = "name" | "offline_after_minutes" | "channel_ids";
 
-/** An agent's name, how long a silence makes it offline, and where its alerts go. */
+/** An agent's name, how long a silence makes it offline, and where its alerts of each severity go. */
 export function AgentSettingsForm({ agent }: { agent: Agent }) {
   const client = useQueryClient();
   const { showToast } = useToast();
@@ -24,6 +25,9 @@ export function AgentSettingsForm({ agent }: { agent: Agent }) {
   const [name, setName] = useState(agent.name);
   const [offlineAfter, setOfflineAfter] = useState(String(agent.offline_after_minutes));
   const [channelIds, setChannelIds] = useState(agent.channel_ids);
+  const [severities, setSeverities] = useState<Record<string, AlertSeverity[]>>(() =>
+    Object.fromEntries(agent.channels.map((link) => [link.id, link.severities])),
+  );
   const nameRef = useRef<HTMLInputElement>(null);
   const offlineRef = useRef<HTMLInputElement>(null);
   const { min, max } = AGENT_OFFLINE_AFTER;
@@ -43,7 +47,10 @@ export function AgentSettingsForm({ agent }: { agent: Agent }) {
       await updateAgent(agent.id, {
         name: name.trim(),
         offline_after_minutes: Number(offlineAfter),
-        channel_ids: channelIds,
+        channels: channelIds.map((id) => ({
+          id,
+          severities: severities[id] ?? [...ALERT_SEVERITIES],
+        })),
       });
       await client.invalidateQueries({ queryKey: agentKeys.agent(agent.id) });
       void client.invalidateQueries({ queryKey: agentKeys.list });
@@ -105,14 +112,25 @@ export function AgentSettingsForm({ agent }: { agent: Agent }) {
           </p>
         ) : (
           (channels.data?.data ?? []).map((channel) => (
-            <label className="app-check" key={channel.id}>
-              <input
-                type="checkbox"
-                checked={channelIds.includes(channel.id)}
-                onChange={(event) => toggle(channel.id, event.target.checked)}
-              />
-              {channel.name}
-            </label>
+            <div key={channel.id}>
+              <label className="app-check">
+                <input
+                  type="checkbox"
+                  checked={channelIds.includes(channel.id)}
+                  onChange={(event) => toggle(channel.id, event.target.checked)}
+                />
+                {channel.name}
+              </label>
+              {channelIds.includes(channel.id) ? (
+                <SeverityChips
+                  label={`Alert severities sent to ${channel.name}`}
+                  value={severities[channel.id] ?? ALERT_SEVERITIES}
+                  onChange={(next) =>
+                    setSeverities((current) => ({ ...current, [channel.id]: next }))
+                  }
+                />
+              ) : null}
+            </div>
           ))
         )}
         {errors.channel_ids ? <p className="field-error">{errors.channel_ids}</p> : null}

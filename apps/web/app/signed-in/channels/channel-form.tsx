@@ -22,6 +22,7 @@ import {
   settingErrors,
   settingsToSend,
 } from "./channel-errors.ts";
+import { ChannelRoutingFields, useChannelRouting } from "./channel-routing-fields.tsx";
 import { ChannelSettingsFields } from "./channel-settings-fields.tsx";
 import { MonitorPicker } from "./monitor-picker.tsx";
 
@@ -44,6 +45,7 @@ export function ChannelForm({ channel, onSaved, onCancel }: ChannelFormProps) {
   const [name, setName] = useState(channel?.name ?? "");
   const [attach, setAttach] = useState(channel?.attach_to_new_monitors ?? true);
   const [monitorIds, setMonitorIds] = useState<string[]>(channel?.monitor_ids ?? []);
+  const routing = useChannelRouting(channel);
   const nameRef = useRef<HTMLInputElement>(null);
   const typeRef = useRef<HTMLFieldSetElement>(null);
   const settingFocus: Partial<Record<SettingErrorKey, () => void>> = {};
@@ -69,7 +71,7 @@ export function ChannelForm({ channel, onSaved, onCancel }: ChannelFormProps) {
               ...(name.trim() ? { name: name.trim() } : {}),
               config,
               attach_to_new_monitors: attach,
-              monitor_ids: monitorIds,
+              ...routing.body(monitorIds),
             },
           })
         : await call(OP.createChannel, {
@@ -79,7 +81,7 @@ export function ChannelForm({ channel, onSaved, onCancel }: ChannelFormProps) {
               ...(name.trim() ? { name: name.trim() } : {}),
               config,
               attach_to_new_monitors: attach,
-              monitor_ids: monitorIds,
+              ...routing.body(monitorIds),
             } as BodyOf<"createChannel">,
           });
       void client.invalidateQueries({ queryKey: queryKeys.channels });
@@ -165,6 +167,7 @@ export function ChannelForm({ channel, onSaved, onCancel }: ChannelFormProps) {
             : undefined
         }
       />
+      <ChannelRoutingFields routing={routing} attach={attach} />
       <MonitorPicker selected={monitorIds} onChange={setMonitorIds} />
       {errors.monitors ? (
         <p className="field-error" role="alert">

@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Group } from "@upwatch/api";
-import { channelType } from "@upwatch/core";
+import { type AlertSeverity, type ChannelLink, channelType } from "@upwatch/core";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { call } from "../api-call.ts";
 import { APP_BASE, errorDetail } from "../api-client.ts";
 import { channelsQuery } from "../cache/queries.ts";
+import { SeverityChips, severitiesText } from "../channels/severity-chips.tsx";
 import { OP } from "../operation-routes.ts";
 import { useCan } from "../session.tsx";
 import { Button } from "../ui/button.tsx";
@@ -14,7 +15,7 @@ import { Skeleton } from "../ui/skeleton.tsx";
 import { useToast } from "../ui/toast.tsx";
 import { storeGroup } from "./store-group.ts";
 
-/** The channels every member alerts through, attached and detached here. */
+/** The channels every member alerts through, attached, detached and given severities here. */
 export function GroupChannels({ group }: { group: Group }) {
   const client = useQueryClient();
   const { showToast } = useToast();
@@ -29,13 +30,15 @@ export function GroupChannels({ group }: { group: Group }) {
   const attached = all.filter((channel) => group.channel_ids.includes(channel.id));
   const free = all.filter((channel) => !group.channel_ids.includes(channel.id));
 
-  const save = async (channelIds: string[], done: string, what: string) => {
+  const severitiesOf = (id: string) =>
+    group.channels.find((link) => link.id === id)?.severities ?? [];
+  const save = async (links: ChannelLink[], done: string, what: string) => {
     setBusy(what);
     setError(undefined);
     try {
       const saved = await call(OP.updateGroup, {
         params: { id: group.id },
-        body: { channel_ids: channelIds },
+        body: { channels: links },
       });
       storeGroup(client, saved);
       setChoice("");
@@ -61,6 +64,24 @@ export function GroupChannels({ group }: { group: Group }) {
                 <Link to={`${APP_BASE}/channels/${encodeURIComponent(channel.id)}`}>
                   {channel.name}
                 </Link>
+                {mayManage ? (
+                  <SeverityChips
+                    label={`Alert severities ${channel.name} receives from ${group.name}`}
+                    value={severitiesOf(channel.id)}
+                    disabled={busy !== undefined}
+                    onChange={(severities: AlertSeverity[]) =>
+                      void save(
+                        group.channels.map((link) =>
+                          link.id === channel.id ? { id: link.id, severities } : link,
+                        ),
+                        `${channel.name} now receives ${severitiesText(severities).toLowerCase()} from ${group.name}.`,
+                        `severities-${channel.id}`,
+                      )
+                    }
+                  />
+                ) : (
+                  <span className="app-muted"> {severitiesText(severitiesOf(channel.id))}</span>
+                )}
               </span>
               {mayManage ? (
                 <Button
@@ -71,7 +92,7 @@ export function GroupChannels({ group }: { group: Group }) {
                   aria-label={`Detach ${channel.name} from ${group.name}`}
                   onClick={() =>
                     void save(
-                      group.channel_ids.filter((id) => id !== channel.id),
+                      group.channels.filter((link) => link.id !== channel.id),
                       `${channel.name} is detached from ${group.name}.`,
                       channel.id,
                     )
@@ -97,7 +118,7 @@ export function GroupChannels({ group }: { group: Group }) {
               return;
             }
             void save(
-              [...group.channel_ids, channel.id],
+              [...group.channels, { id: channel.id, severities: ["critical", "warning", "info"] }],
               `${channel.name} is attached to ${group.name}.`,
               "attach",
             );

@@ -1,11 +1,12 @@
 import type { Channel } from "@upwatch/api";
-import { channelType } from "@upwatch/core";
+import { ALERT_SEVERITIES, channelType } from "@upwatch/core";
 import { Link } from "react-router";
 import { APP_BASE } from "../api-client.ts";
+import { SeverityChips } from "../channels/severity-chips.tsx";
 import { useCan } from "../session.tsx";
 import type { FormPartProps } from "./form-props.ts";
 
-/** The alert channels this monitor's alerts go to. */
+/** The alert channels this monitor's alerts go to, and which severities each receives. */
 export function ChannelPicker({
   values,
   set,
@@ -34,16 +35,31 @@ export function ChannelPicker({
         </p>
       ) : (
         channels.map((channel) => (
-          <div className="checkbox-field" key={channel.id}>
-            <input
-              id={`channel-${channel.id}`}
-              type="checkbox"
-              checked={values.channel_ids.includes(channel.id)}
-              onChange={(e) => toggle(channel.id, e.target.checked)}
-            />
-            <label htmlFor={`channel-${channel.id}`}>
-              {channel.name} <span className="app-muted">({channelType(channel.type).label})</span>
-            </label>
+          <div key={channel.id}>
+            <div className="checkbox-field">
+              <input
+                id={`channel-${channel.id}`}
+                type="checkbox"
+                checked={values.channel_ids.includes(channel.id)}
+                onChange={(e) => toggle(channel.id, e.target.checked)}
+              />
+              <label htmlFor={`channel-${channel.id}`}>
+                {channel.name}{" "}
+                <span className="app-muted">({channelType(channel.type).label})</span>
+              </label>
+            </div>
+            {values.channel_ids.includes(channel.id) ? (
+              <SeverityChips
+                label={`Alert severities sent to ${channel.name}`}
+                value={values.channel_severities[channel.id] ?? ALERT_SEVERITIES}
+                onChange={(severities) =>
+                  set("channel_severities", {
+                    ...values.channel_severities,
+                    [channel.id]: severities,
+                  })
+                }
+              />
+            ) : null}
           </div>
         ))
       )}

@@ -1,5 +1,6 @@
 import type { MonitorView } from "@upwatch/api";
 import {
+  type AlertSeverity,
   type CheckType,
   DEFAULT_REGION,
   MONITOR_LIMITS,
@@ -29,6 +30,8 @@ export interface MonitorFormValues extends CheckTypeFormValues {
   /** The groups it is in, by id. */
   group_ids: string[];
   channel_ids: string[];
+  /** The severities each picked channel receives from this monitor; every one when absent. */
+  channel_severities: Record<string, AlertSeverity[]>;
 }
 
 /** A new monitor's starting values, at the plan's shortest interval when that is longer. */
@@ -47,6 +50,7 @@ export function defaultFormValues(minIntervalSeconds: number): MonitorFormValues
     recovery_confirmations: String(MONITOR_LIMITS.defaultRecoveryConfirmations),
     group_ids: [],
     channel_ids: [],
+    channel_severities: {},
     ...checkTypeDefaults(),
   };
 }
@@ -54,7 +58,7 @@ export function defaultFormValues(minIntervalSeconds: number): MonitorFormValues
 /** The form's values for an existing monitor; secrets stay masked and are kept when sent back. */
 export function formValuesFromMonitor(
   monitor: MonitorView,
-  channelIds: string[],
+  channels: readonly { id: string; severities: AlertSeverity[] }[],
 ): MonitorFormValues {
   return {
     ...defaultFormValues(0),
@@ -70,7 +74,10 @@ export function formValuesFromMonitor(
     failure_threshold: String(monitor.failure_threshold),
     recovery_confirmations: String(monitor.recovery_confirmations),
     group_ids: [...monitor.group_ids],
-    channel_ids: channelIds,
+    channel_ids: channels.map((channel) => channel.id),
+    channel_severities: Object.fromEntries(
+      channels.map((channel) => [channel.id, channel.severities]),
+    ),
     ...CHECK_TYPE_FORMS[monitor.type].fromOptions(monitor.options),
   };
 }

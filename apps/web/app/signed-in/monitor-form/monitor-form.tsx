@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { Channel, Group, MonitorView } from "@upwatch/api";
-import { isScheduledCheckType, type Plan } from "@upwatch/core";
+import { ALERT_SEVERITIES, isScheduledCheckType, type Plan } from "@upwatch/core";
 import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { type BodyOf, call } from "../api-call.ts";
@@ -88,7 +88,12 @@ export function MonitorForm({
       if (channels !== undefined) {
         await call(OP.setMonitorChannels, {
           params: { id: saved.id },
-          body: { channel_ids: values.channel_ids },
+          body: {
+            channels: values.channel_ids.map((id) => ({
+              id,
+              severities: values.channel_severities[id] ?? [...ALERT_SEVERITIES],
+            })),
+          },
         });
       }
       storeMonitor(client, saved);

@@ -29,7 +29,7 @@ export function useMonitorFormData(monitorId?: string) {
     plan: account.data ? accountPlan(account.data) : null,
     channels: channels.data?.data,
     monitor: monitor.data,
-    attachedIds: attached.data?.data.map((channel) => channel.id),
+    attached: attached.data?.data,
     groups: groups.data?.data,
     /** The groups are read, or could not be (the form then shows without them). */
     groupsSettled: groups.data !== undefined || groups.isError,
