@@ -45,6 +45,7 @@ export function eventLabel(event: string): string {
     "monitor.up": "Monitor up",
     "alert.escalated": "Alert escalated",
     "alert.resolved": "Alert resolved",
+    "alert.acknowledged": "Alert acknowledged",
     "ssl.expiring": "Certificate expiring",
     test: "Test",
   };
