@@ -204,7 +204,7 @@ describeEachDatabase("PagerDuty and Opsgenie channels", (db) => {
       const refused = await call("POST", "/channels", { type, config }, app, business);
       expect(refused.status).toBe(403);
       expect(refused.body.detail).toMatch(
-        /^(PagerDuty|Opsgenie) alerts need the Enterprise\+ plan/,
+        /^(PagerDuty|Opsgenie) alerts need the Enterprise\+ plan or above; the Business plan does not include them\.$/,
       );
     }
   });

@@ -25,9 +25,11 @@ export interface ChannelDeps {
 export function enforceChannelPlan(access: AccountAccess, type: AlertChannel): void {
   if (getPlan(access.plan).limits.channels.includes(type)) return;
   const first = PLANS.find((plan) => plan.limits.channels.includes(type));
+  const current = getPlan(access.plan);
+  const onlyEmail = current.limits.channels.every((included) => included === "email");
   throw new ServiceError(
     "plan-limit",
-    `${channelType(type).label} alerts need the ${first?.name ?? "Hobby"} plan or above; the ${getPlan(access.plan).name} plan sends e-mail alerts only.`,
+    `${channelType(type).label} alerts need the ${first?.name ?? "Hobby"} plan or above; the ${current.name} plan ${onlyEmail ? "sends e-mail alerts only" : "does not include them"}.`,
   );
 }
 
