@@ -2,6 +2,7 @@ import type { EffectiveChannel, Group, MonitorDetailView } from "@upwatch/api";
 import { channelType } from "@upwatch/core";
 import { Link } from "react-router";
 import { APP_BASE } from "../api-client.ts";
+import { severitiesText } from "../channels/severity-chips.tsx";
 import { groupPath } from "../groups/group-paths.ts";
 import { useCan } from "../session.tsx";
 
@@ -42,7 +43,7 @@ function Source({ channel, groups }: { channel: EffectiveChannel; groups: readon
   );
 }
 
-/** Every channel the monitor's alerts reach, each once: its own and those of its groups. */
+/** Every channel the monitor's alerts reach, each once (its own and its groups'), with its severities. */
 export function EffectiveChannels({
   monitor,
   groups,
@@ -76,6 +77,8 @@ export function EffectiveChannels({
           <Link to={`${APP_BASE}/channels/${encodeURIComponent(channel.id)}`}>{channel.name}</Link>
           <span className="app-muted effective-source">
             <Source channel={channel} groups={groups} />
+            {" · "}
+            {severitiesText(channel.severities)}
           </span>
         </li>
       ))}
