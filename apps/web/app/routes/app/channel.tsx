@@ -14,6 +14,7 @@ import { ChannelMonitorList } from "../../signed-in/channels/channel-monitor-lis
 import { monitorCount } from "../../signed-in/channels/channel-table.tsx";
 import { ChannelTest } from "../../signed-in/channels/channel-test.tsx";
 import { DeliveryLog } from "../../signed-in/channels/delivery-log.tsx";
+import { severitiesText } from "../../signed-in/channels/severity-chips.tsx";
 import { OP } from "../../signed-in/operation-routes.ts";
 import { useCan } from "../../signed-in/session.tsx";
 import { Button } from "../../signed-in/ui/button.tsx";
@@ -127,7 +128,19 @@ function ChannelDetails({ channel }: { channel: Channel }) {
             </div>
             <div>
               <dt>New monitors</dt>
-              <dd>{channel.attach_to_new_monitors ? "Use it" : "Do not use it"}</dd>
+              <dd>
+                {channel.attach_to_new_monitors
+                  ? `Use it: ${severitiesText(channel.new_monitor_severities).toLowerCase()}`
+                  : "Do not use it"}
+              </dd>
+            </div>
+            <div>
+              <dt>Quiet hours</dt>
+              <dd>
+                {channel.quiet_hours
+                  ? `${channel.quiet_hours.from} to ${channel.quiet_hours.until} (${channel.quiet_hours.time_zone}): critical alerts only`
+                  : "None"}
+              </dd>
             </div>
             {channel.signing_secret ? (
               <div className="app-fact-wide">
