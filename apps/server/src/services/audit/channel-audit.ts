@@ -27,7 +27,10 @@ export function channelAuditEvent(
   };
 }
 
-function fieldsOf(channel: ChannelTable | null): Record<string, unknown> {
+/** The routing settings a row read from storage carries beside its table's columns. */
+type Routing = Partial<{ new_monitor_severities: string; quiet_hours: string | null }>;
+
+function fieldsOf(channel: (ChannelTable & Routing) | null): Record<string, unknown> {
   if (!channel) return {};
   const config = JSON.parse(channel.config) as Record<string, unknown>;
   return {
@@ -36,5 +39,7 @@ function fieldsOf(channel: ChannelTable | null): Record<string, unknown> {
     ...Object.fromEntries(Object.entries(config).map(([key, value]) => [`config.${key}`, value])),
     signing_secret: channel.secret,
     attach_to_new_monitors: channel.attach_to_new_monitors === 1,
+    new_monitor_severities: channel.new_monitor_severities,
+    quiet_hours: channel.quiet_hours ?? null,
   };
 }

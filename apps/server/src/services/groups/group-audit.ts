@@ -8,6 +8,7 @@ function settingsOf(group: Group | null): Record<string, unknown> {
     description: group.description,
     monitor_ids: group.monitor_ids,
     channel_ids: group.channel_ids,
+    channel_severities: group.channels.map((link) => `${link.id}: ${link.severities.join(", ")}`),
   };
 }
 
