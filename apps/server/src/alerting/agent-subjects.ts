@@ -3,11 +3,11 @@ import {
   type AlertSeverity,
   decodeSeverities,
   type PlanId,
+  parseQuietHours,
   type QuietHours,
 } from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
-import { parseQuietHours } from "./channel-quiet-hours.ts";
 
 /** What a notification needs to know of an agent. */
 export interface AgentFacts {

@@ -5,7 +5,6 @@ import {
   type AlertSeverity,
   decideNotification,
   type NotificationDecision,
-  type NotificationEvent,
   openEscalation,
 } from "@upwatch/core";
 import type { AlertTable, Database } from "@upwatch/db";

@@ -1,20 +1,6 @@
-import type { QuietHours } from "@upwatch/core";
+import { parseQuietHours, type QuietHours } from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
-
-/** A channel's stored quiet hours; null for none or for anything unreadable. */
-export function parseQuietHours(text: string | null): QuietHours | null {
-  if (text === null) return null;
-  try {
-    const value = JSON.parse(text) as Partial<QuietHours>;
-    const { from, until, time_zone } = value;
-    return typeof from === "string" && typeof until === "string" && typeof time_zone === "string"
-      ? { from, until, time_zone }
-      : null;
-  } catch {
-    return null;
-  }
-}
 
 /** The quiet hours of these channels, by id; channels without any are left out. */
 export async function loadQuietHours(

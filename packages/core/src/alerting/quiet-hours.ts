@@ -72,3 +72,16 @@ export function isInQuietHours(hours: QuietHours, at: number): boolean {
   const until = minutesOf(hours.until);
   return from < until ? now >= from && now < until : now >= from || now < until;
 }
+
+/** Quiet hours as stored (JSON); null for none or for anything unreadable. */
+export function parseQuietHours(text: string | null): QuietHours | null {
+  if (text === null) return null;
+  try {
+    const { from, until, time_zone } = JSON.parse(text) as Partial<QuietHours>;
+    return typeof from === "string" && typeof until === "string" && typeof time_zone === "string"
+      ? { from, until, time_zone }
+      : null;
+  } catch {
+    return null;
+  }
+}

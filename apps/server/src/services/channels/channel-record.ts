@@ -5,10 +5,10 @@ import {
   channelType,
   decodeSeverities,
   type PlanId,
+  parseQuietHours,
 } from "@upwatch/core";
 import type { ChannelTable, Database } from "@upwatch/db";
 import type { Selectable } from "kysely";
-import { parseQuietHours } from "../../alerting/channel-quiet-hours.ts";
 import { placeOf, type SecretBox } from "../../secrets/secret-box.ts";
 import { isoTime } from "../../time.ts";
 import { channelDisabledReason } from "./channel-rules.ts";
