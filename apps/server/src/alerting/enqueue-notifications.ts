@@ -4,6 +4,7 @@ import {
   channelReceives,
   channelType,
   getPlan,
+  isRecoveryEvent,
   type NotificationEvent,
 } from "@upwatch/core";
 import type { Database, NotificationTable } from "@upwatch/db";
@@ -27,17 +28,44 @@ export interface NotificationRequest {
 /** Whether a channel type's descriptor says it takes `alert.acknowledged` notices. */
 export function takesAcknowledgements(type: string): boolean {
   try {
-    const descriptor = channelType(type as AlertChannel) as { acknowledgements?: boolean };
-    return descriptor.acknowledgements === true;
+    return channelType(type as AlertChannel).acknowledgements === true;
   } catch {
     return false;
   }
+}
+
+/** Notices that an alert is over or acknowledged, as opposed to notices of the problem. */
+function isClosingEvent(event: NotificationEvent): boolean {
+  return isRecoveryEvent(event) || event === "alert.acknowledged";
+}
+
+/** The channels queued a notice of the alert's problem (its opening or a repeat). */
+async function channelsThatHeard(
+  trx: Kysely<Database>,
+  alertId: string,
+): Promise<ReadonlySet<string>> {
+  const rows = await trx
+    .selectFrom("notifications")
+    .select("channel_id")
+    .distinct()
+    .where("alert_id", "=", alertId)
+    .where("event", "not in", [
+      "monitor.up",
+      "alert.resolved",
+      "agent.online",
+      "alert.acknowledged",
+    ])
+    .execute();
+  return new Set(rows.map((row) => row.channel_id));
 }
 
 /**
  * Queues one notification per channel of the monitor that its plan allows and that receives it
  * (its severity, quiet hours, acknowledgements), inside the caller's
  * transaction, so a state change and its notifications are stored together or not at all.
+ * The end or acknowledgement of an alert goes to the channels that heard of its problem, still
+ * attached, whatever their quiet hours say now: a paging service's incident is closed where it
+ * was opened, and no one hears of the end of an alert they never heard of.
  * Returns how many were queued.
  */
 export async function enqueueNotifications(
@@ -46,19 +74,24 @@ export async function enqueueNotifications(
   snapshot: AlertingSnapshot,
   request: NotificationRequest,
 ): Promise<number> {
-  const rows = notificationRows(actx, snapshot, request);
+  const heard = isClosingEvent(request.event)
+    ? await channelsThatHeard(trx, request.alertId)
+    : undefined;
+  const rows = notificationRows(actx, snapshot, request, heard);
   if (rows.length) await trx.insertInto("notifications").values(rows).execute();
   return rows.length;
 }
 
 /**
  * The queue rows of a notification: one per channel of the monitor (or agent) that its plan
- * allows and that receives it; the clock of quiet hours is the notification's time.
+ * allows and that receives it; the clock of quiet hours is the notification's time. With
+ * `heard`, the channels that heard of the alert's problem are the ones that receive it.
  */
 export function notificationRows(
   actx: AlertingContext,
   snapshot: AlertingSnapshot,
   request: NotificationRequest,
+  heard?: ReadonlySet<string>,
 ): NotificationTable[] {
   const subject = snapshot.subjectOf(request.subject);
   if (!subject) return [];
@@ -68,7 +101,12 @@ export function notificationRows(
   return snapshot
     .channelsOfSubject(subject)
     .filter((channel) => allowed.includes(channel.type))
-    .filter((channel) => channelReceives(channel, request, takesAcknowledgements))
+    .filter((channel) =>
+      heard
+        ? heard.has(channel.id) &&
+          (request.event !== "alert.acknowledged" || takesAcknowledgements(channel.type))
+        : channelReceives(channel, request, takesAcknowledgements),
+    )
     .map((channel) => ({
       id: actx.newId("msg"),
       account_id: owner.account_id,

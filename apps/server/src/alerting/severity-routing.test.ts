@@ -212,4 +212,47 @@ describeEachDatabase("agent alert routing by severity", (db) => {
     const channels = (await h.agentNotifications(agent.id)).map((n) => n.channel_id);
     expect(channels).toEqual([all]);
   });
+
+  it("closes a warning where it was sent even when its end falls in the channel's quiet hours", async () => {
+    const h = await createAgentAlertingHarness(db());
+    const agent = await h.agent("db-primary");
+    const hook = await h.channel("webhook", agent.id);
+    await updateAgent(h.ctx, h.access, agent.id, { channels: [{ id: hook }] });
+    await h.rule(agent.id, "cpu", { threshold: 80, severity: "warning" });
+    await h.report(agent.id, [sampleAt(h.clock.now, { cpu_percent: 97 })]);
+    await setQuietHours(h.db, hook, ALL_DAY);
+    h.clock.now += 5 * MINUTE;
+    await h.report(agent.id, [sampleAt(h.clock.now, { cpu_percent: 20 })]);
+    const events = (await h.agentNotifications(agent.id)).map((n) => n.event);
+    expect(events).toEqual(["agent.alert", "alert.resolved"]);
+  });
+
+  it("tells no one of the end of a warning that quiet hours kept from them", async () => {
+    const h = await createAgentAlertingHarness(db());
+    const agent = await h.agent("db-primary");
+    const hook = await h.channel("webhook", agent.id);
+    await updateAgent(h.ctx, h.access, agent.id, { channels: [{ id: hook }] });
+    await h.rule(agent.id, "cpu", { threshold: 80, severity: "warning" });
+    await setQuietHours(h.db, hook, ALL_DAY);
+    await h.report(agent.id, [sampleAt(h.clock.now, { cpu_percent: 97 })]);
+    await setQuietHours(h.db, hook, null);
+    h.clock.now += 5 * MINUTE;
+    await h.report(agent.id, [sampleAt(h.clock.now, { cpu_percent: 20 })]);
+    expect(await h.agentNotifications(agent.id)).toEqual([]);
+  });
 });
+
+/** Quiet all day long (one minute short of it) in UTC. */
+const ALL_DAY: QuietHours = { from: "00:00", until: "23:59", time_zone: "UTC" };
+
+async function setQuietHours(
+  db: AlertingHarness["db"],
+  channelId: string,
+  hours: QuietHours | null,
+) {
+  await db
+    .updateTable("channels")
+    .set({ quiet_hours: hours ? JSON.stringify(hours) : null })
+    .where("id", "=", channelId)
+    .execute();
+}

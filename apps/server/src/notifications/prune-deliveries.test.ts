@@ -59,4 +59,23 @@ describeEachDatabase("alerting history", (db) => {
     expect(await countOf("alerts")).toBe(0);
     expect(await countOf("incidents")).toBe(0);
   });
+
+  it("keeps the notices of an alert still open past 30 days, so its recovery reaches the channels that heard of it", async () => {
+    const h = await createAlertingHarness(db(), "free");
+    const monitor = await h.monitor("API", { failureThreshold: 1 });
+    await h.check(monitor.id, false);
+    await h.db
+      .updateTable("notifications")
+      .set({ status: "delivered" })
+      .where("account_id", "=", h.account.accountId)
+      .execute();
+    h.clock.now += 31 * DAY;
+    await pruneDeliveries(h.db, h.clock.now);
+    expect((await h.notifications(monitor.id)).map((n) => n.event)).toEqual(["monitor.down"]);
+    await h.check(monitor.id, true);
+    expect((await h.notifications(monitor.id)).map((n) => n.event)).toEqual([
+      "monitor.down",
+      "monitor.up",
+    ]);
+  });
 });
