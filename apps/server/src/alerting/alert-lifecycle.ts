@@ -182,3 +182,24 @@ export async function enqueueClosingNotice(
   const request = await subject.closingNotice(trx, actx, alert, event, at, { check, reading });
   return request ? enqueueNotifications(trx, actx, snapshot, request) : 0;
 }
+
+/**
+ * Queues the close of an alert that ended without news for people (a renewed certificate, a
+ * nearer expiry warning replacing it) to the services that keep an incident open for it (the
+ * types that take acknowledgements, such as PagerDuty), so none stays open there.
+ */
+export async function enqueueIncidentClose(
+  trx: Kysely<Database>,
+  actx: AlertingContext,
+  snapshot: AlertingSnapshot,
+  alert: AlertTable,
+  at: number,
+): Promise<number> {
+  if (alert.notifications_sent === 0) return 0;
+  const subject = alertingOf(snapshot, alert);
+  const request = await subject.closingNotice(trx, actx, alert, "alert.resolved", at, {
+    check: null,
+  });
+  if (!request) return 0;
+  return enqueueNotifications(trx, actx, snapshot, { ...request, incidentServicesOnly: true });
+}

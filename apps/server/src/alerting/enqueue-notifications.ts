@@ -23,6 +23,11 @@ export interface NotificationRequest {
   severity: AlertSeverity;
   message: NotificationMessage;
   at: number;
+  /**
+   * Only for the services that keep an incident open for the alert (the types that take
+   * acknowledgements): the close of an alert that ended without news for people.
+   */
+  incidentServicesOnly?: boolean;
 }
 
 /** Whether a channel type's descriptor says it takes `alert.acknowledged` notices. */
@@ -104,7 +109,8 @@ export function notificationRows(
     .filter((channel) =>
       heard
         ? heard.has(channel.id) &&
-          (request.event !== "alert.acknowledged" || takesAcknowledgements(channel.type))
+          (request.event !== "alert.acknowledged" || takesAcknowledgements(channel.type)) &&
+          (!request.incidentServicesOnly || takesAcknowledgements(channel.type))
         : channelReceives(channel, request, takesAcknowledgements),
     )
     .map((channel) => ({

@@ -35,16 +35,31 @@ export function monitorAlerting(
           ? `${monitor.name} is up again after ${openFor}.`
           : event === "alert.acknowledged"
             ? `The alert was acknowledged after ${openFor}; no more notifications are sent for it.`
-            : `The alert was resolved by hand after ${openFor}.`;
+            : `The alert ${howItEnded(alert)} after ${openFor}.`;
+      const closedFor = alert.resolution !== null && alert.resolution !== "by-hand";
       return notificationOf(actx, snapshot, alert, {
         event,
         at,
         check: check ?? null,
         number: null,
         text,
+        ...(event === "alert.resolved" && closedFor
+          ? { summary: `The alert for ${monitor.name} ${howItEnded(alert)}` }
+          : {}),
       });
     },
   };
+}
+
+/** How an alert that did not recover ended, in the closing notice's words. */
+function howItEnded(alert: AlertTable): string {
+  if (alert.resolution === "certificate-renewed") {
+    return "was closed because the certificate was renewed";
+  }
+  if (alert.resolution === "superseded") {
+    return "was closed because a warning of a nearer expiry replaced it";
+  }
+  return "was resolved by hand";
 }
 
 /** The notification a monitor's alert sends now that its count is `notifications_sent`. */
@@ -75,6 +90,8 @@ interface NoticeInput {
   number: number | null;
   /** What the notification says happened. */
   text: string;
+  /** Its few words, when the event's usual ones do not fit ("... was closed: ..."). */
+  summary?: string;
 }
 
 /** One notification of a monitor's alert, to every channel of its monitor. */
@@ -103,6 +120,7 @@ function notificationOf(
         openedAt: alert.opened_at,
       },
       check: input.check,
+      ...(input.summary ? { summary: input.summary } : {}),
       consecutiveFailures: monitor.consecutive_failures,
       number: input.number,
       alertUrl: alertPageUrl(actx, alert.page_token),

@@ -49,6 +49,8 @@ export interface AlertMessageInput {
     openedAt: number;
   };
   check: CheckFacts | null;
+  /** Its few words, when the event's usual ones do not fit. */
+  summary?: string;
   consecutiveFailures: number;
   number: number | null;
   alertUrl: string;
@@ -78,7 +80,7 @@ export function buildAlertMessage(input: AlertMessageInput): NotificationMessage
         consecutive_failures: input.consecutiveFailures,
       },
     },
-    summary: summaryOf(input),
+    summary: input.summary ?? summaryOf(input),
     number: input.number,
     openedAt: alert.openedAt,
     openForMs:

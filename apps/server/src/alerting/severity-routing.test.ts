@@ -186,6 +186,31 @@ describeEachDatabase("alert routing by severity and quiet hours", (db) => {
     expect(got(warningOnly)).toEqual([]);
   });
 
+  it("closes a paging incident when its certificate is renewed, without news for the other channels", async () => {
+    const h = await createAlertingHarness(db(), "enterprise");
+    const pager = await addChannel(h, "PagerDuty", { type: "pagerduty" });
+    const hook = await addChannel(h, "Team hook");
+    const monitor = await h.monitor("Shop certificate", { type: "ssl" });
+    const every: AlertSeverity[] = ["critical", "warning", "info"];
+    await onlyChannels(h, monitor.id, [
+      { id: pager, severities: every },
+      { id: hook, severities: every },
+    ]);
+    await certificateWarning(h, monitor.id);
+    h.clock.now += DAY;
+    const renewed = { fingerprint: "CC:DD", validTo: h.clock.now + 90 * DAY };
+    await h.check(monitor.id, true, { certificate: renewed, statusCode: null });
+    const got = await receivedBy(h, monitor.id);
+    expect(got(pager)).toEqual(["ssl.expiring", "alert.resolved"]);
+    expect(got(hook)).toEqual(["ssl.expiring"]);
+    const [closing] = (await h.notifications(monitor.id)).filter(
+      (n) => n.event === "alert.resolved",
+    );
+    expect(JSON.parse(closing!.message).summary).toBe(
+      "The alert for Shop certificate was closed because the certificate was renewed",
+    );
+  });
+
   it("queues no acknowledgement for an alert nobody was told of", async () => {
     const h = await createAlertingHarness(db(), "enterprise");
     const pager = await addChannel(h, "PagerDuty", { type: "pagerduty" });

@@ -9,7 +9,7 @@ import {
 import type { AlertTable, Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
 import type { CheckRecord } from "../check-intake/check-record.ts";
-import { closeAlert, notifyDueAlert, openAlert } from "./alert-lifecycle.ts";
+import { closeAlert, enqueueIncidentClose, notifyDueAlert, openAlert } from "./alert-lifecycle.ts";
 import type { AlertingContext } from "./alerting-context.ts";
 import type { AlertingSnapshot } from "./alerting-snapshot.ts";
 import { checkFactsOf } from "./outages.ts";
@@ -62,9 +62,12 @@ export async function applyCertificate(
   const monitor = snapshot.monitor(record.monitorId);
   if (!certificate || !monitor) return 0;
   const at = record.checkedAt;
+  let queued = 0;
   for (const alert of raised) {
     if (alert.state === "open" && parseKey(alert).fingerprint !== certificate.fingerprint) {
-      await closeAlert(trx, actx, alert, at, "certificate-renewed");
+      if (await closeAlert(trx, actx, alert, at, "certificate-renewed")) {
+        queued += await enqueueIncidentClose(trx, actx, snapshot, alert, at);
+      }
     }
   }
   const daysLeft = certificateDaysLeft(certificate.validTo, at);
@@ -79,10 +82,12 @@ export async function applyCertificate(
       threshold,
     )
   ) {
-    return 0;
+    return queued;
   }
   for (const alert of ofThisCertificate) {
-    if (alert.state === "open") await closeAlert(trx, actx, alert, at, "superseded");
+    if (alert.state === "open" && (await closeAlert(trx, actx, alert, at, "superseded"))) {
+      queued += await enqueueIncidentClose(trx, actx, snapshot, alert, at);
+    }
   }
   const on = new Date(certificate.validTo).toISOString().slice(0, 10);
   const message =
@@ -98,5 +103,7 @@ export async function applyCertificate(
     dedupeKey: keyOf(certificate.fingerprint, threshold),
   });
   raised.push(alert);
-  return (await notifyDueAlert(trx, actx, snapshot, alert, at, checkFactsOf(record))).queued;
+  return (
+    queued + (await notifyDueAlert(trx, actx, snapshot, alert, at, checkFactsOf(record))).queued
+  );
 }
