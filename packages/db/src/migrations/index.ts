@@ -27,6 +27,7 @@ import { billingGraceMigration } from "./2026_12_05_0100_billing_grace.ts";
 import { usageBillingMigration } from "./2026_12_06_0100_usage_billing.ts";
 import { serverOwnerMigration } from "./2026_12_07_0100_server_owner.ts";
 import { channelRoutingMigration } from "./2026_12_08_0100_channel_routing.ts";
+import { notificationClaimsMigration } from "./2026_12_09_0100_notification_claims.ts";
 
 /** Every migration, in the order they apply. Names sort in that order too. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   "2026_12_06_0100_usage_billing": usageBillingMigration,
   "2026_12_07_0100_server_owner": serverOwnerMigration,
   "2026_12_08_0100_channel_routing": channelRoutingMigration,
+  "2026_12_09_0100_notification_claims": notificationClaimsMigration,
 };
