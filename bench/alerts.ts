@@ -323,7 +323,7 @@ async function main() {
   console.log(
     [
       `database ${database.dialect}${BURST ? ", every check at once" : `, checks spread over ${INTERVAL_S} s`}`,
-      `${types.length} channel types on every monitor: ${types.join(", ")}`,
+      `${types.length} channel type${types.length === 1 ? "" : "s"} on every monitor: ${types.join(", ")}`,
       `${decidedAt.size} monitors decided down, ${firstArrival.size} of ${decidedAt.size * types.length} messages received`,
       `deciding check -> message received: p50 ${percentile(latencies, 0.5)} ms, p99 ${percentile(latencies, 0.99)} ms, max ${latencies.at(-1) ?? 0} ms`,
       `p99 by type (ms): ${perType}`,
