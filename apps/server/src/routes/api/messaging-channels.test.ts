@@ -1,20 +1,22 @@
-import { createAddressPolicy } from "@upwatch/checks";
-import { testNetwork } from "@upwatch/checks/testing";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestAccount } from "../../../test/accounts.ts";
 import { callApi } from "../../../test/api-call.ts";
-import { buildTestApp } from "../../../test/app.ts";
+import {
+  buildChannelApps,
+  type ChannelApps,
+  expectSaveRefusedAsPrivate,
+  readStoredConfig,
+  testOnStrict,
+} from "../../../test/channel-apps.ts";
 import { describeEachDatabase } from "../../../test/databases.ts";
 import { type FakeMatrix, startFakeMatrix } from "../../../test/fake-matrix.ts";
 import { type FakeTelegram, startFakeTelegram } from "../../../test/fake-telegram.ts";
-import { openStored } from "../../../test/secrets.ts";
 
 type Account = Awaited<ReturnType<typeof createTestAccount>>;
 
 describeEachDatabase("Telegram and Matrix channels", (db) => {
-  let app: FastifyInstance;
-  let strict: FastifyInstance;
+  let apps: ChannelApps;
   let telegram: FakeTelegram;
   let matrix: FakeMatrix;
   // Each test adds its channels to an account of its own, as Hobby allows 10.
@@ -22,39 +24,23 @@ describeEachDatabase("Telegram and Matrix channels", (db) => {
 
   beforeAll(async () => {
     [telegram, matrix] = await Promise.all([startFakeTelegram(), startFakeMatrix()]);
-    // The fakes listen on loopback, which only this setting lets channels send to.
-    app = await buildTestApp(db(), {
-      env: { ALLOW_PRIVATE_TARGETS: "true", TELEGRAM_API_URL: telegram.url },
-      startAlerting: true,
-    });
-    strict = await buildTestApp(db(), {
-      env: { TELEGRAM_API_URL: telegram.url },
-      network: testNetwork({ policy: createAddressPolicy({ allowPrivateTargets: false }) }),
-      startAlerting: true,
-    });
+    apps = await buildChannelApps(db(), { TELEGRAM_API_URL: telegram.url });
   });
   beforeEach(async () => {
     hobby = await createTestAccount(db(), "hobby");
   });
   afterAll(async () => {
-    await app.close();
-    await strict.close();
+    await apps.close();
     await Promise.all([telegram.close(), matrix.close()]);
   });
 
-  const call = (method: "GET" | "POST" | "PATCH", url: string, payload?: object, server = app) =>
-    callApi(server, method, url, hobby, payload);
-  const storedConfig = async (id: string) => {
-    const row = await db()
-      .handle.db.selectFrom("channels")
-      .select("config")
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow();
-    return {
-      sealed: row.config,
-      opened: JSON.parse(openStored("channels", "config", id, row.config)),
-    };
-  };
+  const call = (
+    method: "GET" | "POST" | "PATCH",
+    url: string,
+    payload?: object,
+    server: FastifyInstance = apps.app,
+  ) => callApi(server, method, url, hobby, payload);
+  const storedConfig = (id: string) => readStoredConfig(db(), id);
 
   describe("Telegram", () => {
     it("adds a chat with its bot, masks the token, seals it, keeps it when the mask is sent back, and delivers a test", async () => {
@@ -120,18 +106,11 @@ describeEachDatabase("Telegram and Matrix channels", (db) => {
     });
 
     it("refuses to send to a Bot API server at a private address unless the operator allows it", async () => {
-      const created = await call(
-        "POST",
-        "/channels",
-        {
-          type: "telegram",
-          config: { chat_id: telegram.chat(), bot_token: telegram.tokenFor("working") },
-        },
-        strict,
-      );
-      expect(created.status).toBe(201);
-      const test = await call("POST", `/channels/${created.body.id}/test`, undefined, strict);
-      expect(test.body).toMatchObject({
+      const test = await testOnStrict(apps.strict, hobby, {
+        type: "telegram",
+        config: { chat_id: telegram.chat(), bot_token: telegram.tokenFor("working") },
+      });
+      expect(test).toMatchObject({
         status: "failed",
         error: expect.stringMatching(/^Refused to connect to 127\.0\.0\.1: /),
       });
@@ -198,22 +177,14 @@ describeEachDatabase("Telegram and Matrix channels", (db) => {
     });
 
     it("refuses to save a homeserver at a private address unless the operator allows it", async () => {
-      const refused = await call(
-        "POST",
-        "/channels",
-        {
-          type: "matrix",
-          config: {
-            room_id: matrix.joinedRoom(),
-            homeserver: matrix.url,
-            access_token: matrix.tokenFor("working"),
-          },
+      await expectSaveRefusedAsPrivate(apps.strict, hobby, {
+        type: "matrix",
+        config: {
+          room_id: matrix.joinedRoom(),
+          homeserver: matrix.url,
+          access_token: matrix.tokenFor("working"),
         },
-        strict,
-      );
-      expect(refused.status).toBe(400);
-      expect(refused.body.detail).toMatch(/^config: Refused to connect to 127\.0\.0\.1: /);
-      expect(refused.body.detail).toContain("ALLOW_PRIVATE_TARGETS=true");
+      });
     });
 
     it("answers a test to a room the bot is not in with the homeserver's refusal and what to do", async () => {

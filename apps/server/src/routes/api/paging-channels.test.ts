@@ -1,48 +1,38 @@
-import { createAddressPolicy } from "@upwatch/checks";
-import { testNetwork } from "@upwatch/checks/testing";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestAccount } from "../../../test/accounts.ts";
 import { callApi } from "../../../test/api-call.ts";
-import { buildTestApp } from "../../../test/app.ts";
+import {
+  buildChannelApps,
+  type ChannelApps,
+  readStoredConfig,
+  testOnStrict,
+} from "../../../test/channel-apps.ts";
 import { describeEachDatabase } from "../../../test/databases.ts";
 import { type FakeOpsgenie, startFakeOpsgenie } from "../../../test/fake-opsgenie.ts";
 import { type FakePagerDuty, startFakePagerDuty } from "../../../test/fake-pagerduty.ts";
-import { openStored } from "../../../test/secrets.ts";
 
 type Account = Awaited<ReturnType<typeof createTestAccount>>;
 
 describeEachDatabase("PagerDuty and Opsgenie channels", (db) => {
-  let app: FastifyInstance;
-  let strict: FastifyInstance;
+  let apps: ChannelApps;
   let pagerDuty: FakePagerDuty;
   let opsgenie: FakeOpsgenie;
   let enterprise: Account;
 
   beforeAll(async () => {
     [pagerDuty, opsgenie] = await Promise.all([startFakePagerDuty(), startFakeOpsgenie()]);
-    const env = {
+    apps = await buildChannelApps(db(), {
       PAGERDUTY_EVENTS_URL: pagerDuty.eventsUrl,
       OPSGENIE_API_URL: opsgenie.apiUrls.us,
       OPSGENIE_EU_API_URL: opsgenie.apiUrls.eu,
-    };
-    // The fakes listen on loopback, which only this setting lets the server send to.
-    app = await buildTestApp(db(), {
-      env: { ...env, ALLOW_PRIVATE_TARGETS: "true" },
-      startAlerting: true,
-    });
-    strict = await buildTestApp(db(), {
-      env,
-      network: testNetwork({ policy: createAddressPolicy({ allowPrivateTargets: false }) }),
-      startAlerting: true,
     });
   });
   beforeEach(async () => {
     enterprise = await createTestAccount(db(), "enterprise");
   });
   afterAll(async () => {
-    await app.close();
-    await strict.close();
+    await apps.close();
     await Promise.all([pagerDuty.close(), opsgenie.close()]);
   });
 
@@ -50,20 +40,10 @@ describeEachDatabase("PagerDuty and Opsgenie channels", (db) => {
     method: "GET" | "POST" | "PATCH",
     url: string,
     payload?: object,
-    server = app,
+    server: FastifyInstance = apps.app,
     account = enterprise,
   ) => callApi(server, method, url, account, payload);
-  const storedConfig = async (id: string) => {
-    const row = await db()
-      .handle.db.selectFrom("channels")
-      .select("config")
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow();
-    return {
-      sealed: row.config,
-      opened: JSON.parse(openStored("channels", "config", id, row.config)),
-    };
-  };
+  const storedConfig = (id: string) => readStoredConfig(db(), id);
   const detailOf = async (type: string, config: object) =>
     (await call("POST", "/channels", { type, config })).body;
 
@@ -201,7 +181,7 @@ describeEachDatabase("PagerDuty and Opsgenie channels", (db) => {
       ["pagerduty", { routing_key: pagerDuty.keyFor("working") }],
       ["opsgenie", { api_key: opsgenie.keyFor("working") }],
     ] as const) {
-      const refused = await call("POST", "/channels", { type, config }, app, business);
+      const refused = await call("POST", "/channels", { type, config }, apps.app, business);
       expect(refused.status).toBe(403);
       expect(refused.body.detail).toMatch(
         /^(PagerDuty|Opsgenie) alerts need the Enterprise\+ plan or above; the Business plan does not include them\.$/,
@@ -211,15 +191,11 @@ describeEachDatabase("PagerDuty and Opsgenie channels", (db) => {
 
   it("refuses to send to a private address unless the operator allows it", async () => {
     const before = pagerDuty.received.length;
-    const created = await call(
-      "POST",
-      "/channels",
-      { type: "pagerduty", config: { routing_key: pagerDuty.keyFor("working") } },
-      strict,
-    );
-    expect(created.status).toBe(201);
-    const test = await call("POST", `/channels/${created.body.id}/test`, undefined, strict);
-    expect(test.body).toMatchObject({
+    const test = await testOnStrict(apps.strict, enterprise, {
+      type: "pagerduty",
+      config: { routing_key: pagerDuty.keyFor("working") },
+    });
+    expect(test).toMatchObject({
       status: "failed",
       error: expect.stringMatching(
         /^Refused to connect to 127\.0\.0\.1: it is a loopback address\./,

@@ -1,23 +1,25 @@
-import { createAddressPolicy } from "@upwatch/checks";
 import { testNetwork } from "@upwatch/checks/testing";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestAccount } from "../../../test/accounts.ts";
 import { callApi } from "../../../test/api-call.ts";
-import { buildTestApp } from "../../../test/app.ts";
+import {
+  buildChannelApps,
+  type ChannelApps,
+  expectSaveRefusedAsPrivate,
+  readStoredConfig,
+} from "../../../test/channel-apps.ts";
 import { describeEachDatabase } from "../../../test/databases.ts";
 import { type FakeGotify, startFakeGotify } from "../../../test/fake-gotify.ts";
 import { type FakeNtfy, startFakeNtfy } from "../../../test/fake-ntfy.ts";
 import { type FakePushover, startFakePushover } from "../../../test/fake-pushover.ts";
 import { checkRecord } from "../../../test/monitors.ts";
-import { openStored } from "../../../test/secrets.ts";
 import { storeCheckBatch } from "../../check-intake/store-checks.ts";
 
 type Account = Awaited<ReturnType<typeof createTestAccount>>;
 
 describeEachDatabase("ntfy, Pushover and Gotify channels", (db) => {
-  let app: FastifyInstance;
-  let strict: FastifyInstance;
+  let apps: ChannelApps;
   let ntfy: FakeNtfy;
   let pushover: FakePushover;
   let gotify: FakeGotify;
@@ -30,25 +32,18 @@ describeEachDatabase("ntfy, Pushover and Gotify channels", (db) => {
       startFakePushover(),
       startFakeGotify(),
     ]);
-    // The fakes listen on loopback, which only this setting lets channels send to.
-    app = await buildTestApp(db(), {
-      env: { ALLOW_PRIVATE_TARGETS: "true", PUSHOVER_API_URL: pushover.url },
+    apps = await buildChannelApps(
+      db(),
+      { PUSHOVER_API_URL: pushover.url },
       // ntfy.sh is looked up when a channel on it is saved; nothing is sent there.
-      network: testNetwork({ hosts: { "ntfy.sh": ["203.0.113.7"] } }),
-      startAlerting: true,
-    });
-    strict = await buildTestApp(db(), {
-      env: { PUSHOVER_API_URL: pushover.url },
-      network: testNetwork({ policy: createAddressPolicy({ allowPrivateTargets: false }) }),
-      startAlerting: true,
-    });
+      testNetwork({ hosts: { "ntfy.sh": ["203.0.113.7"] } }),
+    );
   });
   beforeEach(async () => {
     hobby = await createTestAccount(db(), "hobby");
   });
   afterAll(async () => {
-    await app.close();
-    await strict.close();
+    await apps.close();
     await Promise.all([ntfy.close(), pushover.close(), gotify.close()]);
   });
 
@@ -56,19 +51,9 @@ describeEachDatabase("ntfy, Pushover and Gotify channels", (db) => {
     method: "GET" | "POST" | "PATCH" | "PUT",
     url: string,
     payload?: object,
-    server = app,
+    server: FastifyInstance = apps.app,
   ) => callApi(server, method, url, hobby, payload);
-  const storedConfig = async (id: string) => {
-    const row = await db()
-      .handle.db.selectFrom("channels")
-      .select("config")
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow();
-    return {
-      sealed: row.config,
-      opened: JSON.parse(openStored("channels", "config", id, row.config)),
-    };
-  };
+  const storedConfig = (id: string) => readStoredConfig(db(), id);
   const detailOf = async (type: string, config: object) =>
     (await call("POST", "/channels", { type, config })).body.detail;
 
@@ -119,15 +104,10 @@ describeEachDatabase("ntfy, Pushover and Gotify channels", (db) => {
     });
 
     it("refuses to save a server at a private address unless the operator allows it", async () => {
-      const refused = await call(
-        "POST",
-        "/channels",
-        { type: "ntfy", config: { server: ntfy.url, topic: ntfy.secretFor("working") } },
-        strict,
-      );
-      expect(refused.status).toBe(400);
-      expect(refused.body.detail).toMatch(/^config: Refused to connect to 127\.0\.0\.1: /);
-      expect(refused.body.detail).toContain("ALLOW_PRIVATE_TARGETS=true");
+      await expectSaveRefusedAsPrivate(apps.strict, hobby, {
+        type: "ntfy",
+        config: { server: ntfy.url, topic: ntfy.secretFor("working") },
+      });
     });
 
     it("answers a test to a topic that needs a token with ntfy's refusal and what to do", async () => {
@@ -208,15 +188,15 @@ describeEachDatabase("ntfy, Pushover and Gotify channels", (db) => {
         ...checkRecord(monitor.id, Date.now(), false, 1240),
         transition: "went-down" as const,
       };
-      await storeCheckBatch(db().handle.db, [down], app.alerting.engine.hook);
-      app.alerting.engine.afterCommit();
-      await app.alerting.worker.drain();
+      await storeCheckBatch(db().handle.db, [down], apps.app.alerting.engine.hook);
+      apps.app.alerting.engine.afterCommit();
+      await apps.app.alerting.worker.drain();
       const [alert] = (await call("GET", `/alerts?monitor_id=${monitor.id}`)).body.data;
       const emergency = pushover.emergencies.find((one) => one.tags.includes(alert.id));
       expect(emergency).toMatchObject({ cancelled: false });
 
       expect((await call("POST", `/alerts/${alert.id}/acknowledge`)).status).toBe(200);
-      await app.alerting.worker.drain();
+      await apps.app.alerting.worker.drain();
       expect(emergency?.cancelled).toBe(true);
       const log = (await call("GET", `/notifications?alert_id=${alert.id}`)).body.data;
       expect(
@@ -264,14 +244,10 @@ describeEachDatabase("ntfy, Pushover and Gotify channels", (db) => {
     });
 
     it("refuses to save a server at a private address unless the operator allows it", async () => {
-      const refused = await call(
-        "POST",
-        "/channels",
-        { type: "gotify", config: { server: gotify.url, app_token: gotify.secretFor("working") } },
-        strict,
-      );
-      expect(refused.status).toBe(400);
-      expect(refused.body.detail).toMatch(/^config: Refused to connect to 127\.0\.0\.1: /);
+      await expectSaveRefusedAsPrivate(apps.strict, hobby, {
+        type: "gotify",
+        config: { server: gotify.url, app_token: gotify.secretFor("working") },
+      });
     });
 
     it("answers a test sent with a client's token with Gotify's refusal and what to do", async () => {
@@ -302,7 +278,7 @@ describeEachDatabase("ntfy, Pushover and Gotify channels", (db) => {
       },
     ];
     for (const { type, label, config } of channels) {
-      expect(await callApi(app, "POST", "/channels", free, { type, config })).toEqual({
+      expect(await callApi(apps.app, "POST", "/channels", free, { type, config })).toEqual({
         status: 403,
         body: {
           detail: `${label} alerts need the Hobby plan or above; the Free plan sends e-mail alerts only.`,
