@@ -21,10 +21,10 @@ import type { ProviderClients } from "./provider-clients.ts";
 import { NOTIFICATION_PROVIDERS } from "./providers/index.ts";
 
 /** The provider's call for the notification's event. */
-function sendThrough(
-  provider: NotificationProvider,
+export function sendThrough<Client>(
+  provider: NotificationProvider<Client>,
   delivery: Delivery,
-  deps: ProviderDeps,
+  deps: ProviderDeps<Client>,
 ): Promise<DeliveryReceipt> {
   if (delivery.event === "alert.acknowledged") {
     if (!provider.sendAcknowledgement) {

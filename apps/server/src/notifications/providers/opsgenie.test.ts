@@ -1,8 +1,7 @@
-import { createAddressPolicy } from "@upwatch/checks";
 import { testNetwork } from "@upwatch/checks/testing";
-import { isRecoveryEvent } from "@upwatch/core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeOpsgenie, startFakeOpsgenie } from "../../../test/fake-opsgenie.ts";
+import { describe, expect, it } from "vitest";
+import { startFakeOpsgenie } from "../../../test/fake-opsgenie.ts";
+import { deliverOne, fakeForFile, refusesPrivateAddresses } from "../../../test/provider-tests.ts";
 import {
   ALERT_URL,
   checkoutMessage,
@@ -12,15 +11,12 @@ import {
   providerDeps,
   testMessage,
 } from "../../../test/sample-alert-messages.ts";
+import { sendThrough } from "../notification-worker.ts";
 import type { Delivery, ProviderDeps } from "../provider.ts";
 import { type OpsgenieClient, opsgenieProvider } from "./opsgenie.ts";
 
 describe("Opsgenie alerts", () => {
-  let opsgenie: FakeOpsgenie;
-  beforeAll(async () => {
-    opsgenie = await startFakeOpsgenie();
-  });
-  afterAll(() => opsgenie.close());
+  const opsgenie = fakeForFile(startFakeOpsgenie);
 
   const deps = (network = testNetwork()): ProviderDeps<OpsgenieClient> => ({
     ...providerDeps(network),
@@ -28,20 +24,9 @@ describe("Opsgenie alerts", () => {
   });
   const to = (key: string, event: Delivery["event"], message: Delivery["message"], region = "us") =>
     deliveryTo({ api_key: key, region }, event, message);
-  const send = (delivery: Delivery, network?: ReturnType<typeof testNetwork>) => {
-    if (delivery.event === "alert.acknowledged") {
-      return opsgenieProvider.sendAcknowledgement?.(delivery, deps(network));
-    }
-    return isRecoveryEvent(delivery.event)
-      ? opsgenieProvider.sendRecovery(delivery, deps(network))
-      : opsgenieProvider.sendAlert(delivery, deps(network));
-  };
-  const sendOne = async (delivery: Delivery) => {
-    const before = opsgenie.accepted.length;
-    expect(await send(delivery)).toEqual({ kind: "delivered" });
-    expect(opsgenie.accepted).toHaveLength(before + 1);
-    return opsgenie.accepted.at(-1);
-  };
+  const send = (delivery: Delivery, network?: ReturnType<typeof testNetwork>) =>
+    sendThrough(opsgenieProvider, delivery, deps(network));
+  const sendOne = (delivery: Delivery) => deliverOne(opsgenie, () => send(delivery));
 
   it("creates an alert for a monitor going down, aliased on the alert, as P1 with the facts as details", async () => {
     const key = opsgenie.keyFor("working");
@@ -183,17 +168,10 @@ describe("Opsgenie alerts", () => {
     );
   });
 
-  it("refuses to send to a private address unless the operator allows it, sending nothing", async () => {
-    const strict = testNetwork({ policy: createAddressPolicy({ allowPrivateTargets: false }) });
-    const before = opsgenie.received.length;
-    const delivery = to(
-      opsgenie.keyFor("working"),
-      "monitor.down",
-      checkoutMessage("monitor.down"),
-    );
-    await expect(send(delivery, strict)).rejects.toThrow(
-      /^Refused to connect to 127\.0\.0\.1: it is a loopback address\./,
-    );
-    expect(opsgenie.received).toHaveLength(before);
-  });
+  refusesPrivateAddresses(
+    "refuses to send to a private address unless the operator allows it, sending nothing",
+    opsgenie,
+    (strict) =>
+      send(to(opsgenie.keyFor("working"), "monitor.down", checkoutMessage("monitor.down")), strict),
+  );
 });

@@ -1,7 +1,7 @@
-import { createAddressPolicy } from "@upwatch/checks";
 import { testNetwork } from "@upwatch/checks/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakePagerDuty, startFakePagerDuty } from "../../../test/fake-pagerduty.ts";
+import { describe, expect, it } from "vitest";
+import { startFakePagerDuty } from "../../../test/fake-pagerduty.ts";
+import { deliverOne, fakeForFile, refusesPrivateAddresses } from "../../../test/provider-tests.ts";
 import {
   ALERT_URL,
   checkoutMessage,
@@ -12,15 +12,12 @@ import {
   providerDeps,
   testMessage,
 } from "../../../test/sample-alert-messages.ts";
+import { sendThrough } from "../notification-worker.ts";
 import type { Delivery, ProviderDeps } from "../provider.ts";
 import { type PagerDutyClient, pagerDutyProvider } from "./pagerduty.ts";
 
 describe("PagerDuty alerts", () => {
-  let pagerDuty: FakePagerDuty;
-  beforeAll(async () => {
-    pagerDuty = await startFakePagerDuty();
-  });
-  afterAll(() => pagerDuty.close());
+  const pagerDuty = fakeForFile(startFakePagerDuty);
 
   const deps = (network = testNetwork()): ProviderDeps<PagerDutyClient> => ({
     ...providerDeps(network),
@@ -28,20 +25,9 @@ describe("PagerDuty alerts", () => {
   });
   const to = (key: string, event: Delivery["event"], message: Delivery["message"]) =>
     deliveryTo({ routing_key: key }, event, message);
-  const send = (delivery: Delivery, network?: ReturnType<typeof testNetwork>) => {
-    if (delivery.event === "alert.acknowledged") {
-      return pagerDutyProvider.sendAcknowledgement!(delivery, deps(network));
-    }
-    return ["monitor.up", "alert.resolved", "agent.online"].includes(delivery.event)
-      ? pagerDutyProvider.sendRecovery(delivery, deps(network))
-      : pagerDutyProvider.sendAlert(delivery, deps(network));
-  };
-  const sendOne = async (delivery: Delivery) => {
-    const before = pagerDuty.accepted.length;
-    expect(await send(delivery)).toEqual({ kind: "delivered" });
-    expect(pagerDuty.accepted).toHaveLength(before + 1);
-    return pagerDuty.accepted.at(-1)!;
-  };
+  const send = (delivery: Delivery, network?: ReturnType<typeof testNetwork>) =>
+    sendThrough(pagerDutyProvider, delivery, deps(network));
+  const sendOne = (delivery: Delivery) => deliverOne(pagerDuty, () => send(delivery));
 
   it("triggers an incident for a monitor going down, keyed on the alert, with its target, facts and a link", async () => {
     const key = pagerDuty.keyFor("working");
@@ -173,17 +159,13 @@ describe("PagerDuty alerts", () => {
     );
   });
 
-  it("refuses to send to a private address unless the operator allows it, sending nothing", async () => {
-    const strict = testNetwork({ policy: createAddressPolicy({ allowPrivateTargets: false }) });
-    const before = pagerDuty.received.length;
-    const delivery = to(
-      pagerDuty.keyFor("working"),
-      "monitor.down",
-      checkoutMessage("monitor.down"),
-    );
-    await expect(send(delivery, strict)).rejects.toThrow(
-      /^Refused to connect to 127\.0\.0\.1: it is a loopback address\./,
-    );
-    expect(pagerDuty.received).toHaveLength(before);
-  });
+  refusesPrivateAddresses(
+    "refuses to send to a private address unless the operator allows it, sending nothing",
+    pagerDuty,
+    (strict) =>
+      send(
+        to(pagerDuty.keyFor("working"), "monitor.down", checkoutMessage("monitor.down")),
+        strict,
+      ),
+  );
 });
