@@ -1,11 +1,7 @@
-import { createAddressPolicy } from "@upwatch/checks";
-import { testNetwork } from "@upwatch/checks/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type FakeGotify,
-  type GotifyTokenKind,
-  startFakeGotify,
-} from "../../../test/fake-gotify.ts";
+import type { NetworkAccess } from "@upwatch/checks";
+import { describe, expect, it } from "vitest";
+import { type GotifyTokenKind, startFakeGotify } from "../../../test/fake-gotify.ts";
+import { deliverOne, fakeForFile, refusesPrivateAddresses } from "../../../test/provider-tests.ts";
 import {
   ALERT_URL,
   checkoutMessage,
@@ -15,34 +11,21 @@ import {
   providerDeps,
   testMessage,
 } from "../../../test/sample-alert-messages.ts";
+import { sendThrough } from "../notification-worker.ts";
 import type { Delivery } from "../provider.ts";
 import { gotifyProvider } from "./gotify.ts";
 
 describe("Gotify alerts", () => {
-  let gotify: FakeGotify;
-  beforeAll(async () => {
-    gotify = await startFakeGotify();
-  });
-  afterAll(() => gotify.close());
+  const gotify = fakeForFile(startFakeGotify);
 
   const config = (kind: GotifyTokenKind = "working") => ({
     server: gotify.url,
     app_token: gotify.secretFor(kind),
   });
-  const attempt = (delivery: Delivery, deps = providerDeps()) =>
-    delivery.event === "monitor.up" || delivery.event === "alert.resolved"
-      ? gotifyProvider.sendRecovery(delivery, deps)
-      : gotifyProvider.sendAlert(delivery, deps);
-  const send = async (
-    event: Delivery["event"],
-    message: Delivery["message"],
-    settings = config(),
-  ) => {
-    const before = gotify.accepted.length;
-    expect(await attempt(deliveryTo(settings, event, message))).toEqual({ kind: "delivered" });
-    expect(gotify.accepted).toHaveLength(before + 1);
-    return gotify.accepted.at(-1)!;
-  };
+  const attempt = (delivery: Delivery, network?: NetworkAccess) =>
+    sendThrough(gotifyProvider, delivery, providerDeps(network));
+  const send = (event: Delivery["event"], message: Delivery["message"], settings = config()) =>
+    deliverOne(gotify, () => attempt(deliveryTo(settings, event, message)));
   const down = (settings: Record<string, string>) =>
     attempt(deliveryTo(settings, "monitor.down", checkoutMessage("monitor.down")));
 
@@ -122,15 +105,10 @@ describe("Gotify alerts", () => {
     );
   });
 
-  it("refuses to send to a private address unless the operator allows it, sending nothing", async () => {
-    const strict = testNetwork({ policy: createAddressPolicy({ allowPrivateTargets: false }) });
-    const before = gotify.received.length;
-    await expect(
-      attempt(
-        deliveryTo(config(), "monitor.down", checkoutMessage("monitor.down")),
-        providerDeps(strict),
-      ),
-    ).rejects.toThrow(/^Refused to connect to 127\.0\.0\.1: it is a loopback address\./);
-    expect(gotify.received).toHaveLength(before);
-  });
+  refusesPrivateAddresses(
+    "refuses to send to a private address unless the operator allows it, sending nothing",
+    gotify,
+    (strict) =>
+      attempt(deliveryTo(config(), "monitor.down", checkoutMessage("monitor.down")), strict),
+  );
 });

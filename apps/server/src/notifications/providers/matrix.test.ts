@@ -1,13 +1,11 @@
-import { createAddressPolicy } from "@upwatch/checks";
-import { testNetwork } from "@upwatch/checks/testing";
-import { isRecoveryEvent } from "@upwatch/core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { NetworkAccess } from "@upwatch/checks";
+import { describe, expect, it } from "vitest";
 import {
-  type FakeMatrix,
   MATRIX_EVENT_LIMIT,
   type MatrixTokenKind,
   startFakeMatrix,
 } from "../../../test/fake-matrix.ts";
+import { deliverOne, fakeForFile, refusesPrivateAddresses } from "../../../test/provider-tests.ts";
 import {
   ALERT_URL,
   checkoutMessage,
@@ -18,26 +16,21 @@ import {
   providerDeps,
   testMessage,
 } from "../../../test/sample-alert-messages.ts";
+import { sendThrough } from "../notification-worker.ts";
 import type { Delivery } from "../provider.ts";
 import { matrixProvider } from "./matrix.ts";
 
 describe("Matrix alerts", () => {
-  let matrix: FakeMatrix;
   let sent = 0;
-  beforeAll(async () => {
-    matrix = await startFakeMatrix();
-  });
-  afterAll(() => matrix.close());
+  const matrix = fakeForFile(startFakeMatrix);
 
   const settings = (token: MatrixTokenKind = "working", room = matrix.joinedRoom()) => ({
     homeserver: `${matrix.url}/`,
     room_id: room,
     access_token: matrix.tokenFor(token),
   });
-  const attempt = (delivery: Delivery, network = testNetwork()) =>
-    isRecoveryEvent(delivery.event)
-      ? matrixProvider.sendRecovery(delivery, providerDeps(network))
-      : matrixProvider.sendAlert(delivery, providerDeps(network));
+  const attempt = (delivery: Delivery, network?: NetworkAccess) =>
+    sendThrough(matrixProvider, delivery, providerDeps(network));
   /** One delivery with its own notification id, as each notification has. */
   const delivery = (
     config: Record<string, string>,
@@ -50,12 +43,8 @@ describe("Matrix alerts", () => {
   const down = (token: MatrixTokenKind, room?: string) =>
     delivery(settings(token, room), "monitor.down", checkoutMessage("monitor.down"));
   /** Sends as the worker does, expects it delivered, and returns the message the room got. */
-  const send = async (event: Delivery["event"], message: Delivery["message"]) => {
-    const before = matrix.accepted.length;
-    expect(await attempt(delivery(settings(), event, message))).toEqual({ kind: "delivered" });
-    expect(matrix.accepted).toHaveLength(before + 1);
-    return matrix.accepted.at(-1)!;
-  };
+  const send = (event: Delivery["event"], message: Delivery["message"]) =>
+    deliverOne(matrix, () => attempt(delivery(settings(), event, message)));
 
   it("posts a monitor going down into the room as text and as HTML with a link to the alert", async () => {
     const { content } = await send("monitor.down", checkoutMessage("monitor.down"));
@@ -135,12 +124,9 @@ describe("Matrix alerts", () => {
     );
   });
 
-  it("refuses to send to a homeserver at a private address unless the operator allows it, sending nothing", async () => {
-    const strict = testNetwork({ policy: createAddressPolicy({ allowPrivateTargets: false }) });
-    const before = matrix.received.length;
-    await expect(attempt(down("working"), strict)).rejects.toThrow(
-      /^Refused to connect to 127\.0\.0\.1: it is a loopback address\./,
-    );
-    expect(matrix.received).toHaveLength(before);
-  });
+  refusesPrivateAddresses(
+    "refuses to send to a homeserver at a private address unless the operator allows it, sending nothing",
+    matrix,
+    (strict) => attempt(down("working"), strict),
+  );
 });

@@ -1,7 +1,7 @@
-import { createAddressPolicy } from "@upwatch/checks";
-import { testNetwork } from "@upwatch/checks/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeNtfy, type NtfyTopicKind, startFakeNtfy } from "../../../test/fake-ntfy.ts";
+import type { NetworkAccess } from "@upwatch/checks";
+import { describe, expect, it } from "vitest";
+import { type NtfyTopicKind, startFakeNtfy } from "../../../test/fake-ntfy.ts";
+import { deliverOne, fakeForFile, refusesPrivateAddresses } from "../../../test/provider-tests.ts";
 import {
   ALERT_URL,
   checkoutMessage,
@@ -13,35 +13,22 @@ import {
   providerDeps,
   testMessage,
 } from "../../../test/sample-alert-messages.ts";
+import { sendThrough } from "../notification-worker.ts";
 import type { Delivery } from "../provider.ts";
 import { ntfyProvider } from "./ntfy.ts";
 
 describe("ntfy alerts", () => {
-  let ntfy: FakeNtfy;
-  beforeAll(async () => {
-    ntfy = await startFakeNtfy();
-  });
-  afterAll(() => ntfy.close());
+  const ntfy = fakeForFile(startFakeNtfy);
 
   const config = (kind: NtfyTopicKind = "working", token?: string) => ({
     server: ntfy.url,
     topic: ntfy.secretFor(kind),
     ...(token ? { access_token: token } : {}),
   });
-  const attempt = (delivery: Delivery, deps = providerDeps()) =>
-    delivery.event === "monitor.up" || delivery.event === "alert.resolved"
-      ? ntfyProvider.sendRecovery(delivery, deps)
-      : ntfyProvider.sendAlert(delivery, deps);
-  const send = async (
-    event: Delivery["event"],
-    message: Delivery["message"],
-    settings = config(),
-  ) => {
-    const before = ntfy.accepted.length;
-    expect(await attempt(deliveryTo(settings, event, message))).toEqual({ kind: "delivered" });
-    expect(ntfy.accepted).toHaveLength(before + 1);
-    return ntfy.accepted.at(-1)!;
-  };
+  const attempt = (delivery: Delivery, network?: NetworkAccess) =>
+    sendThrough(ntfyProvider, delivery, providerDeps(network));
+  const send = (event: Delivery["event"], message: Delivery["message"], settings = config()) =>
+    deliverOne(ntfy, () => attempt(deliveryTo(settings, event, message)));
   const down = (settings: Record<string, string>) =>
     attempt(deliveryTo(settings, "monitor.down", checkoutMessage("monitor.down")));
 
@@ -139,15 +126,10 @@ describe("ntfy alerts", () => {
     expect(ntfy.received.at(-1)?.path).toBe("/");
   });
 
-  it("refuses to publish to a private address unless the operator allows it, sending nothing", async () => {
-    const strict = testNetwork({ policy: createAddressPolicy({ allowPrivateTargets: false }) });
-    const before = ntfy.received.length;
-    await expect(
-      attempt(
-        deliveryTo(config(), "monitor.down", checkoutMessage("monitor.down")),
-        providerDeps(strict),
-      ),
-    ).rejects.toThrow(/^Refused to connect to 127\.0\.0\.1: it is a loopback address\./);
-    expect(ntfy.received).toHaveLength(before);
-  });
+  refusesPrivateAddresses(
+    "refuses to publish to a private address unless the operator allows it, sending nothing",
+    ntfy,
+    (strict) =>
+      attempt(deliveryTo(config(), "monitor.down", checkoutMessage("monitor.down")), strict),
+  );
 });

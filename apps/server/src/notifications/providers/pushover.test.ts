@@ -1,11 +1,7 @@
-import { createAddressPolicy } from "@upwatch/checks";
 import { testNetwork } from "@upwatch/checks/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type FakePushover,
-  type PushoverUserKind,
-  startFakePushover,
-} from "../../../test/fake-pushover.ts";
+import { describe, expect, it } from "vitest";
+import { type PushoverUserKind, startFakePushover } from "../../../test/fake-pushover.ts";
+import { deliverOne, fakeForFile, refusesPrivateAddresses } from "../../../test/provider-tests.ts";
 import {
   ALERT_URL,
   checkoutMessage,
@@ -16,15 +12,12 @@ import {
   providerDeps,
   testMessage,
 } from "../../../test/sample-alert-messages.ts";
+import { sendThrough } from "../notification-worker.ts";
 import type { Delivery, ProviderDeps } from "../provider.ts";
 import { type PushoverClient, pushoverProvider } from "./pushover.ts";
 
 describe("Pushover alerts", () => {
-  let pushover: FakePushover;
-  beforeAll(async () => {
-    pushover = await startFakePushover();
-  });
-  afterAll(() => pushover.close());
+  const pushover = fakeForFile(startFakePushover);
 
   const deps = (network = testNetwork()): ProviderDeps<PushoverClient> => ({
     ...providerDeps(network),
@@ -35,24 +28,10 @@ describe("Pushover alerts", () => {
     user_key: pushover.secretFor(kind),
     ...extra,
   });
-  const attempt = (delivery: Delivery, network?: ReturnType<typeof testNetwork>) => {
-    if (delivery.event === "alert.acknowledged") {
-      return pushoverProvider.sendAcknowledgement!(delivery, deps(network));
-    }
-    return delivery.event === "monitor.up" || delivery.event === "alert.resolved"
-      ? pushoverProvider.sendRecovery(delivery, deps(network))
-      : pushoverProvider.sendAlert(delivery, deps(network));
-  };
-  const send = async (
-    event: Delivery["event"],
-    message: Delivery["message"],
-    settings = config(),
-  ) => {
-    const before = pushover.accepted.length;
-    expect(await attempt(deliveryTo(settings, event, message))).toEqual({ kind: "delivered" });
-    expect(pushover.accepted).toHaveLength(before + 1);
-    return pushover.accepted.at(-1)!;
-  };
+  const attempt = (delivery: Delivery, network?: ReturnType<typeof testNetwork>) =>
+    sendThrough(pushoverProvider, delivery, deps(network));
+  const send = (event: Delivery["event"], message: Delivery["message"], settings = config()) =>
+    deliverOne(pushover, () => attempt(deliveryTo(settings, event, message)));
   const down = (settings: Record<string, string>) =>
     attempt(deliveryTo(settings, "monitor.down", checkoutMessage("monitor.down")));
 
@@ -151,12 +130,10 @@ describe("Pushover alerts", () => {
     await expect(down(config("failing"))).rejects.toThrow("Pushover answered 500.");
   });
 
-  it("refuses to send to a private address unless the operator allows it, sending nothing", async () => {
-    const strict = testNetwork({ policy: createAddressPolicy({ allowPrivateTargets: false }) });
-    const before = pushover.received.length;
-    await expect(
+  refusesPrivateAddresses(
+    "refuses to send to a private address unless the operator allows it, sending nothing",
+    pushover,
+    (strict) =>
       attempt(deliveryTo(config(), "monitor.down", checkoutMessage("monitor.down")), strict),
-    ).rejects.toThrow(/^Refused to connect to 127\.0\.0\.1: it is a loopback address\./);
-    expect(pushover.received).toHaveLength(before);
-  });
+  );
 });

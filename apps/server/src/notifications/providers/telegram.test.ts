@@ -1,13 +1,12 @@
 import { createAddressPolicy } from "@upwatch/checks";
 import { testNetwork } from "@upwatch/checks/testing";
-import { isRecoveryEvent } from "@upwatch/core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
-  type FakeTelegram,
   startFakeTelegram,
   TELEGRAM_TEXT_LIMIT,
   type TelegramBotKind,
 } from "../../../test/fake-telegram.ts";
+import { deliverOne, fakeForFile, refusesPrivateAddresses } from "../../../test/provider-tests.ts";
 import {
   ALERT_URL,
   checkoutMessage,
@@ -19,24 +18,19 @@ import {
   providerDeps,
   testMessage,
 } from "../../../test/sample-alert-messages.ts";
+import { sendThrough } from "../notification-worker.ts";
 import type { Delivery } from "../provider.ts";
 import { telegramProvider } from "./telegram.ts";
 
 describe("Telegram alerts", () => {
-  let telegram: FakeTelegram;
-  beforeAll(async () => {
-    telegram = await startFakeTelegram();
-  });
-  afterAll(() => telegram.close());
+  const telegram = fakeForFile(startFakeTelegram);
 
   const deps = (network = testNetwork()) => ({
     ...providerDeps(network),
     client: { apiUrl: telegram.url },
   });
   const attempt = (delivery: Delivery, network?: ReturnType<typeof testNetwork>) =>
-    isRecoveryEvent(delivery.event)
-      ? telegramProvider.sendRecovery(delivery, deps(network))
-      : telegramProvider.sendAlert(delivery, deps(network));
+    sendThrough(telegramProvider, delivery, deps(network));
   const down = (bot: TelegramBotKind, chatId = telegram.chat()) => {
     const config = { chat_id: chatId, bot_token: telegram.tokenFor(bot) };
     return {
@@ -45,12 +39,9 @@ describe("Telegram alerts", () => {
     };
   };
   /** Sends as the worker does, expects it delivered, and returns what the chat shows. */
-  const send = async (event: Delivery["event"], message: Delivery["message"]) => {
+  const send = (event: Delivery["event"], message: Delivery["message"]) => {
     const config = { chat_id: telegram.chat(), bot_token: telegram.tokenFor("working") };
-    const before = telegram.accepted.length;
-    expect(await attempt(deliveryTo(config, event, message))).toEqual({ kind: "delivered" });
-    expect(telegram.accepted).toHaveLength(before + 1);
-    return telegram.accepted.at(-1)!;
+    return deliverOne(telegram, () => attempt(deliveryTo(config, event, message)));
   };
 
   it("posts a monitor going down as one message with the check, when it opened and a link to the alert, without a link preview", async () => {
@@ -148,12 +139,9 @@ describe("Telegram alerts", () => {
     expect(error.message).not.toContain(refused.config.bot_token.split(":")[1]);
   });
 
-  it("refuses to send to a Bot API server at a private address unless the operator allows it, sending nothing", async () => {
-    const strict = testNetwork({ policy: createAddressPolicy({ allowPrivateTargets: false }) });
-    const before = telegram.received.length;
-    await expect(attempt(down("working").delivery, strict)).rejects.toThrow(
-      /^Refused to connect to 127\.0\.0\.1: it is a loopback address\./,
-    );
-    expect(telegram.received).toHaveLength(before);
-  });
+  refusesPrivateAddresses(
+    "refuses to send to a Bot API server at a private address unless the operator allows it, sending nothing",
+    telegram,
+    (strict) => attempt(down("working").delivery, strict),
+  );
 });
