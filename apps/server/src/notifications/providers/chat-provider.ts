@@ -7,7 +7,7 @@ import type {
   NotificationProvider,
   ProviderDeps,
 } from "../provider.ts";
-import { postJson } from "./post-json.ts";
+import { deliverJson } from "./post-json.ts";
 
 /**
  * A chat service's provider: every notification, alert or recovery, is one JSON message to the
@@ -17,10 +17,14 @@ export function chatProvider(
   messageOf: (event: Delivery["event"], message: NotificationMessage) => unknown,
   refusal: (answer: PostAnswer) => DeliveryError,
 ): NotificationProvider {
-  const post = async (delivery: Delivery, deps: ProviderDeps): Promise<DeliveryReceipt> => {
-    const answer = await postJson(delivery, messageOf(delivery.event, delivery.message), deps);
-    if (answer.statusCode >= 200 && answer.statusCode < 300) return { kind: "delivered" };
-    throw refusal(answer);
-  };
+  const post = (delivery: Delivery, deps: ProviderDeps): Promise<DeliveryReceipt> =>
+    deliverJson(
+      {
+        url: delivery.channel.config.url ?? "",
+        body: messageOf(delivery.event, delivery.message),
+      },
+      deps,
+      refusal,
+    );
   return { sendAlert: post, sendRecovery: post };
 }

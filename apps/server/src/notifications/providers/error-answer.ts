@@ -12,6 +12,12 @@ export function answerField(answer: PostAnswer, field: string): unknown {
   }
 }
 
+/** A JSON answer's text field cut to 200 characters without its last full stop, or null. */
+export function answerWords(answer: PostAnswer, field: string): string | null {
+  const said = answerField(answer, field);
+  return typeof said === "string" ? said.slice(0, 200).replace(/\.$/, "") : null;
+}
+
 /** A JSON error answer's code and message, as Google's and Microsoft's APIs write them. */
 export interface ErrorAnswer {
   code: string | null;

@@ -7,8 +7,8 @@ import {
   type NotificationProvider,
   type ProviderDeps,
 } from "../provider.ts";
-import { answerField } from "./error-answer.ts";
-import { sendJson } from "./post-json.ts";
+import { answerWords } from "./error-answer.ts";
+import { deliverJson } from "./post-json.ts";
 import { type PushPriorities, pushBody, pushMessage } from "./push-message.ts";
 import { shorten } from "./shorten.ts";
 
@@ -61,8 +61,7 @@ export function gotifyMessageUrl(server: string): string {
 
 /** The delivery log's sentence for an answer other than 2xx; Gotify answers {error, errorCode, errorDescription}. */
 export function gotifyRefusal(answer: PostAnswer): DeliveryError {
-  const said = answerField(answer, "errorDescription");
-  const words = typeof said === "string" ? said.slice(0, 200).replace(/\.$/, "") : null;
+  const words = answerWords(answer, "errorDescription");
   const status = answer.statusCode;
   const code = words === null ? `${status}` : `${status}: ${words}`;
   if (status === 401) {
@@ -88,16 +87,15 @@ export function gotifyRefusal(answer: PostAnswer): DeliveryError {
 
 async function post(delivery: Delivery, deps: ProviderDeps): Promise<DeliveryReceipt> {
   const { server = "", app_token: token = "" } = delivery.channel.config;
-  const answer = await sendJson(
+  return deliverJson(
     {
       url: gotifyMessageUrl(server),
       headers: { "x-gotify-key": token },
       body: gotifyMessage(delivery.event, delivery.message),
     },
     deps,
+    gotifyRefusal,
   );
-  if (answer.statusCode >= 200 && answer.statusCode < 300) return { kind: "delivered" };
-  throw gotifyRefusal(answer);
 }
 
 /** Gotify: one message per notification, sent as the channel's application. */

@@ -8,7 +8,7 @@ import {
   type ProviderDeps,
 } from "../provider.ts";
 import { answerField } from "./error-answer.ts";
-import { sendJson } from "./post-json.ts";
+import { deliverJson } from "./post-json.ts";
 import { linesAsHtml, linesAsText, shortMessageLines } from "./short-message.ts";
 
 /** The m.room.message event: the lines as plain text and as Matrix's HTML. */
@@ -67,7 +67,7 @@ export function matrixRefusal(answer: PostAnswer): DeliveryError {
 
 async function sendToMatrix(delivery: Delivery, deps: ProviderDeps): Promise<DeliveryReceipt> {
   const { config } = delivery.channel;
-  const answer = await sendJson(
+  return deliverJson(
     {
       url: matrixSendUrl(config, delivery.id),
       method: "PUT",
@@ -75,9 +75,8 @@ async function sendToMatrix(delivery: Delivery, deps: ProviderDeps): Promise<Del
       body: matrixMessage(delivery.event, delivery.message),
     },
     deps,
+    matrixRefusal,
   );
-  if (answer.statusCode >= 200 && answer.statusCode < 300) return { kind: "delivered" };
-  throw matrixRefusal(answer);
 }
 
 /** Matrix rooms: one message per notification, alert or recovery, sent as a bot user. */

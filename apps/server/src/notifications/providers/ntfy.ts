@@ -8,8 +8,8 @@ import {
   type ProviderDeps,
 } from "../provider.ts";
 import type { CardTone } from "./chat-card.ts";
-import { answerField } from "./error-answer.ts";
-import { sendJson } from "./post-json.ts";
+import { answerWords } from "./error-answer.ts";
+import { deliverJson } from "./post-json.ts";
 import { type PushPriorities, pushBody, pushMessage } from "./push-message.ts";
 import { shorten } from "./shorten.ts";
 
@@ -70,8 +70,7 @@ export function ntfyPublishUrl(server: string): string {
 
 /** The delivery log's sentence for an answer other than 2xx; ntfy answers {code, http, error}. */
 export function ntfyRefusal(answer: PostAnswer): DeliveryError {
-  const said = answerField(answer, "error");
-  const words = typeof said === "string" ? said.slice(0, 200).replace(/\.$/, "") : null;
+  const words = answerWords(answer, "error");
   const status = answer.statusCode;
   const code = words === null ? `${status}` : `${status}: ${words}`;
   if (status === 401) {
@@ -99,16 +98,15 @@ export function ntfyRefusal(answer: PostAnswer): DeliveryError {
 
 async function publish(delivery: Delivery, deps: ProviderDeps): Promise<DeliveryReceipt> {
   const { server = "", topic = "", access_token: token } = delivery.channel.config;
-  const answer = await sendJson(
+  return deliverJson(
     {
       url: ntfyPublishUrl(server),
       headers: token ? { authorization: `Bearer ${token}` } : {},
       body: ntfyMessage(delivery.event, delivery.message, topic),
     },
     deps,
+    ntfyRefusal,
   );
-  if (answer.statusCode >= 200 && answer.statusCode < 300) return { kind: "delivered" };
-  throw ntfyRefusal(answer);
 }
 
 /** ntfy: one message published to the channel's topic per notification. */

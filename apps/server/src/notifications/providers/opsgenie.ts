@@ -8,7 +8,7 @@ import {
   type NotificationProvider,
   type ProviderDeps,
 } from "../provider.ts";
-import { answerField } from "./error-answer.ts";
+import { answerField, answerWords } from "./error-answer.ts";
 import { type PagingContent, pagingContent, pagingKey } from "./paging-content.ts";
 import { sendJson } from "./post-json.ts";
 import { shorten } from "./shorten.ts";
@@ -88,8 +88,8 @@ function noteOf(delivery: Delivery): string {
 /** The delivery log's sentence for an answer other than 2xx. */
 export function opsgenieRefusal(answer: PostAnswer): DeliveryError {
   const status = answer.statusCode;
-  const said = answerField(answer, "message");
-  const reason = typeof said === "string" ? `: ${said.slice(0, 200).replace(/\.$/, "")}` : "";
+  const words = answerWords(answer, "message");
+  const reason = words === null ? "" : `: ${words}`;
   const sentences: Record<number, string> = {
     401: `Opsgenie did not accept the API key (401${reason}): copy the key of an API integration that is turned on, and choose the instance, US or EU, the account is on.`,
     402: `Opsgenie refused the request under the account's Opsgenie plan (402${reason}).`,

@@ -7,7 +7,7 @@ import {
   type NotificationProvider,
   type ProviderDeps,
 } from "../provider.ts";
-import { answerField } from "./error-answer.ts";
+import { answerField, answerWords } from "./error-answer.ts";
 import { pagingContent, pagingKey } from "./paging-content.ts";
 import { sendJson } from "./post-json.ts";
 import { shorten } from "./shorten.ts";
@@ -74,8 +74,8 @@ export function pagerDutyRefusal(answer: PostAnswer): DeliveryError {
       : "";
     return new DeliveryError(`PagerDuty refused the event as invalid (400)${why}.${key}`);
   }
-  const said = answerField(answer, "message");
-  const reason = typeof said === "string" ? `: ${said.slice(0, 200).replace(/\.$/, "")}` : "";
+  const words = answerWords(answer, "message");
+  const reason = words === null ? "" : `: ${words}`;
   return new DeliveryError(`PagerDuty answered ${status}${reason}.`);
 }
 

@@ -1,5 +1,5 @@
 import { type PostAnswer, PostTimeoutError, postThroughGuard } from "@upwatch/checks";
-import { type Delivery, DeliveryError, type ProviderDeps } from "../provider.ts";
+import { DeliveryError, type DeliveryReceipt, type ProviderDeps } from "../provider.ts";
 
 /** One request a provider makes: to a channel's URL or to the service's address. */
 export interface ServiceRequest {
@@ -30,11 +30,13 @@ export async function sendJson(request: ServiceRequest, deps: ProviderDeps): Pro
   }
 }
 
-/** One JSON POST to the channel's own URL (a chat service's webhook). */
-export function postJson(
-  delivery: Delivery,
-  body: unknown,
+/** One JSON request that delivers on a 2xx answer; any other answer becomes `refusal`'s sentence. */
+export async function deliverJson(
+  request: ServiceRequest,
   deps: ProviderDeps,
-): Promise<PostAnswer> {
-  return sendJson({ url: delivery.channel.config.url ?? "", body }, deps);
+  refusal: (answer: PostAnswer) => DeliveryError,
+): Promise<DeliveryReceipt> {
+  const answer = await sendJson(request, deps);
+  if (answer.statusCode >= 200 && answer.statusCode < 300) return { kind: "delivered" };
+  throw refusal(answer);
 }

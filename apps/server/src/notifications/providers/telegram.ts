@@ -7,8 +7,8 @@ import {
   type NotificationProvider,
   type ProviderDeps,
 } from "../provider.ts";
-import { answerField } from "./error-answer.ts";
-import { sendJson } from "./post-json.ts";
+import { answerField, answerWords } from "./error-answer.ts";
+import { deliverJson } from "./post-json.ts";
 import { linesAsHtml, shortMessageLines } from "./short-message.ts";
 
 /** Where the server reaches Telegram's Bot API: TELEGRAM_API_URL. */
@@ -52,8 +52,8 @@ export function telegramRefusal(answer: PostAnswer): DeliveryError {
     const asked = typeof wait === "number" ? ` and asked to wait ${wait} s` : "";
     return new DeliveryError(`Telegram limited the rate of messages from this bot (429)${asked}.`);
   }
-  const said = answerField(answer, "description");
-  const reason = typeof said === "string" ? `: ${said.slice(0, 200).replace(/\.$/, "")}` : "";
+  const words = answerWords(answer, "description");
+  const reason = words === null ? "" : `: ${words}`;
   const movedTo = parameter(answer, "migrate_to_chat_id");
   const advice =
     typeof movedTo === "number"
@@ -77,15 +77,14 @@ async function sendToTelegram(
   if (!deps.client) throw new DeliveryError("Telegram is not set up on this server.");
   const { chat_id: chatId = "", bot_token: token = "" } = delivery.channel.config;
   try {
-    const answer = await sendJson(
+    return await deliverJson(
       {
         url: `${deps.client.apiUrl}/bot${token}/sendMessage`,
         body: telegramMessage(delivery.event, delivery.message, chatId),
       },
       deps,
+      telegramRefusal,
     );
-    if (answer.statusCode >= 200 && answer.statusCode < 300) return { kind: "delivered" };
-    throw telegramRefusal(answer);
   } catch (error) {
     throw withoutToken(error, token);
   }
