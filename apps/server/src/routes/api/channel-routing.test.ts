@@ -2,6 +2,7 @@ import { testNetwork } from "@upwatch/checks/testing";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestAccount } from "../../../test/accounts.ts";
+import { callApi } from "../../../test/api-call.ts";
 import { buildTestApp } from "../../../test/app.ts";
 import { describeEachDatabase } from "../../../test/databases.ts";
 
@@ -22,15 +23,8 @@ describeEachDatabase("choosing alert severities and quiet hours through the API"
     await app.close();
   });
 
-  const call = async (method: "GET" | "POST" | "PATCH" | "PUT", url: string, payload?: object) => {
-    const response = await app.inject({
-      method,
-      url: `/api/v1${url}`,
-      headers: account.headers,
-      ...(payload ? { payload } : {}),
-    });
-    return { status: response.statusCode, body: response.body ? response.json() : undefined };
-  };
+  const call = (method: "GET" | "POST" | "PATCH" | "PUT", url: string, payload?: object) =>
+    callApi(app, method, url, account, payload);
   const webhook = async (extra: object = {}) =>
     (
       await call("POST", "/channels", {

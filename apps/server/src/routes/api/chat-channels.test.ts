@@ -1,10 +1,12 @@
-import { createAddressPolicy } from "@upwatch/checks";
-import { testNetwork } from "@upwatch/checks/testing";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestAccount } from "../../../test/accounts.ts";
 import { callApi } from "../../../test/api-call.ts";
-import { buildTestApp } from "../../../test/app.ts";
+import {
+  buildChannelApps,
+  type ChannelApps,
+  expectSaveRefusedAsPrivate,
+} from "../../../test/channel-apps.ts";
 import { CHAT_CHANNEL_TYPES, startChatFakes } from "../../../test/chat-channel-types.ts";
 import { describeEachDatabase } from "../../../test/databases.ts";
 import { checkRecord } from "../../../test/monitors.ts";
@@ -13,8 +15,7 @@ import { storeCheckBatch } from "../../check-intake/store-checks.ts";
 type Account = Awaited<ReturnType<typeof createTestAccount>>;
 
 describeEachDatabase("Chat channels", (db) => {
-  let app: FastifyInstance;
-  let strict: FastifyInstance;
+  let apps: ChannelApps;
   let fakes: Awaited<ReturnType<typeof startChatFakes>>;
   // Each test adds its channels to an account of its own, as Hobby allows 10.
   let hobby: Account;
@@ -22,22 +23,14 @@ describeEachDatabase("Chat channels", (db) => {
 
   beforeAll(async () => {
     fakes = await startChatFakes();
-    // The fakes listen on loopback, which only this setting lets channels post to.
-    app = await buildTestApp(db(), {
-      env: { ALLOW_PRIVATE_TARGETS: "true" },
-      startAlerting: true,
-    });
-    strict = await buildTestApp(db(), {
-      network: testNetwork({ policy: createAddressPolicy({ allowPrivateTargets: false }) }),
-    });
+    apps = await buildChannelApps(db());
     free = await createTestAccount(db(), "free");
   });
   beforeEach(async () => {
     hobby = await createTestAccount(db(), "hobby");
   });
   afterAll(async () => {
-    await app.close();
-    await strict.close();
+    await apps.close();
     await Promise.all(Object.values(fakes).map((fake) => fake.close()));
   });
 
@@ -46,7 +39,7 @@ describeEachDatabase("Chat channels", (db) => {
     url: string,
     account: Account,
     payload?: object,
-    server = app,
+    server: FastifyInstance = apps.app,
   ) => callApi(server, method, url, account, payload);
 
   describe.each(CHAT_CHANNEL_TYPES)("$label", (chat) => {
@@ -76,16 +69,7 @@ describeEachDatabase("Chat channels", (db) => {
 
     it("refuses to save a URL at a private address unless the operator allows it", async () => {
       const url = fakes[chat.type].urlFor("working");
-      const refused = await call(
-        "POST",
-        "/channels",
-        hobby,
-        { type: chat.type, config: { url } },
-        strict,
-      );
-      expect(refused.status).toBe(400);
-      expect(refused.body.detail).toMatch(/^config: Refused to connect to 127\.0\.0\.1: /);
-      expect(refused.body.detail).toContain("ALLOW_PRIVATE_TARGETS=true");
+      await expectSaveRefusedAsPrivate(apps.strict, hobby, { type: chat.type, config: { url } });
     });
 
     it("answers a test the service rate-limits with the service's sentence", async () => {
@@ -143,9 +127,9 @@ describeEachDatabase("Chat channels", (db) => {
       region: "eu-west-1",
       transition: "went-down" as const,
     };
-    await storeCheckBatch(db().handle.db, [record], app.alerting.engine.hook);
-    app.alerting.engine.afterCommit();
-    await app.alerting.worker.drain();
+    await storeCheckBatch(db().handle.db, [record], apps.app.alerting.engine.hook);
+    apps.app.alerting.engine.afterCommit();
+    await apps.app.alerting.worker.drain();
 
     const [alert] = (await call("GET", `/alerts?monitor_id=${monitor.id}`, hobby)).body.data;
     const log = (await call("GET", `/notifications?alert_id=${alert.id}`, hobby)).body.data;
