@@ -1,13 +1,11 @@
-import { createAddressPolicy } from "@upwatch/checks";
-import { testNetwork } from "@upwatch/checks/testing";
-import { isRecoveryEvent } from "@upwatch/core";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { sendThrough } from "../src/notifications/notification-worker.ts";
 import type {
   Delivery,
   NotificationProvider,
   ProviderDeps,
 } from "../src/notifications/provider.ts";
 import type { FakeChatWebhooks } from "./fake-chat-webhooks.ts";
+import { deliverOne, fakeForFile, refusesPrivateAddresses } from "./provider-tests.ts";
 import { checkoutMessage, deliveryTo, providerDeps } from "./sample-alert-messages.ts";
 
 /** A chat provider's tests against the fake of its service, started once per file. */
@@ -29,41 +27,21 @@ export function chatProviderTests<Kind extends string>(
   provider: NotificationProvider,
   startFake: () => Promise<FakeChatWebhooks<Kind>>,
 ): ChatProviderTests<Kind> {
-  let service: FakeChatWebhooks<Kind> | undefined;
-  beforeAll(async () => {
-    service = await startFake();
-  });
-  afterAll(() => service?.close());
-  const running = () => {
-    if (!service) throw new Error("The fake service starts before the tests.");
-    return service;
-  };
+  const service = fakeForFile(startFake);
   const attempt = (delivery: Delivery, deps = providerDeps()) =>
-    isRecoveryEvent(delivery.event)
-      ? provider.sendRecovery(delivery, deps)
-      : provider.sendAlert(delivery, deps);
+    sendThrough(provider, delivery, deps);
   const down = (kind: Kind) =>
-    deliveryTo(running().urlFor(kind), "monitor.down", checkoutMessage("monitor.down"));
+    deliveryTo(service.urlFor(kind), "monitor.down", checkoutMessage("monitor.down"));
   return {
-    get service() {
-      return running();
-    },
+    service,
     attempt,
     attemptDown: (kind) => attempt(down(kind)),
     refusesPrivateAddresses: () =>
-      it("refuses to post to a private address unless the operator allows it, sending nothing", async () => {
-        const strict = testNetwork({ policy: createAddressPolicy({ allowPrivateTargets: false }) });
-        const before = running().received.length;
-        await expect(attempt(down("working" as Kind), providerDeps(strict))).rejects.toThrow(
-          /^Refused to connect to 127\.0\.0\.1: it is a loopback address\./,
-        );
-        expect(running().received).toHaveLength(before);
-      }),
-    deliver: async (delivery) => {
-      const before = running().accepted.length;
-      expect(await attempt(delivery)).toEqual({ kind: "delivered" });
-      expect(running().accepted).toHaveLength(before + 1);
-      return running().accepted.at(-1);
-    },
+      refusesPrivateAddresses(
+        "refuses to post to a private address unless the operator allows it, sending nothing",
+        service,
+        (strict) => attempt(down("working" as Kind), providerDeps(strict)),
+      ),
+    deliver: (delivery) => deliverOne(service, () => attempt(delivery)),
   };
 }
