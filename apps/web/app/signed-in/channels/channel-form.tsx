@@ -125,7 +125,8 @@ export function ChannelForm({ channel, onSaved, onCancel }: ChannelFormProps) {
                     <span className="app-muted">{channelType(option).description}</span>
                     {needs ? (
                       <span className="app-tag" data-tone="muted">
-                        {needs} plan or above
+                        {needs}
+                        <span className="app-tag-more"> plan or above</span>
                       </span>
                     ) : null}
                   </span>
