@@ -121,6 +121,17 @@ describeEachDatabase("secure values a target echoes back, as the API shows the r
     });
     expect(created.statusCode, created.body).toBe(201);
     const monitorId = created.json().id;
+    // A new monitor is checked at once; "Check now" waits out that first run, which takes longer
+    // on a busy machine, or it is refused as too soon after it.
+    await expect
+      .poll(
+        async () => {
+          await app.monitoringEngine!.flush();
+          return (await api("GET", `/monitors/${monitorId}/checks`)).json().data.length;
+        },
+        { timeout: 10_000, interval: 100 },
+      )
+      .toBeGreaterThan(0);
     clock.now += 10_000;
     const run = await api("POST", `/monitors/${monitorId}/check`);
     expect(run.statusCode).toBe(200);
