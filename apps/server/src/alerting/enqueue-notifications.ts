@@ -5,6 +5,7 @@ import {
   channelType,
   getPlan,
   isRecoveryEvent,
+  NOTIFICATION_EVENTS,
   type NotificationEvent,
 } from "@upwatch/core";
 import type { Database, NotificationTable } from "@upwatch/db";
@@ -44,6 +45,8 @@ function isClosingEvent(event: NotificationEvent): boolean {
   return isRecoveryEvent(event) || event === "alert.acknowledged";
 }
 
+const CLOSING_EVENTS = NOTIFICATION_EVENTS.filter(isClosingEvent);
+
 /** The channels queued a notice of the alert's problem (its opening or a repeat). */
 async function channelsThatHeard(
   trx: Kysely<Database>,
@@ -54,12 +57,7 @@ async function channelsThatHeard(
     .select("channel_id")
     .distinct()
     .where("alert_id", "=", alertId)
-    .where("event", "not in", [
-      "monitor.up",
-      "alert.resolved",
-      "agent.online",
-      "alert.acknowledged",
-    ])
+    .where("event", "not in", CLOSING_EVENTS)
     .execute();
   return new Set(rows.map((row) => row.channel_id));
 }

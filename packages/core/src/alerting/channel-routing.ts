@@ -100,8 +100,9 @@ export interface RoutedNotice {
 
 /**
  * Whether a channel gets a notification: one of its attachments accepts the alert's severity,
- * its quiet hours (critical alerts and their recoveries only) do not hold it, and an
- * acknowledgement goes only to types that take acknowledgements.
+ * its quiet hours (critical alerts only) do not hold it, and an acknowledgement goes only to
+ * types that take acknowledgements. The server routes an alert's problem notices by this rule;
+ * its end and acknowledgement go to the channels that heard of the problem.
  */
 export function channelReceives(
   channel: RoutedChannel,
