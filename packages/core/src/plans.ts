@@ -32,6 +32,14 @@ export interface PlanLimits {
   singleSignOn: boolean;
   /** Whether the account may define roles of its own from the fixed list of permissions. */
   customRoles: boolean;
+  /** Whether the account gets SLA reports (app, CSV, PDF, API and monthly mail). */
+  slaReports: boolean;
+  /** Whether the account may build dashboards of its own, with wall mode and share links. */
+  customDashboards: boolean;
+  /** Whether the account's agents may report metrics of the operator's own. */
+  customAgentMetrics: boolean;
+  /** Whether the account chooses how long its history is kept, within what the server allows. */
+  customRetention: boolean;
 }
 
 /** One plan as the pricing table and the engine both see it. */
@@ -93,6 +101,10 @@ export const PLANS: readonly Plan[] = [
       auditLog: false,
       singleSignOn: false,
       customRoles: false,
+      slaReports: false,
+      customDashboards: false,
+      customAgentMetrics: false,
+      customRetention: false,
     },
   },
   {
@@ -137,6 +149,10 @@ export const PLANS: readonly Plan[] = [
       auditLog: false,
       singleSignOn: false,
       customRoles: false,
+      slaReports: false,
+      customDashboards: false,
+      customAgentMetrics: false,
+      customRetention: false,
     },
   },
   {
@@ -177,6 +193,10 @@ export const PLANS: readonly Plan[] = [
       auditLog: true,
       singleSignOn: false,
       customRoles: false,
+      slaReports: false,
+      customDashboards: false,
+      customAgentMetrics: false,
+      customRetention: false,
     },
   },
   {
@@ -220,6 +240,10 @@ export const PLANS: readonly Plan[] = [
       auditLog: true,
       singleSignOn: true,
       customRoles: true,
+      slaReports: true,
+      customDashboards: true,
+      customAgentMetrics: true,
+      customRetention: true,
     },
   },
 ];
@@ -272,6 +296,10 @@ export const SELF_HOSTED_PLAN: Plan = {
     auditLog: true,
     singleSignOn: true,
     customRoles: true,
+    slaReports: true,
+    customDashboards: true,
+    customAgentMetrics: true,
+    customRetention: true,
   },
 };
 
