@@ -1,10 +1,13 @@
+import { ACCOUNT_SETTINGS_OPERATIONS } from "./account-settings-operations.ts";
 import { AGENT_DOWNLOAD_OPERATIONS } from "./agent-download-operations.ts";
 import { AGENT_OPERATIONS } from "./agent-operations.ts";
 import { ALERTING_OPERATIONS } from "./alerting-operations.ts";
 import type { ApiOperation } from "./api-operation.ts";
 import { AUDIT_OPERATIONS } from "./audit-operations.ts";
 import { AUTH_OPERATIONS } from "./auth-operations.ts";
+import { DASHBOARD_OPERATIONS } from "./dashboard-operations.ts";
 import { BILLING_OPERATIONS } from "./billing-operations.ts";
+import { HISTORY_OPERATIONS } from "./history-operations.ts";
 import { GROUP_OPERATIONS } from "./group-operations.ts";
 import { MEMBER_OPERATIONS } from "./member-operations.ts";
 import { MONITOR_OPERATIONS } from "./monitor-operations.ts";
@@ -34,6 +37,9 @@ export const OPERATIONS = {
   ...PLAN_CHANGE_OPERATIONS,
   ...BILLING_OPERATIONS,
   ...SERVER_OPERATIONS,
+  ...HISTORY_OPERATIONS,
+  ...DASHBOARD_OPERATIONS,
+  ...ACCOUNT_SETTINGS_OPERATIONS,
   streamEvents: {
     method: "GET",
     url: "/events",

@@ -8,6 +8,8 @@ export interface AccountTable {
   created_at: number;
   /** 1: every member must sign in with a second factor. */
   require_two_factor: Generated<number>;
+  /** The IANA time zone of calendar days and maintenance rules; 'UTC' until chosen. */
+  time_zone: Generated<string>;
 }
 
 export interface UserTable {

@@ -20,6 +20,8 @@ export interface OperationRoute<K extends OperationName> {
 
 const ROUTES = {
   getAccount: { method: "GET", url: "/account" },
+  getAccountSettings: { method: "GET", url: "/account/settings" },
+  updateAccountSettings: { method: "PATCH", url: "/account/settings" },
   listMonitors: { method: "GET", url: "/monitors" },
   createMonitor: { method: "POST", url: "/monitors" },
   monitorOverview: { method: "GET", url: "/monitors/overview" },

@@ -15,7 +15,9 @@ import type { ServiceContext } from "../../services/context.ts";
 import type { TxtLookup } from "../../services/domain-verification/txt-lookup.ts";
 import { agentDownloadListRoutes } from "../agent-downloads.ts";
 import { accountRoutes } from "./account.ts";
+import { accountHistoryRoutes } from "./account-history.ts";
 import { accountSecurityRoutes } from "./account-security.ts";
+import { accountSettingsRoutes } from "./account-settings.ts";
 import { accountSwitchingRoutes } from "./account-switching.ts";
 import { agentAlertRuleRoutes } from "./agent-alert-rules.ts";
 import { agentTaskRoutes } from "./agent-tasks.ts";
@@ -82,6 +84,8 @@ export interface ApiOptions {
   serverNotices?: readonly ServerNotice[];
   /** The operator's address (OPERATOR_EMAIL): that person is told the server's notices. */
   operatorEmail?: string | undefined;
+  /** The longest history an account may choose (HISTORY_DAYS_MAX). */
+  maxHistoryDays: number;
 }
 
 /**
@@ -135,13 +139,21 @@ function limitAuthenticatedRequests(app: FastifyInstance, options: ApiOptions) {
 /** The account, its keys, monitors and their results, secure variables and status pages. */
 async function accountAndMonitorRoutes(app: FastifyInstance, options: ApiOptions) {
   const { ctx, changes, live } = options;
-  await app.register(accountRoutes, { ctx, changes, session: options.accounts.session, live });
+  await app.register(accountRoutes, {
+    ctx,
+    changes,
+    session: options.accounts.session,
+    live,
+    maxHistoryDays: options.maxHistoryDays,
+  });
+  await app.register(accountHistoryRoutes, { ctx, maxHistoryDays: options.maxHistoryDays });
   await app.register(apiKeyRoutes, { ctx, live });
   await app.register(roleRoutes, { ctx });
   await app.register(auditLogRoutes, { ctx });
   await app.register(planChangeRoutes, { ctx });
   await app.register(billingRoutes, { ctx, billing: options.billing });
   await app.register(accountSecurityRoutes, { ctx, live });
+  await app.register(accountSettingsRoutes, { ctx });
   await app.register(serverNoticeRoutes, {
     ctx,
     notices: options.serverNotices ?? [],

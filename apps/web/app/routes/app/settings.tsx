@@ -7,6 +7,7 @@ import { DeleteAccount } from "../../signed-in/settings/delete-account.tsx";
 import { EmailForm } from "../../signed-in/settings/email-form.tsx";
 import { PasswordForm } from "../../signed-in/settings/password-form.tsx";
 import { PlanPanel } from "../../signed-in/settings/plan-panel.tsx";
+import { TimeZoneForm } from "../../signed-in/settings/time-zone-form.tsx";
 import { PageHeader } from "../../signed-in/ui/page-header.tsx";
 
 export function meta() {
@@ -20,10 +21,11 @@ export default function Settings() {
     <>
       <PageHeader
         title="Account Settings"
-        description="Your sign-in details, your plan and what it allows, and deleting the account."
+        description="Your sign-in details, the account's time zone, your plan and what it allows, and deleting the account."
       />
       <EmailForm />
       <PasswordForm />
+      <TimeZoneForm />
       <PlanPanel />
       <PausedByPlanPanel />
       <SecureVariablesPanel />
