@@ -13,6 +13,7 @@ export * from "./forms.ts";
 export * from "./groups/index.ts";
 export * from "./heartbeats/index.ts";
 export * from "./ip-literal.ts";
+export * from "./maintenance/index.ts";
 export * from "./monitor-input.ts";
 export * from "./monitor-options.ts";
 export * from "./monitor-plan-rules.ts";

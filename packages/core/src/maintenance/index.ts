@@ -1,0 +1,4 @@
+export * from "./describe-recurrence.ts";
+export * from "./expand-recurrence.ts";
+export * from "./recurrence-rule.ts";
+export * from "./zoned-time.ts";
