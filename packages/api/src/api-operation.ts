@@ -26,7 +26,8 @@ export interface ApiOperation {
     | "Team"
     | "Audit log"
     | "Billing"
-    | "Security";
+    | "Security"
+    | "Dashboards";
   /** Who may call it: anyone, only a signed-in session, or (the default) a key or a session. */
   access?: "public" | "session";
   /**

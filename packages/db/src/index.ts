@@ -9,6 +9,7 @@ export {
   type PostgresConnection,
 } from "./connect.ts";
 export { type DataDirHold, holdDataDir } from "./data-dir-hold.ts";
+export type * from "./dashboard-schema.ts";
 export type * from "./domain-claim-schema.ts";
 export type * from "./heartbeat-schema.ts";
 export { bundledMigrationNames, migrateToLatest } from "./migrate.ts";

@@ -29,6 +29,11 @@ import type {
   BillingEventTable,
   BillingSubscriptionTable,
 } from "./billing-schema.ts";
+import type {
+  DashboardShareLinkTable,
+  DashboardTable,
+  DashboardWidgetTable,
+} from "./dashboard-schema.ts";
 import type { DomainClaimTable } from "./domain-claim-schema.ts";
 import type { HeartbeatTable } from "./heartbeat-schema.ts";
 import type {
@@ -154,6 +159,9 @@ export interface Database {
   billing_customers: BillingCustomerTable;
   billing_subscriptions: BillingSubscriptionTable;
   billing_events: BillingEventTable;
+  dashboards: DashboardTable;
+  dashboard_widgets: DashboardWidgetTable;
+  dashboard_share_links: DashboardShareLinkTable;
 }
 
 export interface ServerSecretTable {

@@ -24,6 +24,7 @@ import {
 } from "../services/monitors/monitor-changes.ts";
 import { regionDirectory } from "../services/regions/region-directory.ts";
 import { operatorNotices } from "../services/server/operator-notices.ts";
+import { absoluteAppUrl } from "./accounts.ts";
 import type { Alerting } from "./alerting.ts";
 import { engineBroker } from "./engine-broker.ts";
 import { serverHosts } from "./server-hosts.ts";
@@ -148,6 +149,7 @@ export async function registerMonitoring(
     billing: options.billing,
     serverNotices: operatorNotices(config),
     operatorEmail: config.regions.operatorEmail,
+    appUrl: absoluteAppUrl(config),
   });
   return engine;
 }

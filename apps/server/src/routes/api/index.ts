@@ -29,6 +29,7 @@ import { auditLogRoutes } from "./audit-log.ts";
 import { authRoutes } from "./auth.ts";
 import { billingRoutes } from "./billing.ts";
 import { channelRoutes } from "./channels.ts";
+import { dashboardRoutes } from "./dashboards.ts";
 import { dependencyRoutes } from "./dependencies.ts";
 import { eventRoutes } from "./events.ts";
 import { groupRoutes } from "./groups.ts";
@@ -45,6 +46,7 @@ import { roleRoutes } from "./roles.ts";
 import { secureVariableRoutes } from "./secure-variables.ts";
 import { registrationRoutes, serverNoticeRoutes } from "./server.ts";
 import { sessionRoutes } from "./sessions.ts";
+import { sharedDashboardRoutes } from "./shared-dashboards.ts";
 import { ssoConfigRoutes, ssoSignInRoutes } from "./sso.ts";
 import { statusIncidentRoutes } from "./status-incidents.ts";
 import { statusMaintenanceRoutes } from "./status-maintenances.ts";
@@ -84,6 +86,8 @@ export interface ApiOptions {
   serverNotices?: readonly ServerNotice[];
   /** The operator's address (OPERATOR_EMAIL): that person is told the server's notices. */
   operatorEmail?: string | undefined;
+  /** Where the signed-in app lives (APP_URL), for the links to shared boards. */
+  appUrl?: string | undefined;
   /** The longest history an account may choose (HISTORY_DAYS_MAX). */
   maxHistoryDays: number;
 }
@@ -106,6 +110,7 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions) {
   await app.register(sessionRoutes, { accounts: options.accounts, live: options.live });
   await app.register(invitationLinkRoutes, { accounts: options.accounts });
   await app.register(registrationRoutes, { auth: options.accounts.auth });
+  await app.register(sharedDashboardRoutes, { ctx: options.ctx });
   const sso = {
     accounts: options.accounts,
     publicUrl: options.publicUrl,
@@ -182,6 +187,10 @@ async function accountAndMonitorRoutes(app: FastifyInstance, options: ApiOptions
   await app.register(statusSubscriberRoutes, { ctx });
   await app.register(regionRoutes, { ctx, regions: options.regions });
   await app.register(monitorResultRoutes, { ctx, checks: options.checks });
+  await app.register(dashboardRoutes, {
+    ctx,
+    appUrl: options.appUrl ?? `${options.publicUrl}/app`,
+  });
 }
 
 /** Agents, alerts, dependencies, channels, notifications and the live event stream. */

@@ -1,0 +1,344 @@
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestAccount } from "../../../test/accounts.ts";
+import { buildTestApp } from "../../../test/app.ts";
+import { describeEachDatabase } from "../../../test/databases.ts";
+import { checkRecord, createTestMonitor } from "../../../test/monitors.ts";
+import { TEST_SECRETS } from "../../../test/secrets.ts";
+import { storeCheckBatch } from "../../check-intake/store-checks.ts";
+import { createServiceContext, type ServiceContext } from "../../services/context.ts";
+
+type Account = Awaited<ReturnType<typeof createTestAccount>>;
+
+const MINUTE = 60_000;
+const NOW = Date.UTC(2027, 0, 15, 12, 40);
+
+describeEachDatabase("custom dashboards", (db) => {
+  let app: FastifyInstance;
+  let ctx: ServiceContext;
+  let account: Account;
+  let monitorId: string;
+  let otherMonitorId: string;
+
+  beforeAll(async () => {
+    ctx = createServiceContext(db().handle.db, TEST_SECRETS, { now: () => NOW - 2 * 86_400_000 });
+    app = await buildTestApp(db(), { ctx });
+    account = await createTestAccount(db(), "enterprise", ctx);
+    monitorId = (await createTestMonitor(ctx, account.accountId, "enterprise")).id;
+    const other = await createTestAccount(db(), "enterprise", ctx);
+    otherMonitorId = (await createTestMonitor(ctx, other.accountId, "enterprise")).id;
+    ctx.now = () => NOW;
+    await storeCheckBatch(ctx.db, [
+      checkRecord(monitorId, NOW - 50 * MINUTE, true, 100),
+      checkRecord(monitorId, NOW - 20 * MINUTE, false, 900),
+      checkRecord(monitorId, NOW - MINUTE, true, 120),
+    ]);
+  });
+  afterAll(() => app.close());
+
+  const call = async (
+    method: "GET" | "POST" | "PUT" | "DELETE",
+    url: string,
+    payload?: object,
+    headers: Record<string, string> = account.headers,
+  ) => {
+    const response = await app.inject({
+      method,
+      url: `/api/v1${url}`,
+      headers,
+      ...(payload ? { payload } : {}),
+    });
+    return {
+      status: response.statusCode,
+      body: response.body ? response.json() : undefined,
+      headers: response.headers,
+    };
+  };
+
+  const everyKind = () => [
+    { type: "status_grid", settings: {}, x: 0, y: 0, w: 6, h: 3 },
+    {
+      type: "uptime",
+      title: "Shop uptime",
+      settings: { monitor_id: monitorId },
+      x: 6,
+      y: 0,
+      w: 3,
+      h: 2,
+    },
+    { type: "response_time", settings: { monitor_id: monitorId }, x: 0, y: 3, w: 6, h: 3 },
+    { type: "open_alerts", settings: { limit: 5 }, x: 6, y: 3, w: 6, h: 3 },
+    {
+      type: "sla_figure",
+      settings: { subject_type: "monitor", subject_id: monitorId, period: "last_30_days" },
+      x: 9,
+      y: 0,
+      w: 3,
+      h: 2,
+    },
+  ];
+
+  it("saves a board of every kind of widget and answers it in reading order with settings filled in", async () => {
+    const created = await call("POST", "/dashboards", {
+      name: " Operations ",
+      widgets: everyKind(),
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.name).toBe("Operations");
+    expect(created.body.widgets.map((w: { type: string }) => w.type)).toEqual([
+      "status_grid",
+      "uptime",
+      "sla_figure",
+      "response_time",
+      "open_alerts",
+    ]);
+    expect(created.body.widgets[1]).toMatchObject({
+      title: "Shop uptime",
+      settings: { monitor_id: monitorId, range: "24h" },
+    });
+    const read = await call("GET", `/dashboards/${created.body.id}`);
+    expect(read.body).toEqual(created.body);
+    const list = await call("GET", "/dashboards");
+    expect(list.body.data).toContainEqual(
+      expect.objectContaining({ id: created.body.id, widget_count: 5, share_link_count: 0 }),
+    );
+  });
+
+  it("shows each widget's figures from the monitor's own checks", async () => {
+    const board = await call("POST", "/dashboards", { name: "Figures", widgets: everyKind() });
+    const data = await call("GET", `/dashboards/${board.body.id}/data`);
+    expect(data.status).toBe(200);
+    const byType = Object.fromEntries(
+      data.body.widgets.map((widget: { data: { type: string } }) => [
+        widget.data.type,
+        widget.data,
+      ]),
+    );
+    expect(byType.status_grid.monitors).toEqual([
+      { name: "Site", status: "up", uptime_24h: 66.667 },
+    ]);
+    expect(byType.uptime).toMatchObject({
+      monitor_name: "Site",
+      uptime_percent: 66.667,
+      checks: 3,
+    });
+    expect(byType.response_time.monitor_name).toBe("Site");
+    expect(byType.response_time.regions[0].points.length).toBeGreaterThan(0);
+    expect(byType.open_alerts).toEqual({ type: "open_alerts", alerts: [], more: false });
+    expect(byType.sla_figure).toMatchObject({ subject_name: "Site", target_percent: 99.9 });
+  });
+
+  it("keeps the widgets sent with their ids, adds new ones and removes those left out", async () => {
+    const board = await call("POST", "/dashboards", { name: "Layout", widgets: everyKind() });
+    const [grid, uptime] = board.body.widgets;
+    const saved = await call("PUT", `/dashboards/${board.body.id}`, {
+      name: "Layout",
+      widgets: [
+        { ...uptime, x: 0, y: 0 },
+        { ...grid, x: 3, y: 0 },
+        { type: "open_alerts", settings: {}, x: 9, y: 0, w: 3, h: 2 },
+      ],
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.widgets.map((w: { id: string }) => w.id).slice(0, 2)).toEqual([
+      uptime.id,
+      grid.id,
+    ]);
+    expect(saved.body.widgets[2]).toMatchObject({ type: "open_alerts", settings: { limit: 10 } });
+    expect(saved.body.widgets).toHaveLength(3);
+  });
+
+  describe("refusals", () => {
+    let boardId: string;
+    beforeAll(async () => {
+      boardId = (await call("POST", "/dashboards", { name: "Refusals" })).body.id;
+    });
+    const save = (widgets: object[]) =>
+      call("PUT", `/dashboards/${boardId}`, { name: "R", widgets });
+
+    it("refuses widgets on top of each other, naming them", async () => {
+      const answer = await save([
+        { type: "open_alerts", settings: {}, x: 0, y: 0, w: 6, h: 3 },
+        { type: "status_grid", settings: {}, x: 4, y: 2, w: 4, h: 2 },
+      ]);
+      expect(answer).toMatchObject({
+        status: 400,
+        body: { detail: "Widget 2 overlaps widget 1; give each widget cells of its own." },
+      });
+    });
+
+    it("refuses a widget past the twelfth column or taller than eight rows", async () => {
+      expect(
+        (await save([{ type: "open_alerts", settings: {}, x: 10, y: 0, w: 4, h: 2 }])).body,
+      ).toEqual({
+        detail: "Widget 1 runs past the grid's 12 columns: x plus w must be at most 12.",
+      });
+      const tall = await save([{ type: "open_alerts", settings: {}, x: 0, y: 0, w: 4, h: 9 }]);
+      expect(tall.status).toBe(400);
+      expect(tall.body.detail).toContain("h must be a whole number from 1 to 8");
+    });
+
+    it("refuses settings that do not fit the widget's kind", async () => {
+      const answer = await save([
+        { type: "uptime", settings: { range: "24h" }, x: 0, y: 0, w: 3, h: 2 },
+      ]);
+      expect(answer.status).toBe(400);
+      expect(answer.body.detail).toContain("monitor_id must be an id");
+      const unknown = await save([{ type: "weather", settings: {}, x: 0, y: 0, w: 3, h: 2 }]);
+      expect(unknown.body.detail).toContain("Each widget needs a type");
+    });
+
+    it("refuses another account's monitor without saying anything about it", async () => {
+      const answer = await save([
+        { type: "uptime", settings: { monitor_id: otherMonitorId }, x: 0, y: 0, w: 3, h: 2 },
+      ]);
+      expect(answer.status).toBe(400);
+      expect(answer.body.detail).toBe(
+        `Widget 1 names a monitor the account does not have (${otherMonitorId}).`,
+      );
+    });
+
+    it("refuses a widget id the board does not hold", async () => {
+      const answer = await save([
+        { id: "wgt_elsewhere", type: "open_alerts", settings: {}, x: 0, y: 0, w: 3, h: 2 },
+      ]);
+      expect(answer.body.detail).toBe(
+        "Widget 1 has an id this board does not hold once; leave id out for a new widget.",
+      );
+    });
+
+    it("refuses more than 40 widgets", async () => {
+      const many = Array.from({ length: 41 }, (_, index) => ({
+        type: "open_alerts",
+        settings: {},
+        x: 0,
+        y: index,
+        w: 1,
+        h: 1,
+      }));
+      expect((await save(many)).body).toEqual({ detail: "A board can hold at most 40 widgets." });
+    });
+  });
+
+  it("tells a widget whose monitor was deleted why it shows nothing, and the rest still show", async () => {
+    const doomed = (await createTestMonitor(ctx, account.accountId, "enterprise")).id;
+    const board = await call("POST", "/dashboards", {
+      name: "Doomed",
+      widgets: [
+        { type: "uptime", settings: { monitor_id: doomed }, x: 0, y: 0, w: 3, h: 2 },
+        { type: "open_alerts", settings: {}, x: 3, y: 0, w: 3, h: 2 },
+      ],
+    });
+    await call("DELETE", `/monitors/${doomed}`);
+    const data = await call("GET", `/dashboards/${board.body.id}/data`);
+    expect(data.body.widgets[0]).toEqual({
+      id: board.body.widgets[0].id,
+      data: null,
+      problem: "What this widget showed was deleted; edit the board to choose something else.",
+    });
+    expect(data.body.widgets[1].data.type).toBe("open_alerts");
+  });
+
+  it("shows a board through its link signed out: names and figures, no ids, until revoked", async () => {
+    const board = await call("POST", "/dashboards", { name: "Wall", widgets: everyKind() });
+    const link = await call("POST", `/dashboards/${board.body.id}/share-links`, {
+      name: "Office TV",
+      expires_in_days: 30,
+    });
+    expect(link.status).toBe(201);
+    expect(link.body.token).toMatch(/^uwd_[A-Za-z0-9_-]{40}$/);
+    expect(link.body.url).toBe(`http://localhost:3000/app/shared-board#${link.body.token}`);
+    expect(link.body.expires_at).toBe(new Date(NOW + 30 * 86_400_000).toISOString());
+
+    const shared = await call("GET", `/shared-dashboards/${link.body.token}`, undefined, {});
+    expect(shared.status).toBe(200);
+    expect(shared.headers["cache-control"]).toBe("no-store");
+    expect(shared.body.name).toBe("Wall");
+    expect(shared.body.widgets[1]).toMatchObject({
+      type: "uptime",
+      title: "Shop uptime",
+      x: 6,
+      y: 0,
+      data: { monitor_name: "Site", uptime_percent: 66.667 },
+    });
+    const text = JSON.stringify(shared.body);
+    for (const secret of [monitorId, board.body.id, account.accountId, link.body.id]) {
+      expect(text).not.toContain(secret);
+    }
+    expect(text).not.toContain("settings");
+
+    const listed = await call("GET", `/dashboards/${board.body.id}/share-links`);
+    expect(listed.body.data).toEqual([
+      expect.objectContaining({ id: link.body.id, name: "Office TV", revoked_at: null }),
+    ]);
+    expect(JSON.stringify(listed.body)).not.toContain(link.body.token);
+    expect(listed.body.data[0].last_used_at).toBe(new Date(NOW).toISOString());
+
+    expect(
+      (await call("DELETE", `/dashboards/${board.body.id}/share-links/${link.body.id}`)).status,
+    ).toBe(204);
+    const revoked = await call("GET", `/shared-dashboards/${link.body.token}`, undefined, {});
+    expect(revoked).toMatchObject({
+      status: 404,
+      body: {
+        detail:
+          "This link shows no board: it is unknown, revoked or expired, or its board was deleted.",
+      },
+    });
+  });
+
+  it("stops showing a board once its link expires, and a mistyped link shows nothing", async () => {
+    const board = await call("POST", "/dashboards", { name: "Expiring" });
+    const link = await call("POST", `/dashboards/${board.body.id}/share-links`, {
+      name: "Day pass",
+      expires_in_days: 1,
+    });
+    const later = ctx.now;
+    ctx.now = () => NOW + 86_400_000;
+    try {
+      expect(
+        (await call("GET", `/shared-dashboards/${link.body.token}`, undefined, {})).status,
+      ).toBe(404);
+    } finally {
+      ctx.now = later;
+    }
+    const typo = `${link.body.token.slice(0, -1)}${link.body.token.endsWith("A") ? "B" : "A"}`;
+    expect((await call("GET", `/shared-dashboards/${typo}`, undefined, {})).status).toBe(404);
+    expect((await call("GET", "/shared-dashboards/nothing", undefined, {})).status).toBe(404);
+  });
+
+  it("stops every link of a deleted board", async () => {
+    const board = await call("POST", "/dashboards", { name: "Gone" });
+    const link = await call("POST", `/dashboards/${board.body.id}/share-links`, { name: "TV" });
+    expect(link.body.expires_at).toBeNull();
+    expect((await call("DELETE", `/dashboards/${board.body.id}`)).status).toBe(204);
+    expect((await call("GET", `/dashboards/${board.body.id}`)).status).toBe(404);
+    expect((await call("GET", `/shared-dashboards/${link.body.token}`, undefined, {})).status).toBe(
+      404,
+    );
+  });
+
+  it("answers plans without custom dashboards with the plan wall", async () => {
+    const business = await createTestAccount(db(), "business", ctx);
+    const wall =
+      "Custom dashboards are part of the Enterprise+ plan and above; the Business plan does not include them.";
+    expect(await call("GET", "/dashboards", undefined, business.headers)).toMatchObject({
+      status: 403,
+      body: { detail: wall },
+    });
+    expect(
+      (await call("POST", "/dashboards", { name: "Mine" }, business.headers)).body.detail,
+    ).toBe(wall);
+  });
+
+  it("keeps at most 50 boards per account", async () => {
+    const full = await createTestAccount(db(), "enterprise", ctx);
+    for (let index = 0; index < 50; index++) {
+      await call("POST", "/dashboards", { name: `Board ${index}` }, full.headers);
+    }
+    expect(await call("POST", "/dashboards", { name: "One more" }, full.headers)).toMatchObject({
+      status: 409,
+      body: { detail: "An account can keep at most 50 boards; delete one to make another." },
+    });
+  });
+});

@@ -1,0 +1,14 @@
+export { createDashboard } from "./create-dashboard.ts";
+export { createShareLink } from "./create-share-link.ts";
+export type { DashboardRecord, DashboardWidgetRecord } from "./dashboard-record.ts";
+export { deleteDashboard } from "./delete-dashboard.ts";
+export { dashboardPlanSentence } from "./enforce-dashboard-plan.ts";
+export { getDashboard } from "./get-dashboard.ts";
+export { getDashboardData } from "./get-dashboard-data.ts";
+export { type DashboardSummary, listDashboards } from "./list-dashboards.ts";
+export { listShareLinks } from "./list-share-links.ts";
+export type { WidgetFigures } from "./load-widget-data.ts";
+export { replaceDashboard } from "./replace-dashboard.ts";
+export { revokeShareLink } from "./revoke-share-link.ts";
+export type { ShareLinkRecord } from "./share-link-record.ts";
+export { type SharedDashboardView, viewSharedDashboard } from "./view-shared-dashboard.ts";
