@@ -70,6 +70,13 @@ export async function fillAccount(app: FastifyInstance, db: TestDatabase): Promi
   ).id;
   rows.key = (await call("POST", "/api-keys", { name: "Deploys", scope: "read" })).id;
   rows.variable = "DEPLOY_TOKEN";
+  const board = await call("POST", "/dashboards", {
+    name: "Operations",
+    widgets: [{ type: "uptime", settings: { monitor_id: rows.monitor }, x: 0, y: 0, w: 3, h: 2 }],
+  });
+  rows.dashboard = board.id;
+  rows.widget = board.widgets[0].id;
+  rows.link = (await call("POST", `/dashboards/${board.id}/share-links`, { name: "TV" })).id;
   await call("POST", "/secure-variables", { name: rows.variable, value: "s3cret-deploy-token" });
   rows.user = (await signedInMember(app, db, owner.accountId, "member")).userId;
   rows.session = await secondSessionId(app, owner);

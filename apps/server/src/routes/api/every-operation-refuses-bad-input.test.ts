@@ -162,7 +162,7 @@ function saysWhy(response: LightMyRequestResponse): boolean {
 
 /** Answers about "the last 24 hours" move with the clock; their windows are left out. */
 function withoutPresentTime(body: string): string {
-  return body.replace(/"(from|to|start)":"[^"]*"/g, '"$1":"<time>"');
+  return body.replace(/"(from|to|start|at)":"[^"]*"/g, '"$1":"<time>"');
 }
 
 function shorten(text: string): string {
