@@ -8,13 +8,17 @@ export {
   openDatabase,
   type PostgresConnection,
 } from "./connect.ts";
-export { type DataDirHold, holdDataDir } from "./data-dir-hold.ts";
+export type * from "./custom-metric-schema.ts";
 export type * from "./dashboard-schema.ts";
+export { type DataDirHold, holdDataDir } from "./data-dir-hold.ts";
 export type * from "./domain-claim-schema.ts";
 export type * from "./heartbeat-schema.ts";
+export type * from "./maintenance-window-schema.ts";
 export { bundledMigrationNames, migrateToLatest } from "./migrate.ts";
 export * from "./monitoring-schema.ts";
+export type * from "./retention-badge-schema.ts";
 export type * from "./schema.ts";
+export type * from "./sla-report-schema.ts";
 export {
   copySqliteDatabase,
   inspectSqliteCopy,

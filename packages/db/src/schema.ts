@@ -30,12 +30,22 @@ import type {
   BillingSubscriptionTable,
 } from "./billing-schema.ts";
 import type {
+  AgentCustomRollupTable,
+  AgentCustomSampleTable,
+  AgentCustomSeriesTable,
+} from "./custom-metric-schema.ts";
+import type {
   DashboardShareLinkTable,
   DashboardTable,
   DashboardWidgetTable,
 } from "./dashboard-schema.ts";
 import type { DomainClaimTable } from "./domain-claim-schema.ts";
 import type { HeartbeatTable } from "./heartbeat-schema.ts";
+import type {
+  MaintenanceWindowGroupTable,
+  MaintenanceWindowMonitorTable,
+  MaintenanceWindowTable,
+} from "./maintenance-window-schema.ts";
 import type {
   AccountTable,
   ApiKeyTable,
@@ -54,6 +64,8 @@ import type {
   SessionTable,
   UserTable,
 } from "./monitoring-schema.ts";
+import type { AccountHistoryColumns, MonitorBadgeTable } from "./retention-badge-schema.ts";
+import type { SlaReportScheduleTable, SlaReportSendTable } from "./sla-report-schema.ts";
 import type {
   StatusComponentMonitorTable,
   StatusComponentTable,
@@ -93,7 +105,7 @@ export interface Database {
   contact_messages: ContactMessageTable;
   newsletter_subscribers: NewsletterSubscriberTable;
   outbox: OutboxTable;
-  accounts: AccountTable;
+  accounts: AccountTable & AccountHistoryColumns;
   users: UserTable;
   api_keys: ApiKeyTable;
   sessions: SessionTable;
@@ -103,6 +115,7 @@ export interface Database {
   monitor_group_members: MonitorGroupMemberTable;
   monitor_group_channels: MonitorGroupChannelTable;
   heartbeats: HeartbeatTable;
+  monitor_badges: MonitorBadgeTable;
   check_results: CheckResultTable;
   secure_variables: SecureVariableTable;
   check_rollups: CheckRollupTable;
@@ -128,9 +141,14 @@ export interface Database {
   status_incident_updates: StatusIncidentUpdateTable;
   status_maintenances: StatusMaintenanceTable;
   status_maintenance_components: StatusMaintenanceComponentTable;
+  maintenance_windows: MaintenanceWindowTable;
+  maintenance_window_monitors: MaintenanceWindowMonitorTable;
+  maintenance_window_groups: MaintenanceWindowGroupTable;
   status_subscribers: StatusSubscriberTable;
   status_notices: StatusNoticeTable;
   agents: AgentTable;
+  sla_report_schedules: SlaReportScheduleTable;
+  sla_report_sends: SlaReportSendTable;
   agent_batches: AgentBatchTable;
   agent_samples: AgentSampleTable;
   agent_disk_samples: AgentDiskSampleTable;
@@ -142,6 +160,9 @@ export interface Database {
   agent_channels: AgentChannelTable;
   agent_dependencies: AgentDependencyTable;
   agent_tasks: AgentTaskTable;
+  agent_custom_series: AgentCustomSeriesTable;
+  agent_custom_samples: AgentCustomSampleTable;
+  agent_custom_rollups: AgentCustomRollupTable;
   custom_roles: CustomRoleTable;
   memberships: MembershipTable;
   invitations: InvitationTable;

@@ -1,3 +1,5 @@
+import type { Generated } from "kysely";
+
 /** A public status page of an account. `version` moves with every change its visitors see. */
 export interface StatusPageTable {
   id: string;
@@ -94,6 +96,12 @@ export interface StatusMaintenanceTable {
   announced_at: number | null;
   created_at: number;
   updated_at: number;
+  /** A recurring window's rule (JSON), read in the account's time zone; null for one window. */
+  recurrence: Generated<string | null>;
+  /** The starts (epoch ms) of skipped occurrences, as a JSON array; null for none. */
+  skipped: Generated<string | null>;
+  /** The last occurrence start or end the page's version was moved for. */
+  boundary_seen_at: Generated<number | null>;
 }
 
 export interface StatusMaintenanceComponentTable {

@@ -28,10 +28,12 @@ import { usageBillingMigration } from "./2026_12_06_0100_usage_billing.ts";
 import { serverOwnerMigration } from "./2026_12_07_0100_server_owner.ts";
 import { channelRoutingMigration } from "./2026_12_08_0100_channel_routing.ts";
 import { notificationClaimsMigration } from "./2026_12_09_0100_notification_claims.ts";
-import { customAgentMetricsMigration } from "./2026_12_10_0300_custom_agent_metrics.ts";
+import { slaReportsMigration } from "./2026_12_10_0100_sla_reports.ts";
 import { dashboardsMigration } from "./2026_12_10_0200_dashboards.ts";
+import { customAgentMetricsMigration } from "./2026_12_10_0300_custom_agent_metrics.ts";
 import { retentionBadgesMigration } from "./2026_12_10_0400_retention_badges.ts";
 import { recurringMaintenanceMigration } from "./2026_12_10_0500_recurring_maintenance.ts";
+import { maintenanceWindowsMigration } from "./2026_12_10_0510_maintenance_windows.ts";
 
 /** Every migration, in the order they apply. Names sort in that order too. */
 export const migrations: Record<string, Migration> = {
@@ -64,8 +66,10 @@ export const migrations: Record<string, Migration> = {
   "2026_12_07_0100_server_owner": serverOwnerMigration,
   "2026_12_08_0100_channel_routing": channelRoutingMigration,
   "2026_12_09_0100_notification_claims": notificationClaimsMigration,
+  "2026_12_10_0100_sla_reports": slaReportsMigration,
   "2026_12_10_0300_custom_agent_metrics": customAgentMetricsMigration,
   "2026_12_10_0200_dashboards": dashboardsMigration,
   "2026_12_10_0400_retention_badges": retentionBadgesMigration,
   "2026_12_10_0500_recurring_maintenance": recurringMaintenanceMigration,
+  "2026_12_10_0510_maintenance_windows": maintenanceWindowsMigration,
 };

@@ -1,4 +1,5 @@
 import type { StatusMaintenanceTable } from "@upwatch/db";
+import type { Selectable } from "kysely";
 import { maintenanceNotice } from "../../mail/messages/status-notice-text.ts";
 import type { ServiceContext } from "../context.ts";
 import { queueStatusNotice } from "../status-notices/queue-status-notice.ts";
@@ -31,7 +32,11 @@ export async function announceMaintenanceBoundaries(ctx: ServiceContext): Promis
   return due.length;
 }
 
-async function announce(ctx: ServiceContext, window: StatusMaintenanceTable, now: number) {
+async function announce(
+  ctx: ServiceContext,
+  window: Selectable<StatusMaintenanceTable>,
+  now: number,
+) {
   await ctx.transact(async (trx) => {
     const page = await trx
       .selectFrom("status_pages")

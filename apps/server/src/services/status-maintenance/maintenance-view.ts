@@ -1,6 +1,6 @@
 import type { MAINTENANCE_STATUSES } from "@upwatch/api";
 import type { Database, StatusMaintenanceTable } from "@upwatch/db";
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely, Selectable, Transaction } from "kysely";
 import { NotFoundError } from "../service-error.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -9,7 +9,7 @@ export type MaintenanceStatus = (typeof MAINTENANCE_STATUSES)[number];
 
 /** A maintenance window with its components and its status at the time it was read. */
 export interface MaintenanceView {
-  maintenance: StatusMaintenanceTable;
+  maintenance: Selectable<StatusMaintenanceTable>;
   status: MaintenanceStatus;
   components: { componentId: string; name: string }[];
 }
@@ -46,7 +46,7 @@ export async function loadMaintenance(
 /** The views of some windows, in the order given. */
 export async function viewMaintenances(
   db: Db,
-  rows: StatusMaintenanceTable[],
+  rows: Selectable<StatusMaintenanceTable>[],
   now: number,
 ): Promise<MaintenanceView[]> {
   if (rows.length === 0) return [];
