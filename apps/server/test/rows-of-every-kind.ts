@@ -75,7 +75,7 @@ export async function fillAccount(app: FastifyInstance, db: TestDatabase): Promi
     widgets: [{ type: "uptime", settings: { monitor_id: rows.monitor }, x: 0, y: 0, w: 3, h: 2 }],
   });
   rows.dashboard = board.id;
-  rows.widget = board.widgets[0].id;
+  rows.widget = board.widgets[0]!.id;
   rows.link = (await call("POST", `/dashboards/${board.id}/share-links`, { name: "TV" })).id;
   await call("POST", "/secure-variables", { name: rows.variable, value: "s3cret-deploy-token" });
   rows.user = (await signedInMember(app, db, owner.accountId, "member")).userId;
@@ -90,6 +90,7 @@ interface Created {
   id: string;
   agent: { id: string };
   updates: { id: string }[];
+  widgets: { id: string }[];
 }
 
 type Call = (method: "POST" | "PUT" | "GET", url: string, payload?: object) => Promise<Created>;

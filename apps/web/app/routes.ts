@@ -28,6 +28,7 @@ export default [
     route("forgot-password", "routes/app/forgot-password.tsx"),
     route("reset-password", "routes/app/reset-password.tsx"),
     route("invitations/:token", "routes/app/invitation.tsx"),
+    route("shared-board", "routes/app/shared-board.tsx"),
     layout("routes/app/layout.tsx", [
       // Monitors: the list and the groups under the section's tabs; the wall display alone.
       layout("routes/app/monitors-layout.tsx", [
@@ -37,6 +38,10 @@ export default [
         route("monitors/groups/:id", "routes/app/group.tsx"),
       ]),
       route("monitors/groups/wall", "routes/app/groups-wall.tsx"),
+      // Dashboards: the list, one board (built and shared there) and its wall display alone.
+      route("dashboards", "routes/app/dashboards.tsx"),
+      route("dashboards/:id", "routes/app/dashboard.tsx"),
+      route("dashboards/:id/wall", "routes/app/dashboard-wall.tsx"),
       route("monitors/new", "routes/app/monitor-new.tsx"),
       route("monitors/:id", "routes/app/monitor-detail.tsx"),
       route("monitors/:id/edit", "routes/app/monitor-edit.tsx"),

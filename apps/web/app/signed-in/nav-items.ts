@@ -6,6 +6,7 @@ export const APP_NAV_ITEMS = [
   { to: `${APP_BASE}/alerts`, label: "Alerts", end: false },
   { to: `${APP_BASE}/agents`, label: "Agents", end: false },
   { to: `${APP_BASE}/status-pages`, label: "Status pages", end: false },
+  { to: `${APP_BASE}/dashboards`, label: "Dashboards", end: false },
   { to: `${APP_BASE}/channels`, label: "Channels", end: false },
   { to: `${APP_BASE}/api-keys`, label: "API keys", end: false, permission: "api_keys.manage" },
   { to: `${APP_BASE}/regions`, label: "Regions", end: false },

@@ -190,6 +190,16 @@ const ROUTES = {
   ssoCallback: { method: "GET", url: "/auth/sso/callback" },
   getPlanChange: { method: "GET", url: "/account/plan-change" },
   dismissPlanChange: { method: "POST", url: "/account/plan-change/dismiss" },
+  listDashboards: { method: "GET", url: "/dashboards" },
+  createDashboard: { method: "POST", url: "/dashboards" },
+  getDashboard: { method: "GET", url: "/dashboards/:id" },
+  replaceDashboard: { method: "PUT", url: "/dashboards/:id" },
+  deleteDashboard: { method: "DELETE", url: "/dashboards/:id" },
+  getDashboardData: { method: "GET", url: "/dashboards/:id/data" },
+  listDashboardShareLinks: { method: "GET", url: "/dashboards/:id/share-links" },
+  createDashboardShareLink: { method: "POST", url: "/dashboards/:id/share-links" },
+  revokeDashboardShareLink: { method: "DELETE", url: "/dashboards/:id/share-links/:linkId" },
+  viewSharedDashboard: { method: "GET", url: "/shared-dashboards/:token" },
   streamEvents: { method: "GET", url: "/events" },
 } as const satisfies { [K in OperationName]?: OperationRoute<K> };
 

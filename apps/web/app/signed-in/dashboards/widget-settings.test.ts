@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { EMPTY_WIDGET_FORM, widgetSettingsOf } from "./widget-settings.ts";
+
+describe("a widget's settings from the form", () => {
+  it("asks for the monitor an uptime widget shows", () => {
+    expect(widgetSettingsOf({ ...EMPTY_WIDGET_FORM, type: "uptime" })).toEqual({
+      problem: "Choose the monitor the widget shows.",
+    });
+    expect(
+      widgetSettingsOf({
+        ...EMPTY_WIDGET_FORM,
+        type: "uptime",
+        monitorId: "mon_1",
+        uptimeRange: "7d",
+      }),
+    ).toEqual({ settings: { monitor_id: "mon_1", range: "7d" } });
+  });
+
+  it("sends a status grid's chosen monitors and groups, none meaning every monitor", () => {
+    expect(widgetSettingsOf(EMPTY_WIDGET_FORM)).toEqual({
+      settings: { monitor_ids: [], group_ids: [] },
+    });
+  });
+
+  it("refuses an alert count or an SLA target out of range", () => {
+    expect(widgetSettingsOf({ ...EMPTY_WIDGET_FORM, type: "open_alerts", limit: "80" })).toEqual({
+      problem: "Show from 1 to 50 alerts.",
+    });
+    expect(
+      widgetSettingsOf({
+        ...EMPTY_WIDGET_FORM,
+        type: "sla_figure",
+        subjectId: "grp_1",
+        target: "30",
+      }),
+    ).toEqual({ problem: "The target must be a percentage from 50 to 100." });
+  });
+});
