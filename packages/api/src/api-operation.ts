@@ -27,7 +27,9 @@ export interface ApiOperation {
     | "Audit log"
     | "Billing"
     | "Security"
-    | "Dashboards";
+    | "Reports"
+    | "Dashboards"
+    | "Maintenance";
   /** Who may call it: anyone, only a signed-in session, or (the default) a key or a session. */
   access?: "public" | "session";
   /**

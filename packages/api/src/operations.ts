@@ -5,16 +5,20 @@ import { ALERTING_OPERATIONS } from "./alerting-operations.ts";
 import type { ApiOperation } from "./api-operation.ts";
 import { AUDIT_OPERATIONS } from "./audit-operations.ts";
 import { AUTH_OPERATIONS } from "./auth-operations.ts";
+import { CUSTOM_METRIC_OPERATIONS } from "./custom-metric-operations.ts";
 import { DASHBOARD_OPERATIONS } from "./dashboard-operations.ts";
 import { BILLING_OPERATIONS } from "./billing-operations.ts";
 import { HISTORY_OPERATIONS } from "./history-operations.ts";
 import { GROUP_OPERATIONS } from "./group-operations.ts";
+import { MAINTENANCE_WINDOW_OPERATIONS } from "./maintenance-window-operations.ts";
 import { MEMBER_OPERATIONS } from "./member-operations.ts";
+import { MONITOR_BADGE_OPERATIONS } from "./monitor-badge-operations.ts";
 import { MONITOR_OPERATIONS } from "./monitor-operations.ts";
 import { PLAN_CHANGE_OPERATIONS } from "./plan-change-operations.ts";
 import { ROLE_OPERATIONS } from "./role-operations.ts";
 import { SECURE_VARIABLE_OPERATIONS } from "./secure-variable-operations.ts";
 import { SERVER_OPERATIONS } from "./server-operations.ts";
+import { SLA_REPORT_OPERATIONS } from "./sla-report-operations.ts";
 import { SSO_OPERATIONS } from "./sso-operations.ts";
 import { STATUS_PAGE_OPERATIONS } from "./status-page-operations.ts";
 import { TWO_FACTOR_OPERATIONS } from "./two-factor-operations.ts";
@@ -29,6 +33,7 @@ export const OPERATIONS = {
   ...STATUS_PAGE_OPERATIONS,
   ...AGENT_OPERATIONS,
   ...AGENT_DOWNLOAD_OPERATIONS,
+  ...CUSTOM_METRIC_OPERATIONS,
   ...ROLE_OPERATIONS,
   ...AUDIT_OPERATIONS,
   ...TWO_FACTOR_OPERATIONS,
@@ -38,8 +43,11 @@ export const OPERATIONS = {
   ...BILLING_OPERATIONS,
   ...SERVER_OPERATIONS,
   ...HISTORY_OPERATIONS,
+  ...MONITOR_BADGE_OPERATIONS,
   ...DASHBOARD_OPERATIONS,
   ...ACCOUNT_SETTINGS_OPERATIONS,
+  ...MAINTENANCE_WINDOW_OPERATIONS,
+  ...SLA_REPORT_OPERATIONS,
   streamEvents: {
     method: "GET",
     url: "/events",

@@ -20,6 +20,7 @@ import { accountSecurityRoutes } from "./account-security.ts";
 import { accountSettingsRoutes } from "./account-settings.ts";
 import { accountSwitchingRoutes } from "./account-switching.ts";
 import { agentAlertRuleRoutes } from "./agent-alert-rules.ts";
+import { agentCustomMetricRoutes } from "./agent-custom-metrics.ts";
 import { agentTaskRoutes } from "./agent-tasks.ts";
 import { agentRoutes } from "./agents.ts";
 import { alertRoutes } from "./alerts.ts";
@@ -35,7 +36,10 @@ import { eventRoutes } from "./events.ts";
 import { groupRoutes } from "./groups.ts";
 import { invitationLinkRoutes } from "./invitation-links.ts";
 import { invitationRoutes } from "./invitations.ts";
+import { maintenanceWindowRoutes } from "./maintenance-windows.ts";
 import { memberRoutes } from "./members.ts";
+import { monitorBadgeApiRoutes } from "./monitor-badges.ts";
+import { monitorMetricsRoutes } from "./monitor-metrics.ts";
 import { monitorResultRoutes } from "./monitor-results.ts";
 import { monitorRoutes } from "./monitors.ts";
 import { notificationRoutes } from "./notifications.ts";
@@ -159,6 +163,7 @@ async function accountAndMonitorRoutes(app: FastifyInstance, options: ApiOptions
   await app.register(billingRoutes, { ctx, billing: options.billing });
   await app.register(accountSecurityRoutes, { ctx, live });
   await app.register(accountSettingsRoutes, { ctx });
+  await app.register(maintenanceWindowRoutes, { ctx });
   await app.register(serverNoticeRoutes, {
     ctx,
     notices: options.serverNotices ?? [],
@@ -187,6 +192,8 @@ async function accountAndMonitorRoutes(app: FastifyInstance, options: ApiOptions
   await app.register(statusSubscriberRoutes, { ctx });
   await app.register(regionRoutes, { ctx, regions: options.regions });
   await app.register(monitorResultRoutes, { ctx, checks: options.checks });
+  await app.register(monitorBadgeApiRoutes, { ctx, publicUrl: options.publicUrl });
+  await app.register(monitorMetricsRoutes, { ctx });
   await app.register(dashboardRoutes, {
     ctx,
     appUrl: options.appUrl ?? `${options.publicUrl}/app`,
@@ -198,6 +205,7 @@ async function agentAndAlertingRoutes(app: FastifyInstance, options: ApiOptions)
   const { ctx } = options;
   await app.register(agentRoutes, { ctx, keys: options.agentKeys });
   await app.register(agentTaskRoutes, { ctx });
+  await app.register(agentCustomMetricRoutes, { ctx });
   await app.register(agentAlertRuleRoutes, { ctx, hooks: options.alerting.hooks });
   await app.register(agentDownloadListRoutes, {
     shelf: options.agentPackages,
