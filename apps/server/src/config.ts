@@ -6,6 +6,7 @@ import {
   type AnalyticsProvider,
   EDITIONS,
   type Edition,
+  HISTORY_DAYS_CHOICE,
   PLAN_IDS,
   type PlanId,
   REGIONS,
@@ -45,6 +46,8 @@ const port = (fallback: number) => portNumber.default(fallback);
 const email = z
   .string()
   .email({ message: "must be an e-mail address such as support@example.com" });
+
+const historyDaysMessage = `must be a whole number of days from ${HISTORY_DAYS_CHOICE.min} to ${HISTORY_DAYS_CHOICE.operatorCeiling}`;
 
 /** Every environment variable the server reads, with its default. */
 const environmentSchema = z.object({
@@ -106,6 +109,12 @@ const environmentSchema = z.object({
     .int({ message: "must be a whole number (0 switches the limit off)" })
     .min(0, { message: "must be a whole number (0 switches the limit off)" })
     .default(300),
+  HISTORY_DAYS_MAX: z.coerce
+    .number({ message: historyDaysMessage })
+    .int({ message: historyDaysMessage })
+    .min(HISTORY_DAYS_CHOICE.min, { message: historyDaysMessage })
+    .max(HISTORY_DAYS_CHOICE.operatorCeiling, { message: historyDaysMessage })
+    .default(HISTORY_DAYS_CHOICE.defaultMax),
   ALLOW_PRIVATE_TARGETS: flag.optional(),
   RUN_CHECKS: flag.default(true),
   CHECK_CONCURRENCY: z.coerce
@@ -254,6 +263,8 @@ export interface Config {
   /** Where rate-limit counters are shared between server processes; unset: each counts alone. */
   redisUrl?: string | undefined;
   monitoring: { allowPrivateTargets: boolean; runChecks: boolean; checkConcurrency: number };
+  /** The longest history (days) an account whose plan lets it choose may keep. */
+  maxHistoryDays: number;
   iosAppUrl: string;
   androidAppUrl: string;
   analyticsProvider: AnalyticsProvider;
@@ -386,6 +397,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     },
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
     sessionRateLimit: e.SESSION_RATE_LIMIT,
+    maxHistoryDays: e.HISTORY_DAYS_MAX,
     redisUrl: e.REDIS_URL,
     iosAppUrl: e.IOS_APP_URL ?? "",
     androidAppUrl: e.ANDROID_APP_URL ?? "",

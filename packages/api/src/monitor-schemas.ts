@@ -325,7 +325,8 @@ export const accountResponse = z.object({
     all_check_types: z.boolean(),
     /** API requests an hour through keys; null for no limit. */
     api_requests_per_hour: z.number().int().nullable(),
-    history_days: z.number().int().nullable(),
+    /** Days of check history the account keeps: its plan's, or its own choice on Enterprise+. */
+    history_days: z.number().int(),
   }),
   monitors: z.number().int(),
   /** Monitors not paused; resuming one is refused once this reaches `limits.monitors`. */

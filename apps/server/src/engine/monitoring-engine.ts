@@ -95,6 +95,8 @@ export interface MonitoringEngineOptions {
   /** How often the schedule is reconciled with the database (changes made by other processes). */
   syncIntervalMs?: number;
   pruneIntervalMs?: number;
+  /** The longest history an account may choose (HISTORY_DAYS_MAX); pruning keeps no more. */
+  maxHistoryDays?: number;
   /** How often runner health is judged. */
   regionWatchIntervalMs?: number;
   /** Sees every finished check (benchmarks measure schedule lag with it). */
@@ -441,7 +443,7 @@ export class MonitoringEngine implements MonitorChanges, ImmediateChecks {
   }
 
   prune() {
-    return pruneCheckHistory(this.options.db, this.now());
+    return pruneCheckHistory(this.options.db, this.now(), this.options.maxHistoryDays);
   }
 
   /**

@@ -1,11 +1,11 @@
 import {
-  DAILY_ROLLUP_RETENTION_DAYS,
+  dailyRollupDays,
   HALF_HOUR_ROLLUP_RETENTION_DAYS,
-  historyRetentionDays,
-  PLANS,
+  HISTORY_DAYS_CHOICE,
 } from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { DeleteResult, Kysely } from "kysely";
+import { historyClasses } from "../services/retention/history-classes.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -42,11 +42,15 @@ function rollupsBefore(
 
 /**
  * Deletes raw results and missed checks, hourly rollups (of all regions and of each region),
- * resolved alerts and ended incidents older than each plan's history, half-hour rollups after
- * HALF_HOUR_ROLLUP_RETENTION_DAYS and daily rollups after DAILY_ROLLUP_RETENTION_DAYS on every
- * plan.
+ * resolved alerts and ended incidents older than each account's history (its plan's, or its
+ * own choice within `maxHistoryDays`), daily rollups after 800 days or a longer history, and
+ * half-hour rollups after HALF_HOUR_ROLLUP_RETENTION_DAYS.
  */
-export async function pruneCheckHistory(db: Kysely<Database>, now: number): Promise<PruneCounts> {
+export async function pruneCheckHistory(
+  db: Kysely<Database>,
+  now: number,
+  maxHistoryDays: number = HISTORY_DAYS_CHOICE.defaultMax,
+): Promise<PruneCounts> {
   const counts: PruneCounts = {
     results: 0,
     missed: 0,
@@ -56,13 +60,12 @@ export async function pruneCheckHistory(db: Kysely<Database>, now: number): Prom
     alerts: 0,
     incidents: 0,
   };
-  for (const plan of PLANS) {
-    const cutoff = now - historyRetentionDays(plan) * DAY_MS;
+  for (const { days, accounts: accountsOfPlan } of await historyClasses(db, maxHistoryDays)) {
+    const cutoff = now - days * DAY_MS;
     const monitorsOfPlan = db
       .selectFrom("monitors")
-      .innerJoin("accounts", "accounts.id", "monitors.account_id")
       .select("monitors.id")
-      .where("accounts.plan", "=", plan.id);
+      .where("monitors.account_id", "in", accountsOfPlan);
     counts.results += await deletedRows(
       db
         .deleteFrom("check_results")
@@ -79,8 +82,11 @@ export async function pruneCheckHistory(db: Kysely<Database>, now: number): Prom
       counts.hourly += await deletedRows(
         rollupsBefore(db, table, 3600, cutoff).where("monitor_id", "in", monitorsOfPlan),
       );
+      const dailyCutoff = now - dailyRollupDays(days) * DAY_MS;
+      counts.daily += await deletedRows(
+        rollupsBefore(db, table, 86_400, dailyCutoff).where("monitor_id", "in", monitorsOfPlan),
+      );
     }
-    const accountsOfPlan = db.selectFrom("accounts").select("id").where("plan", "=", plan.id);
     counts.alerts += await deletedRows(
       db
         .deleteFrom("alerts")
@@ -96,9 +102,6 @@ export async function pruneCheckHistory(db: Kysely<Database>, now: number): Prom
     );
   }
   for (const table of ROLLUP_TABLES) {
-    counts.daily += await deletedRows(
-      rollupsBefore(db, table, 86_400, now - DAILY_ROLLUP_RETENTION_DAYS * DAY_MS),
-    );
     counts.halfHourly += await deletedRows(
       rollupsBefore(db, table, 1800, now - HALF_HOUR_ROLLUP_RETENTION_DAYS * DAY_MS),
     );

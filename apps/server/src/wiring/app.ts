@@ -23,6 +23,7 @@ import type { OutboxWorker } from "../mail/outbox-worker.ts";
 import type { MailTransport } from "../mail/outgoing-mail.ts";
 import { installMetrics } from "../metrics/install-metrics.ts";
 import { healthRoutes } from "../routes/health.ts";
+import { monitorBadgeRoutes } from "../routes/monitor-badges.ts";
 import { createServiceContext, type ServiceContext } from "../services/context.ts";
 import { txtLookupThrough } from "../services/domain-verification/txt-lookup.ts";
 import { CustomDomainDirectory } from "../status-site/custom-domains.ts";
@@ -176,6 +177,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await registerAgents(app, {
     ctx,
+    maxHistoryDays: config.maxHistoryDays,
     keys: agentKeys,
     leadership,
     start: deps.startAlerting ?? true,
@@ -190,6 +192,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     leadership,
     start: deps.startAlerting ?? true,
   });
+  await app.register(monitorBadgeRoutes, { ctx });
   registerAuditLogPruning(app, { ctx, leadership, start: deps.startAlerting ?? true });
   registerDomainRechecks(app, {
     ctx,

@@ -84,6 +84,7 @@ export async function registerMonitoring(
         secrets: ctx.secrets,
         network: options.network,
         concurrency: config.monitoring.checkConcurrency,
+        maxHistoryDays: config.maxHistoryDays,
         log: app.log.child({ part: "monitoring" }),
         now: ctx.now,
         newId: ctx.newId,
@@ -150,6 +151,7 @@ export async function registerMonitoring(
     serverNotices: operatorNotices(config),
     operatorEmail: config.regions.operatorEmail,
     appUrl: absoluteAppUrl(config),
+    maxHistoryDays: config.maxHistoryDays,
   });
   return engine;
 }

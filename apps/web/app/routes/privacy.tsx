@@ -99,11 +99,11 @@ export default function Privacy() {
 
       <h2>6. How long we keep it</h2>
       <p>
-        Check history is kept for your plan's period: 30 days on Free and 90 days on Hobby and
-        Business. Logs of sent notifications are kept for 30 days. Account details are kept while
-        your account exists and are deleted after you{" "}
-        <Link to="/account-deletion">delete your account</Link>, apart from invoices that tax law
-        requires us to keep.
+        Check history is kept for your plan's period: 30 days on Free, 90 days on Hobby and
+        Business, and on Enterprise+ the length your account chooses (400 days until it chooses).
+        Logs of sent notifications are kept for 30 days. Account details are kept while your account
+        exists and are deleted after you <Link to="/account-deletion">delete your account</Link>,
+        apart from invoices that tax law requires us to keep.
       </p>
 
       <h2>7. Security</h2>

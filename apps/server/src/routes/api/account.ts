@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from "../../http/zod-type-provider.ts";
 import { deleteAccount } from "../../services/accounts/delete-account.ts";
 import { getAccountOverview } from "../../services/accounts/get-account-overview.ts";
 import type { ServiceContext } from "../../services/context.ts";
+import { readAccountHistory } from "../../services/retention/account-history.ts";
 import { ServiceError } from "../../services/service-error.ts";
 import type { LiveStreams } from "./api-deps.ts";
 import { routeOf } from "./route-of.ts";
@@ -31,6 +32,7 @@ export async function accountRoutes(
     changes: MonitorChanges;
     session: SessionOptions;
     live: LiveStreams;
+    maxHistoryDays: number;
   },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -38,7 +40,13 @@ export async function accountRoutes(
   api.route({
     ...routeOf(OP.getAccount),
     handler: async (request) => {
-      const overview = await getAccountOverview(options.ctx, accessOf(request));
+      const access = accessOf(request);
+      const overview = await getAccountOverview(options.ctx, access);
+      const history = await readAccountHistory(
+        options.ctx.db,
+        access.accountId,
+        options.maxHistoryDays,
+      );
       const limits = overview.plan.limits;
       return {
         id: overview.id,
@@ -50,7 +58,7 @@ export async function accountRoutes(
           min_interval_seconds: limits.minIntervalSeconds,
           all_check_types: limits.allCheckTypes,
           api_requests_per_hour: limits.apiRequestsPerHour,
-          history_days: limits.historyDays,
+          history_days: history.days,
         },
         monitors: overview.monitors,
         active_monitors: overview.activeMonitors,

@@ -19,6 +19,7 @@ describeEachDatabase("the OpenAPI document", (db) => {
     const apiPaths = Object.keys(document.paths).filter((path) => !path.startsWith("/agent/"));
     expect(apiPaths.sort()).toEqual([
       "/account",
+      "/account/history",
       "/account/leave",
       "/account/plan-change",
       "/account/plan-change/dismiss",
@@ -99,9 +100,12 @@ describeEachDatabase("the OpenAPI document", (db) => {
       "/invitations/{id}/resend",
       "/members",
       "/members/{userId}",
+      "/metrics/monitors",
       "/monitors",
       "/monitors/overview",
       "/monitors/{id}",
+      "/monitors/{id}/badges",
+      "/monitors/{id}/badges/key",
       "/monitors/{id}/channels",
       "/monitors/{id}/check",
       "/monitors/{id}/checks",

@@ -1,6 +1,7 @@
-import { historyRetentionDays, PLANS } from "@upwatch/core";
+import { HISTORY_DAYS_CHOICE } from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
+import { historyClasses } from "../retention/history-classes.ts";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -20,27 +21,30 @@ export interface AgentPruneCounts {
 
 /**
  * Deletes raw samples (machine and disks) older than 48 hours, half-hour rollups older than the
- * plan's history (at least 30 days) and batch ids older than 2 hours, a group of agents per
+ * account's history (at least 30 days) and batch ids older than 2 hours, a group of agents per
  * statement so none holds the database for long.
  */
 export async function pruneAgentHistory(
   db: Kysely<Database>,
   now: number,
+  maxHistoryDays: number = HISTORY_DAYS_CHOICE.defaultMax,
 ): Promise<AgentPruneCounts> {
   const counts: AgentPruneCounts = { samples: 0, rollups: 0, batches: 0 };
-  const agents = await db
-    .selectFrom("agents")
-    .innerJoin("accounts", "accounts.id", "agents.account_id")
-    .select(["agents.id", "accounts.plan"])
-    .orderBy("agents.id")
-    .execute();
+  const classes = await historyClasses(db, maxHistoryDays);
+  const rollupCutoffs = new Set<number>();
+  const agents: Array<{ id: string; cutoff: number }> = [];
+  for (const { days, accounts } of classes) {
+    const cutoff = now - Math.max(days, AGENT_ROLLUP_MIN_RETENTION_DAYS) * DAY_MS;
+    rollupCutoffs.add(cutoff);
+    const ofClass = await db
+      .selectFrom("agents")
+      .select("id")
+      .where("account_id", "in", accounts)
+      .execute();
+    for (const agent of ofClass) agents.push({ id: agent.id, cutoff });
+  }
+  agents.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const rawCutoff = now - AGENT_RAW_RETENTION_MS;
-  const rollupCutoffs = new Map(
-    PLANS.map((plan) => [
-      plan.id as string,
-      now - Math.max(historyRetentionDays(plan), AGENT_ROLLUP_MIN_RETENTION_DAYS) * DAY_MS,
-    ]),
-  );
   for (let start = 0; start < agents.length; start += AGENTS_PER_STEP) {
     const group = agents.slice(start, start + AGENTS_PER_STEP);
     const ids = group.map((agent) => agent.id);
@@ -52,13 +56,13 @@ export async function pruneAgentHistory(
         .executeTakeFirst();
       counts.samples += Number(deleted.numDeletedRows);
     }
-    for (const [plan, cutoff] of rollupCutoffs) {
-      const ofPlan = group.filter((agent) => agent.plan === plan).map((agent) => agent.id);
-      if (ofPlan.length === 0) continue;
+    for (const cutoff of rollupCutoffs) {
+      const ofClass = group.filter((agent) => agent.cutoff === cutoff).map((agent) => agent.id);
+      if (ofClass.length === 0) continue;
       for (const table of ["agent_rollups", "agent_disk_rollups"] as const) {
         const deleted = await db
           .deleteFrom(table)
-          .where("agent_id", "in", ofPlan)
+          .where("agent_id", "in", ofClass)
           .where("period_start", "<", cutoff)
           .executeTakeFirst();
         counts.rollups += Number(deleted.numDeletedRows);

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { CUSTOM_RETENTION_DAYS, channelType, getPlan, PLAN_IDS } from "@upwatch/core";
+import { channelType, getPlan, PLAN_IDS } from "@upwatch/core";
 import { getSiteConfig } from "../../lib/site-config.ts";
 import { problemText } from "../api-client.ts";
 import { BillingPanel } from "../billing/billing-panel.tsx";
@@ -8,6 +8,7 @@ import { accountQuery } from "../cache/queries.ts";
 import { useCan, useSession } from "../session.tsx";
 import { LoadError } from "../ui/load-error.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
+import { HistoryForm } from "./history-form.tsx";
 
 function interval(seconds: number): string {
   if (seconds < 60) return `Every ${seconds} seconds`;
@@ -58,11 +59,7 @@ export function PlanPanel() {
           </div>
           <div>
             <dt>History kept</dt>
-            <dd>
-              {answer.data.limits.history_days === null
-                ? `${CUSTOM_RETENTION_DAYS} days`
-                : `${answer.data.limits.history_days} days`}
-            </dd>
+            <dd>{answer.data.limits.history_days} days</dd>
           </div>
           <div>
             <dt>API requests an hour</dt>
@@ -74,6 +71,7 @@ export function PlanPanel() {
           </div>
         </dl>
       ) : null}
+      {plan.limits.customRetention ? <HistoryForm /> : null}
       <PlanBilling accountId={account.id} />
     </section>
   );
