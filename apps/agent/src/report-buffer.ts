@@ -17,6 +17,8 @@ export interface ReportBufferOptions {
   send: (batch: AgentReportBatch) => Promise<ApiAnswer>;
   envelope: () => { agent: AgentIdentity; config: AgentReportedConfig };
   log: Log;
+  /** Told the server's answer to each batch it stored. */
+  onStored?: (body: unknown) => void;
   now?: () => number;
   random?: () => number;
   maxAgeMs?: number;
@@ -109,6 +111,7 @@ export class ReportBuffer {
     }
     const { status, detail } = answer;
     const count = batch.reports.length;
+    if (status === 200) this.options.onStored?.(answer.body);
     if (status === 200 || status === 409) {
       log.debug(
         status === 200

@@ -2,6 +2,9 @@ import {
   AGENT_CONFIG_RANGES,
   AGENT_LOG_LEVELS,
   AGENT_REPORT_LIMITS,
+  CUSTOM_METRIC_LIMITS,
+  LABEL_NAME_PATTERN,
+  METRIC_NAME_PATTERN,
   storableText,
 } from "@upwatch/core";
 import { z } from "zod";
@@ -88,6 +91,43 @@ export const agentServiceSchema = z.strictObject({
   }),
 });
 
+const custom = CUSTOM_METRIC_LIMITS;
+
+/** One series of the operator's own metrics: Prometheus name and labels, null for NaN or infinite. */
+export const customMetricSampleSchema = z.strictObject({
+  name: z
+    .string({ error: "A custom metric's name must be text." })
+    .max(custom.nameLength, {
+      error: `A custom metric's name must be at most ${custom.nameLength} characters.`,
+    })
+    .regex(METRIC_NAME_PATTERN, {
+      error: "A custom metric's name must be letters, digits, _ or :, not starting with a digit.",
+    }),
+  labels: z
+    .record(
+      z
+        .string()
+        .max(custom.labelNameLength, {
+          error: `A label name must be at most ${custom.labelNameLength} characters.`,
+        })
+        .regex(LABEL_NAME_PATTERN, { error: "A label name must be letters, digits or _." })
+        .refine((label) => !label.startsWith("__"), {
+          error: "Label names starting with __ are reserved.",
+        }),
+      z
+        .string({ error: "A label value must be text." })
+        .check(storableText("A label value"))
+        .max(custom.labelValueLength, {
+          error: `A label value must be at most ${custom.labelValueLength} characters.`,
+        }),
+    )
+    .refine((labels) => Object.keys(labels).length <= custom.labelsPerSeries, {
+      error: `A custom metric has at most ${custom.labelsPerSeries} labels.`,
+    }),
+  value: z.number({ error: "A custom metric's value must be a number or null." }).nullable(),
+});
+export type CustomMetricSampleInput = z.infer<typeof customMetricSampleSchema>;
+
 /** One sample of the machine, taken every `monitoring_interval`. */
 export const agentSampleSchema = z
   .strictObject({
@@ -117,6 +157,13 @@ export const agentSampleSchema = z
     services: z
       .array(agentServiceSchema)
       .max(limits.services, { error: `A report carries at most ${limits.services} services.` }),
+    /** The operator's own series; left out by agents without sources and by older agents. */
+    custom_metrics: z
+      .array(customMetricSampleSchema)
+      .max(custom.seriesPerReport, {
+        error: `A report carries at most ${custom.seriesPerReport} custom metric series.`,
+      })
+      .optional(),
   })
   .refine((s) => s.memory.used_bytes <= s.memory.total_bytes, {
     error: "Used memory cannot be more than total memory.",
@@ -153,6 +200,8 @@ export const agentReportAcceptedSchema = z.object({
   accepted: z.number().int(),
   /** Seconds until the server expects the next poll for tasks. */
   poll_after_seconds: z.number().int(),
+  /** Why the batch's custom metrics were not stored (the account's plan); null when they were. */
+  custom_metrics_refused: z.string().nullable(),
 });
 
 /** `GET /agent/v1/identity`: which agent the key belongs to; the agent's `check` calls it. */

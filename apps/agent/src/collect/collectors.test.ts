@@ -22,6 +22,7 @@ const config: AgentConfig = {
   log_level: "info",
   services: ["node", "no-such-service-here"],
   disks: null,
+  custom_metrics: [],
 };
 
 describe("collectors on this machine", () => {

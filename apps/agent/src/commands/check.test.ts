@@ -27,6 +27,30 @@ beforeEach(async () => {
 afterEach(() => server.stop());
 
 describe("upwatch-agent check", () => {
+  it("prints the custom metrics it would report, and fails on a problem with them", async () => {
+    const textfiles = mkdtempSync(join(dir, "textfile-"));
+    writeFileSync(join(textfiles, "backup.prom"), "backup_age_seconds 3600\nbroken{ 1\n");
+    const result = await checkAgent(
+      configFile(
+        [
+          `api_url: ${url}`,
+          `api_key: ${KEY}`,
+          "custom_metrics:",
+          `  - command: [${JSON.stringify(process.execPath)}, -e, 'console.log("queue_depth{queue=\\"mail\\"} 42")']`,
+          `  - textfile_directory: ${textfiles}`,
+          "",
+        ].join("\n"),
+      ),
+    );
+    expect(result).toMatchObject({ ok: false, badConfig: false });
+    expect(result.lines.slice(1)).toEqual([
+      "The custom metrics sources give 2 custom metric series:",
+      '  queue_depth{queue="mail"} 42',
+      "  backup_age_seconds 3600",
+      `Line 2 of ${join(textfiles, "backup.prom")} has a label that is not name="value"; the line is skipped.`,
+    ]);
+  });
+
   it("says which agent the key belongs to when everything is in order", async () => {
     const result = await checkAgent(configFile(`api_url: ${url}\napi_key: ${KEY}\n`));
     const host = new URL(url).host;

@@ -3,6 +3,7 @@ import { NetworkProblem } from "../client/network-problem.ts";
 import { agentUserAgent } from "../client/user-agent.ts";
 import { AgentConfigError } from "../config/agent-config.ts";
 import { loadAgentConfig } from "../config/load-agent-config.ts";
+import { describeCustomMetrics } from "../custom-metrics/describe-custom-metrics.ts";
 
 /** Whether the agent can run as configured, and one sentence per problem (or one saying it can). */
 export interface CheckResult {
@@ -17,7 +18,10 @@ function nameOf(body: unknown): string {
   return typeof name === "string" ? name : "an agent";
 }
 
-/** Validates agent.yaml and makes one call to `GET /agent/v1/identity` with its key. */
+/**
+ * Validates agent.yaml, collects the custom metrics once (each series it would report, or each
+ * problem) and makes one call to `GET /agent/v1/identity` with its key.
+ */
 export async function checkAgent(
   path: string,
   extra: { ca?: string | Buffer } = {},
@@ -30,6 +34,19 @@ export async function checkAgent(
       return { ok: false, badConfig: true, lines: error.problems };
     throw error;
   }
+  const custom = await describeCustomMetrics(config.custom_metrics);
+  const server = await callServer(config, extra);
+  return {
+    ok: server.ok && custom.problems.length === 0,
+    badConfig: false,
+    lines: [...server.lines, ...custom.lines, ...custom.problems],
+  };
+}
+
+async function callServer(
+  config: Awaited<ReturnType<typeof loadAgentConfig>>,
+  extra: { ca?: string | Buffer },
+): Promise<CheckResult> {
   const client = new ApiClient({
     apiUrl: config.api_url,
     apiKey: config.api_key,

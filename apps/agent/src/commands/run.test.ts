@@ -33,6 +33,7 @@ beforeEach(async () => {
     log_level: "debug",
     services: ["node"],
     disks: null,
+    custom_metrics: [],
   };
 });
 afterEach(() => server.stop());

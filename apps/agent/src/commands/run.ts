@@ -4,6 +4,7 @@ import { agentUserAgent } from "../client/user-agent.ts";
 import { createSampler } from "../collect/take-sample.ts";
 import { createThresholdWatch } from "../collect/threshold-watch.ts";
 import type { AgentConfig } from "../config/agent-config.ts";
+import { createCustomMetricNotices } from "../custom-metrics/custom-metric-notices.ts";
 import type { Log } from "../log.ts";
 import { createProxyChecks, type ProxyChecksOptions } from "../proxy/proxy-checks.ts";
 import { ReportBuffer } from "../report-buffer.ts";
@@ -52,12 +53,14 @@ export async function runAgent(
     disk_threshold,
     log_level,
   };
+  const notices = createCustomMetricNotices(log);
   const buffer = new ReportBuffer({
     send: (batch) => client.sendReports(batch),
     envelope: () => ({ agent: identity, config: reported }),
     log,
+    onStored: notices.stored,
   });
-  const sample = createSampler(config);
+  const sample = createSampler(config, Date.now, notices.problems);
   const watch = createThresholdWatch(config, log);
   let flushing: Promise<unknown> = Promise.resolve();
   let retryTimer: NodeJS.Timeout | undefined;

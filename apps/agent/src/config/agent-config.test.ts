@@ -31,6 +31,7 @@ describe("agent.yaml", () => {
       log_level: "info",
       services: [],
       disks: null,
+      custom_metrics: [],
     });
   });
 
@@ -122,6 +123,60 @@ describe("agent.yaml", () => {
     expect(problems).toEqual([
       `log_level on line 3 of ${PATH} must be one of debug, info, warn, error; it is loud.`,
       `The disk / has a key the agent does not know on line 6 of ${PATH}: label; a disk takes enabled and description.`,
+    ]);
+  });
+
+  it("reads custom metrics commands and textfile directories with their limits", () => {
+    const config = parseAgentConfig(
+      [
+        "api_url: https://upwatch.example.com",
+        `api_key: ${KEY}`,
+        "custom_metrics:",
+        "  - command: [/usr/local/bin/queue-depth, --prometheus]",
+        "    timeout: 5",
+        "    interval: 300",
+        "  - textfile_directory: /var/lib/upwatch-agent/textfile",
+        "    max_series: 50",
+      ].join("\n"),
+      PATH,
+    );
+    expect(config.custom_metrics).toEqual([
+      {
+        kind: "command",
+        command: ["/usr/local/bin/queue-depth", "--prometheus"],
+        timeout: 5,
+        interval: 300,
+        max_series: 100,
+      },
+      { kind: "textfile", textfile_directory: "/var/lib/upwatch-agent/textfile", max_series: 50 },
+    ]);
+  });
+
+  it("names each mistake in custom_metrics with its line", () => {
+    const problems = problemsOf(
+      [
+        "api_url: https://a.example",
+        `api_key: ${KEY}`,
+        "custom_metrics:",
+        "  - command: queue-depth --prometheus",
+        "  - command: [queue-depth]",
+        "  - textfile_directory: relative/dir",
+        "    timeout: 5",
+        "  - command: [/bin/true]",
+        "    textfile_directory: /tmp",
+        "  - command: [/bin/true]",
+        "    timeout: 600",
+        "    shell: true",
+      ].join("\n"),
+    );
+    expect(problems).toEqual([
+      `command on line 4 of ${PATH} must be a list: the program's absolute path, then its arguments, such as [/usr/local/bin/queue-depth, --prometheus]; it runs without a shell.`,
+      `command on line 5 of ${PATH} must start with the program's absolute path; it starts with queue-depth.`,
+      `timeout on line 7 of ${PATH} applies only to a command; a textfile directory is read for every sample.`,
+      `textfile_directory on line 6 of ${PATH} must be the absolute path of a directory.`,
+      `A custom_metrics source on line 8 of ${PATH} must set either command or textfile_directory, not both.`,
+      `A custom_metrics source has a key the agent does not know on line 12 of ${PATH}: shell; a source takes command, textfile_directory, timeout, interval, max_series.`,
+      `timeout on line 11 of ${PATH} must be a whole number from 1 to 60.`,
     ]);
   });
 });

@@ -8,6 +8,7 @@ import {
 } from "@upwatch/core";
 import { isMap, isScalar, isSeq, LineCounter, type Node, type Pair, parseDocument } from "yaml";
 import { apiUrlProblem } from "./api-url-rule.ts";
+import { type CustomMetricSource, readCustomMetricSources } from "./custom-metric-sources.ts";
 
 /** A disk of the `disks` map: whether to report it, and the name the app shows. */
 export interface DiskSetting {
@@ -28,6 +29,8 @@ export interface AgentConfig {
   services: string[];
   /** null: every real mounted filesystem is reported. */
   disks: Record<string, DiskSetting> | null;
+  /** The operator's own metrics: commands and textfile directories in the Prometheus format. */
+  custom_metrics: CustomMetricSource[];
 }
 
 /** The placeholder the example agent.yaml ships with. */
@@ -51,6 +54,7 @@ const KEYS = [
   "log_level",
   "services",
   "disks",
+  "custom_metrics",
 ] as const;
 type Key = (typeof KEYS)[number];
 
@@ -274,6 +278,7 @@ function buildConfig(reader: Reader, pairs: Map<Key, Pair>, path: string): Agent
     log_level: (level as AgentLogLevel | undefined) ?? AGENT_CONFIG_DEFAULTS.log_level,
     services: readServices(reader, pairs.get("services")),
     disks: readDisks(reader, pairs.get("disks")),
+    custom_metrics: readCustomMetricSources(reader, pairs.get("custom_metrics")),
   };
   if (reader.problems.length > 0) throw new AgentConfigError(reader.problems);
   return config;

@@ -37,7 +37,12 @@ describe("collecting custom metrics", () => {
     });
     const literal = await collect([
       command("", {
-        command: [node, "-e", "console.log('argument_length ' + process.argv[1].length)", "$HOME;x"],
+        command: [
+          node,
+          "-e",
+          "console.log('argument_length ' + process.argv[1].length)",
+          "$HOME;x",
+        ],
       }),
     ]);
     expect(literal.series).toEqual([{ name: "argument_length", labels: {}, value: 7 }]);
@@ -67,9 +72,7 @@ describe("collecting custom metrics", () => {
     writeFileSync(join(dir, "backup.prom"), "backup_age_seconds 3600\n");
     writeFileSync(join(dir, "raid.prom"), 'raid_degraded{md="md0"} 0\n');
     writeFileSync(join(dir, "raid.prom.12345"), "half_written 1");
-    const result = await collect([
-      { kind: "textfile", textfile_directory: dir, max_series: 100 },
-    ]);
+    const result = await collect([{ kind: "textfile", textfile_directory: dir, max_series: 100 }]);
     expect(result).toEqual({
       series: [
         { name: "backup_age_seconds", labels: {}, value: 3600 },
@@ -93,7 +96,9 @@ describe("collecting custom metrics", () => {
 
   it("reports at most 200 series in all", async () => {
     const many = (prefix: string) =>
-      command(`for (let i = 0; i < 150; i++) console.log("${prefix}" + i + " 1")`, { max_series: 200 });
+      command(`for (let i = 0; i < 150; i++) console.log("${prefix}" + i + " 1")`, {
+        max_series: 200,
+      });
     const result = await collect([many("first_"), many("second_")]);
     expect(result.series).toHaveLength(200);
     expect(result.problems).toEqual([
