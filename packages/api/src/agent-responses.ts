@@ -1,4 +1,10 @@
-import { AGENT_LOG_LEVELS, AGENT_OS, AGENT_RULE_KINDS, ALERT_SEVERITIES } from "@upwatch/core";
+import {
+  AGENT_LOG_LEVELS,
+  AGENT_OS,
+  AGENT_RULE_COMPARISONS,
+  AGENT_RULE_KINDS,
+  ALERT_SEVERITIES,
+} from "@upwatch/core";
 import { z } from "zod";
 import { AGENT_SERVICE_STATES } from "./agent-report-schemas.ts";
 import { AGENT_METRICS_RANGES } from "./agent-schemas.ts";
@@ -130,7 +136,7 @@ export const agentRuleResponse = z.object({
   threshold: z
     .number()
     .describe(
-      "Percent for cpu (used), memory (available) and disk (free); times the cores for load.",
+      "Percent for cpu (used), memory (available) and disk (free); times the cores for load; the metric's own unit for custom.",
     ),
   duration_minutes: z.number().int(),
   severity: z.enum(ALERT_SEVERITIES),
@@ -139,6 +145,17 @@ export const agentRuleResponse = z.object({
     .array(z.string())
     .nullable()
     .describe("The services watched; null for every listed service."),
+  metric: z.string().nullable().describe("A custom rule's metric name; null for the other kinds."),
+  labels: z
+    .record(z.string(), z.string())
+    .nullable()
+    .describe("The labels a custom rule's series must have; null for any series of the metric."),
+  comparison: z
+    .enum(AGENT_RULE_COMPARISONS)
+    .nullable()
+    .describe(
+      "Whether a custom rule fires above or below its threshold; null for the other kinds.",
+    ),
   condition: z.string().describe("The rule in words."),
   created_at: isoTime,
 });

@@ -1,11 +1,15 @@
 import {
   AGENT_OFFLINE_AFTER,
   AGENT_OS,
+  AGENT_RULE_COMPARISONS,
   AGENT_RULE_KINDS,
   AGENT_RULE_RANGES,
   ALERT_SEVERITIES,
   bothListsMessage,
+  CUSTOM_METRIC_LIMITS,
   channelLinksField,
+  LABEL_NAME_PATTERN,
+  METRIC_NAME_PATTERN,
   storableText,
 } from "@upwatch/core";
 import { z } from "zod";
@@ -89,6 +93,35 @@ const ruleFields = {
   }),
   disks: names("disks", "mount points"),
   services: names("services", "service names"),
+  metric: z
+    .string({ message: "metric must be a custom metric's name." })
+    .max(CUSTOM_METRIC_LIMITS.nameLength, {
+      message: `metric must be at most ${CUSTOM_METRIC_LIMITS.nameLength} characters.`,
+    })
+    .regex(METRIC_NAME_PATTERN, {
+      message:
+        "metric must be a Prometheus metric name: letters, digits, _ or :, not starting with a digit.",
+    }),
+  labels: z
+    .record(
+      z.string().regex(LABEL_NAME_PATTERN, {
+        message: "Each label of labels must be a Prometheus label name: letters, digits or _.",
+      }),
+      z
+        .string({ message: "Each value of labels must be text." })
+        .check(storableText("labels"))
+        .max(CUSTOM_METRIC_LIMITS.labelValueLength, {
+          message: `Each value of labels can be at most ${CUSTOM_METRIC_LIMITS.labelValueLength} characters.`,
+        }),
+      { message: "labels must map label names to the values a series must have, or be null." },
+    )
+    .refine((labels) => Object.keys(labels).length <= CUSTOM_METRIC_LIMITS.labelsPerSeries, {
+      message: `labels can name at most ${CUSTOM_METRIC_LIMITS.labelsPerSeries} labels.`,
+    })
+    .nullable(),
+  comparison: z.enum(AGENT_RULE_COMPARISONS, {
+    message: `comparison must be one of ${AGENT_RULE_COMPARISONS.join(", ")}.`,
+  }),
 };
 
 const agentParams = z.object({ id: id("The id in the path") });

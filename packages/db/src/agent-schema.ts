@@ -31,6 +31,8 @@ export interface AgentTable {
   last_report_at: number | null;
   /** When the agent was declared offline; null while it reports. */
   offline_since: number | null;
+  /** When its custom metrics were last refused by the account's plan; null once they are stored. */
+  custom_metrics_refused_at: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -122,6 +124,12 @@ export interface AgentAlertRuleTable {
   disks: string | null;
   /** JSON array of service names the rule watches; null for every listed service. */
   services: string | null;
+  /** A custom rule's metric name; null for the other kinds. */
+  metric: string | null;
+  /** A custom rule's label matchers, JSON of label to value; null for any labels. */
+  labels: string | null;
+  /** A custom rule's comparison, `above` or `below`; null for the other kinds. */
+  comparison: string | null;
   created_at: number;
   updated_at: number;
 }

@@ -83,6 +83,7 @@ export function watchedThing(kind: string, subject: string | null): string {
     "agent-load": "Load",
     "agent-disk": `Disk ${subject ?? ""}`.trim(),
     "agent-service": `Service ${subject ?? ""}`.trim(),
+    "agent-custom": subject ?? "A custom metric",
   };
   return things[kind] ?? "The agent";
 }

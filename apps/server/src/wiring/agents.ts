@@ -17,6 +17,8 @@ import {
   readAgentKey,
 } from "../services/agents/authenticate-agent.ts";
 import type { ServiceContext } from "../services/context.ts";
+import { pruneCustomMetrics } from "../services/custom-metrics/prune-custom-metrics.ts";
+import { rollUpCustomMetrics } from "../services/custom-metrics/roll-up-custom-metrics.ts";
 import { WriteBatcher } from "../services/write-batcher.ts";
 
 export interface AgentsOptions {
@@ -33,6 +35,8 @@ export interface AgentsOptions {
   leadership: Leadership;
   /** Whether the rollups and pruning run by themselves; tests drive them by hand. */
   start: boolean;
+  /** The longest history an account may choose (HISTORY_DAYS_MAX). */
+  maxHistoryDays?: number;
 }
 
 const IGNORE_REPORTS: AgentReportHook = async () => {};
@@ -77,7 +81,9 @@ export async function registerAgents(app: FastifyInstance, options: AgentsOption
   const history = new PeriodicTask({
     run: async () => {
       await rollUpAgentSamples(ctx.db, ctx.now());
-      await pruneAgentHistory(ctx.db, ctx.now());
+      await pruneAgentHistory(ctx.db, ctx.now(), options.maxHistoryDays);
+      await rollUpCustomMetrics(ctx.db, ctx.now());
+      await pruneCustomMetrics(ctx.db, ctx.now());
     },
     everyMs: FOLD_EVERY_MS,
     onError: (error) => log.warn({ err: error }, "folding or pruning agent history failed"),

@@ -1,7 +1,7 @@
 import type { AlertSeverity } from "../alerting/alert-types.ts";
 
 /** What an agent alert rule watches. */
-export const AGENT_RULE_KINDS = ["cpu", "memory", "disk", "load", "service"] as const;
+export const AGENT_RULE_KINDS = ["cpu", "memory", "disk", "load", "service", "custom"] as const;
 export type AgentRuleKind = (typeof AGENT_RULE_KINDS)[number];
 
 export interface AgentRuleTemplate {
@@ -16,7 +16,8 @@ export interface AgentRuleTemplate {
 
 /**
  * The templates of the help centre's agent alerting article. Thresholds are percent for cpu
- * (used), memory (available) and disk (free); for load, times the number of CPU cores.
+ * (used), memory (available) and disk (free); for load, times the number of CPU cores; for a
+ * custom metric, the metric's own unit.
  */
 export const AGENT_RULE_TEMPLATES: Record<AgentRuleKind, AgentRuleTemplate> = {
   cpu: {
@@ -59,12 +60,26 @@ export const AGENT_RULE_TEMPLATES: Record<AgentRuleKind, AgentRuleTemplate> = {
     duration_minutes: 0,
     severity: "critical",
   },
+  custom: {
+    kind: "custom",
+    name: "Custom metric",
+    condition: "A custom metric above a threshold",
+    threshold: 0,
+    duration_minutes: 0,
+    severity: "warning",
+  },
 };
+
+/** How a custom metric rule compares the metric with its threshold. */
+export const AGENT_RULE_COMPARISONS = ["above", "below"] as const;
+export type AgentRuleComparison = (typeof AGENT_RULE_COMPARISONS)[number];
 
 /** The ranges a rule's numbers must fall in. */
 export const AGENT_RULE_RANGES = {
   percent: { min: 1, max: 99 },
   loadFactor: { min: 0.1, max: 20 },
+  /** A custom metric's threshold, in the metric's own unit. */
+  customThreshold: { min: -1e15, max: 1e15 },
   durationMinutes: { min: 0, max: 60 },
   rulesPerAgent: 50,
 } as const;

@@ -13,6 +13,7 @@ export const ALERT_KINDS = [
   "agent-disk",
   "agent-load",
   "agent-service",
+  "agent-custom",
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 

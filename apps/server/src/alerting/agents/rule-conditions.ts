@@ -1,5 +1,5 @@
 import type { AgentSample } from "@upwatch/api";
-import type { AlertKind, AlertSeverity } from "@upwatch/core";
+import { type AlertKind, type AlertSeverity, customSeriesKey, seriesMatches } from "@upwatch/core";
 import type { AgentAlertRuleTable } from "@upwatch/db";
 
 /** A rule's condition for one subject ('' machine-wide, a mount, a service) in one sample. */
@@ -20,6 +20,10 @@ export interface AgentRule {
   severity: AlertSeverity;
   disks: string[] | null;
   services: string[] | null;
+  /** A custom rule's metric, label matchers and comparison; nulls for the other kinds. */
+  metric: string | null;
+  labels: Record<string, string> | null;
+  comparison: "above" | "below" | null;
 }
 
 export function ruleOf(row: AgentAlertRuleTable): AgentRule {
@@ -31,6 +35,9 @@ export function ruleOf(row: AgentAlertRuleTable): AgentRule {
     severity: row.severity as AlertSeverity,
     disks: row.disks === null ? null : (JSON.parse(row.disks) as string[]),
     services: row.services === null ? null : (JSON.parse(row.services) as string[]),
+    metric: row.metric,
+    labels: row.labels === null ? null : (JSON.parse(row.labels) as Record<string, string>),
+    comparison: row.comparison === "below" ? "below" : row.comparison === null ? null : "above",
   };
 }
 
@@ -80,9 +87,32 @@ export function readCondition(rule: AgentRule, sample: AgentSample): ConditionRe
           value: null,
           threshold: null,
         }));
+    case "custom":
+      return readCustomMetric(rule, sample);
     default:
       return [];
   }
+}
+
+/**
+ * Each series of the rule's metric with its labels, in a sample that carries it; a value that
+ * is NaN or infinite is no reading, and neither is a series the sample lacks.
+ */
+function readCustomMetric(rule: AgentRule, sample: AgentSample): ConditionReading[] {
+  const readings: ConditionReading[] = [];
+  for (const metric of sample.custom_metrics ?? []) {
+    if (metric.name !== rule.metric || metric.value === null) continue;
+    if (!seriesMatches(metric.labels, rule.labels)) continue;
+    const holds =
+      rule.comparison === "below" ? metric.value < rule.threshold : metric.value > rule.threshold;
+    readings.push({
+      subject: customSeriesKey(metric.name, metric.labels),
+      holds,
+      value: metric.value,
+      threshold: rule.threshold,
+    });
+  }
+  return readings;
 }
 
 /** The alert kind of a rule's alerts. */
@@ -116,6 +146,8 @@ export function ruleMessage(
       return `Disk ${reading.subject} on ${agentName} has ${percent(value)} free (under ${percent(rule.threshold)}).`;
     case "load":
       return `Load on ${agentName} is ${round(value)}, over ${round(reading.threshold ?? 0)} (${rule.threshold} × ${sample.cores} cores).`;
+    case "custom":
+      return `${reading.subject} on ${agentName} is ${value}, ${rule.comparison ?? "above"} ${rule.threshold}${rule.durationMs > 0 ? ` for ${minutes(rule.durationMs)}` : ""}.`;
     default: {
       const state = sample.services.find((s) => s.name === reading.subject)?.state ?? "stopped";
       return `Service ${reading.subject} on ${agentName} is ${state}.`;

@@ -58,13 +58,17 @@ export async function agentApiRoutes(app: FastifyInstance, options: AgentApiOpti
 
   app.post("/reports", { bodyLimit: AGENT_REPORT_LIMITS.bodyBytes }, async (request) => {
     const batch = validateAgentBatch(request.body, ctx.now());
-    const accepted = await storeAgentReport(
+    const stored = await storeAgentReport(
       ctx,
       { agent: agentOf(request), batch },
       options.onReports,
       options.afterReports,
     );
-    return agentReportAcceptedSchema.parse({ accepted, poll_after_seconds: AGENT_POLL_SECONDS });
+    return agentReportAcceptedSchema.parse({
+      accepted: stored.accepted,
+      poll_after_seconds: AGENT_POLL_SECONDS,
+      custom_metrics_refused: stored.customMetricsRefused,
+    });
   });
 
   app.get("/tasks", async (request) => pollAgentTasks(ctx, agentOf(request), request.log));

@@ -1,11 +1,12 @@
 import type { AgentReportBatch, AgentSample, AgentServiceState } from "@upwatch/api";
-import { getPlan, type PlanId } from "@upwatch/core";
+import { customMetricsNotInPlan, getPlan, type PlanId } from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { Transaction } from "kysely";
 import type { AgentReportHook, ReportingAgent } from "../../agents/agent-report-hook.ts";
 import { isPlanId } from "../accounts/create-account.ts";
 import type { AuthenticatedAgent } from "../agents/authenticate-agent.ts";
 import type { ServiceContext } from "../context.ts";
+import { storeCustomMetrics } from "../custom-metrics/store-custom-metrics.ts";
 import { ServiceError } from "../service-error.ts";
 
 /** A batch that passed validation, from an authenticated agent. */
@@ -28,8 +29,15 @@ export function agentsNotInPlan(plan: PlanId): string {
   return `Agents are part of the Business and Enterprise+ plans; this account's plan (${getPlan(plan).name}) has none, so its agents' reports are refused.`;
 }
 
+/** What became of a stored batch: how many samples were new, and why custom metrics were not kept. */
+export interface StoredBatch {
+  accepted: number;
+  /** The plan's refusal of the batch's custom metrics; null when they were stored or absent. */
+  customMetricsRefused: string | null;
+}
+
 type Outcome =
-  | { accepted: number }
+  | StoredBatch
   | { refused: "replayed" | "agent-gone" }
   | { refused: "plan-without-agents"; plan: PlanId };
 
@@ -40,23 +48,24 @@ export type AfterAgentReport = (trx: Transaction<Database>) => void;
  * Stores a batch in one transaction, shared with other batches arriving meanwhile (group
  * commit): the batch id (a replay is refused, also when its twin is in the same transaction),
  * the samples not stored before, the services' states, the agent's identity and newest sample;
- * then the hook adds what the samples mean for alerts. Answers how many samples were new, once
- * they are committed.
+ * then the hook adds what the samples mean for alerts. Custom metrics are stored when the plan
+ * has them and otherwise dropped, the rest of the batch kept. Answers how many samples were new,
+ * once they are committed.
  */
 export async function storeAgentReport(
   ctx: ServiceContext,
   delivery: AgentReportDelivery,
   hook: AgentReportHook,
   afterCommit: AfterAgentReport = () => {},
-): Promise<number> {
+): Promise<StoredBatch> {
   let committed: Transaction<Database> | undefined;
   // Refusals are answers, not errors, inside the shared transaction: one must not fail the others.
   const outcome = await ctx.transact((trx) => {
     committed = trx;
-    return storeInTransaction(trx, delivery, ctx.now(), hook);
+    return storeInTransaction(trx, delivery, ctx.now(), hook, ctx.newId);
   });
   if (committed) afterCommit(committed);
-  if ("accepted" in outcome) return outcome.accepted;
+  if ("accepted" in outcome) return outcome;
   if (outcome.refused === "replayed") throw new ServiceError("conflict", REPLAYED_BATCH);
   if (outcome.refused === "plan-without-agents") {
     throw new ServiceError("plan-limit", agentsNotInPlan(outcome.plan));
@@ -69,6 +78,7 @@ async function storeInTransaction(
   { agent, batch }: AgentReportDelivery,
   receivedAt: number,
   hook: AgentReportHook,
+  newId: (prefix: string) => string,
 ): Promise<Outcome> {
   const before = await trx
     .selectFrom("agents")
@@ -96,7 +106,14 @@ async function storeInTransaction(
     .executeTakeFirst();
   if (!fresh) return { refused: "replayed" };
   const newest = await newestStoredSample(trx, agent.id);
-  const samples = await insertNewSamples(trx, agent.id, batch.reports);
+  const plan = getPlan(before.plan);
+  const hasCustom = batch.reports.some((report) => (report.custom_metrics?.length ?? 0) > 0);
+  const customAllowed = plan.limits.customAgentMetrics;
+  const reports = customAllowed
+    ? batch.reports
+    : batch.reports.map(({ custom_metrics: _refused, ...report }) => report);
+  const samples = await insertNewSamples(trx, agent.id, reports);
+  if (customAllowed) await storeCustomMetrics(trx, agent.id, samples, newId);
   const services = await updateServices(trx, agent.id, samples);
   const latest = samples.at(-1);
   await trx
@@ -111,6 +128,7 @@ async function storeInTransaction(
       ...(latest && (newest === undefined || latest.sampled_at > newest)
         ? { latest_report: JSON.stringify({ ...latest, services } satisfies LatestAgentReport) }
         : {}),
+      ...(hasCustom ? { custom_metrics_refused_at: customAllowed ? null : receivedAt } : {}),
       first_report_at: eb.fn.coalesce("first_report_at", eb.val(receivedAt)),
       last_report_at: receivedAt,
       updated_at: receivedAt,
@@ -128,7 +146,10 @@ async function storeInTransaction(
     offline_since: before.offline_since,
   };
   await hook(trx, { agent: reporting, samples, received_at: receivedAt });
-  return { accepted: samples.length };
+  return {
+    accepted: samples.length,
+    customMetricsRefused: hasCustom && !customAllowed ? customMetricsNotInPlan(plan.name) : null,
+  };
 }
 
 async function newestStoredSample(

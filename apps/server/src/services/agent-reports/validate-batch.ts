@@ -1,5 +1,5 @@
 import { type AgentReportBatch, agentReportBatchSchema } from "@upwatch/api";
-import { AGENT_REPORT_LIMITS } from "@upwatch/core";
+import { AGENT_REPORT_LIMITS, customSeriesKey } from "@upwatch/core";
 import type { z } from "zod";
 import { ServiceError } from "../service-error.ts";
 
@@ -8,7 +8,7 @@ const MINUTE_MS = 60_000;
 /**
  * Reads a report batch as the contract defines it, then refuses what cannot be true: a clock
  * too far from the server's, samples taken after the batch was sent or older than the agent
- * buffers, and the same time, disk or service twice. Every refusal is a sentence naming the
+ * buffers, and the same time, disk, service or custom series twice. Every refusal is a sentence naming the
  * field and the report.
  */
 export function validateAgentBatch(body: unknown, now: number): AgentReportBatch {
@@ -43,6 +43,14 @@ export function validateAgentBatch(body: unknown, now: number): AgentReportBatch
     const service = firstRepeated(report.services.map((s) => s.name));
     if (service !== undefined) {
       throw invalid(`${where} lists the service ${service} twice (reports[${index}].services).`);
+    }
+    const series = firstRepeated(
+      (report.custom_metrics ?? []).map((metric) => customSeriesKey(metric.name, metric.labels)),
+    );
+    if (series !== undefined) {
+      throw invalid(
+        `${where} lists the custom metric ${series} twice (reports[${index}].custom_metrics).`,
+      );
     }
   });
   return batch;

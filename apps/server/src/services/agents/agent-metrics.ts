@@ -13,14 +13,16 @@ import type { ServiceContext } from "../context.ts";
 import { NotFoundError } from "../service-error.ts";
 import { roundFigure } from "./presented-figures.ts";
 
-const RANGE_MS: Record<AgentMetricsRange, number> = {
+/** How far back each chart range reaches. */
+export const RANGE_MS: Record<AgentMetricsRange, number> = {
   "1h": 3_600_000,
   "6h": 6 * 3_600_000,
   "24h": 24 * 3_600_000,
   "7d": 7 * 86_400_000,
   "30d": 30 * 86_400_000,
 };
-const FROM_RAW: ReadonlySet<AgentMetricsRange> = new Set(["1h", "6h", "24h"]);
+/** The ranges read from raw samples; the longer ones come from half-hour rollups. */
+export const FROM_RAW: ReadonlySet<AgentMetricsRange> = new Set(["1h", "6h", "24h"]);
 /** Charts get at most about this many points; denser data is averaged into buckets. */
 const MAX_POINTS = 360;
 
@@ -112,7 +114,7 @@ export async function agentMetrics(
 }
 
 /** The bucket that keeps a range under MAX_POINTS, a whole multiple of the finest step. */
-function bucketOf(rangeMs: number, stepMs: number): number {
+export function bucketOf(rangeMs: number, stepMs: number): number {
   return Math.ceil(rangeMs / MAX_POINTS / stepMs) * stepMs;
 }
 

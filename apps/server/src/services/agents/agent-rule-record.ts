@@ -1,5 +1,11 @@
 import type { AgentRule } from "@upwatch/api";
-import { AGENT_RULE_TEMPLATES, type AgentRuleKind, type AlertSeverity } from "@upwatch/core";
+import {
+  AGENT_RULE_TEMPLATES,
+  type AgentRuleComparison,
+  type AgentRuleKind,
+  type AlertSeverity,
+  customSeriesKey,
+} from "@upwatch/core";
 import type { AgentAlertRuleTable } from "@upwatch/db";
 import { readStoredJson } from "../../records/stored-json.ts";
 import { isoTime } from "../../time.ts";
@@ -12,6 +18,10 @@ export interface AgentRuleSettings {
   severity: AlertSeverity;
   disks: string[] | null;
   services: string[] | null;
+  /** A custom rule's metric, the labels its series must have (null: any) and its comparison. */
+  metric: string | null;
+  labels: Record<string, string> | null;
+  comparison: AgentRuleComparison | null;
 }
 
 const parseList = (text: string | null): string[] | null => readStoredJson<string[]>(text);
@@ -24,6 +34,9 @@ export function ruleSettingsOf(row: AgentAlertRuleTable): AgentRuleSettings {
     severity: row.severity as AlertSeverity,
     disks: parseList(row.disks),
     services: parseList(row.services),
+    metric: row.metric,
+    labels: readStoredJson<Record<string, string>>(row.labels),
+    comparison: row.comparison as AgentRuleComparison | null,
   };
 }
 
@@ -52,6 +65,10 @@ export function ruleCondition(rule: AgentRuleSettings): string {
     case "service": {
       const which = rule.services ? `Service ${orList(rule.services)}` : "Any listed service";
       return `${which} not running${lasting}`;
+    }
+    case "custom": {
+      const series = customSeriesKey(rule.metric ?? "", rule.labels ?? {});
+      return `${series} ${rule.comparison ?? "above"} ${rule.threshold}${lasting}`;
     }
   }
 }

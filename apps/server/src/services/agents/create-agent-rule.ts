@@ -1,5 +1,5 @@
 import type { AgentRule, CreateAgentRuleInput } from "@upwatch/api";
-import { AGENT_RULE_RANGES } from "@upwatch/core";
+import { AGENT_RULE_RANGES, getPlan, PLANS } from "@upwatch/core";
 import type { AgentAlertRuleTable } from "@upwatch/db";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import { lockAccount } from "../accounts/lock-account.ts";
@@ -18,6 +18,7 @@ export async function createAgentRule(
   input: CreateAgentRuleInput,
 ): Promise<AgentRule> {
   const { kind, ...changes } = input;
+  if (kind === "custom") enforceCustomMetricsPlan(access);
   const settings = settleAgentRule(ruleDefaults(kind), changes);
   const at = ctx.now();
   const row: AgentAlertRuleTable = {
@@ -47,4 +48,16 @@ export async function createAgentRule(
     }),
   );
   return presentAgentRule(row);
+}
+
+/** Rules on custom metrics need a plan with custom metrics, refused like the other plan walls. */
+function enforceCustomMetricsPlan(access: Pick<AccountAccess, "plan">): void {
+  const plan = getPlan(access.plan);
+  if (plan.limits.customAgentMetrics) return;
+  const upgrade =
+    PLANS.find((candidate) => candidate.limits.customAgentMetrics)?.name ?? "a higher";
+  throw new ServiceError(
+    "plan-limit",
+    `Custom agent metrics are part of the ${upgrade} plan; the ${plan.name} plan cannot alert on them.`,
+  );
 }

@@ -48,6 +48,7 @@ export async function createAgent(
     first_report_at: null,
     last_report_at: null,
     offline_since: null,
+    custom_metrics_refused_at: null,
     created_at: at,
     updated_at: at,
   };

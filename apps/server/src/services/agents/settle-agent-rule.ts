@@ -3,7 +3,7 @@ import { AGENT_RULE_RANGES, AGENT_RULE_TEMPLATES, type AgentRuleKind } from "@up
 import { ServiceError } from "../service-error.ts";
 import type { AgentRuleSettings } from "./agent-rule-record.ts";
 
-const { percent, loadFactor } = AGENT_RULE_RANGES;
+const { percent, loadFactor, customThreshold } = AGENT_RULE_RANGES;
 
 /** The template's settings for a new rule of this kind. */
 export function ruleDefaults(kind: AgentRuleKind): AgentRuleSettings {
@@ -15,6 +15,9 @@ export function ruleDefaults(kind: AgentRuleKind): AgentRuleSettings {
     severity: template.severity,
     disks: null,
     services: null,
+    metric: null,
+    labels: null,
+    comparison: kind === "custom" ? "above" : null,
   };
 }
 
@@ -23,7 +26,11 @@ function refuse(message: string): never {
 }
 
 function checkThreshold(kind: AgentRuleKind, threshold: number): void {
-  if (kind === "load") {
+  if (kind === "custom") {
+    if (threshold < customThreshold.min || threshold > customThreshold.max) {
+      refuse("threshold of a custom rule must be a number from -10^15 to 10^15.");
+    }
+  } else if (kind === "load") {
     if (threshold < loadFactor.min || threshold > loadFactor.max) {
       refuse(
         `threshold of a load rule must be from ${loadFactor.min} to ${loadFactor.max} times the number of cores.`,
@@ -38,8 +45,8 @@ function checkThreshold(kind: AgentRuleKind, threshold: number): void {
 
 /**
  * Applies changes to a rule's settings and checks them against its kind: percentages for cpu,
- * memory and disk, a factor of the cores for load, no threshold for service, and the disks or
- * services lists only on the rules that watch them.
+ * memory and disk, a factor of the cores for load, no threshold for service, any number for a
+ * custom metric, and the disks, services or metric only on the rules that watch them.
  */
 export function settleAgentRule(
   current: AgentRuleSettings,
@@ -58,6 +65,14 @@ export function settleAgentRule(
   if (changes.services !== undefined && kind !== "service") {
     refuse("services applies only to service rules.");
   }
+  const custom = [changes.metric, changes.labels, changes.comparison].some((v) => v !== undefined);
+  if (custom && kind !== "custom") {
+    refuse("metric, labels and comparison apply only to custom rules.");
+  }
+  const metric = changes.metric ?? current.metric;
+  if (kind === "custom" && !metric) {
+    refuse("A custom rule needs metric: the name of the custom metric it watches.");
+  }
   const unique = (list: string[] | null) => (list === null ? null : [...new Set(list)]);
   return {
     kind,
@@ -66,6 +81,9 @@ export function settleAgentRule(
     severity: changes.severity ?? current.severity,
     disks: changes.disks === undefined ? current.disks : unique(changes.disks),
     services: changes.services === undefined ? current.services : unique(changes.services),
+    metric,
+    labels: changes.labels === undefined ? current.labels : changes.labels,
+    comparison: changes.comparison ?? current.comparison,
   };
 }
 
@@ -78,5 +96,8 @@ export function ruleColumns(settings: AgentRuleSettings) {
     severity: settings.severity,
     disks: settings.disks === null ? null : JSON.stringify(settings.disks),
     services: settings.services === null ? null : JSON.stringify(settings.services),
+    metric: settings.metric,
+    labels: settings.labels === null ? null : JSON.stringify(settings.labels),
+    comparison: settings.comparison,
   };
 }

@@ -29,7 +29,11 @@ export async function updateAgentRule(
         updated_at: at,
       };
       await trx.updateTable("agent_alert_rules").set(changed).where("id", "=", ruleId).execute();
-      const thresholdChanged = changed.threshold !== rule.threshold;
+      const thresholdChanged =
+        changed.threshold !== rule.threshold ||
+        changed.metric !== rule.metric ||
+        changed.labels !== rule.labels ||
+        changed.comparison !== rule.comparison;
       const watched = changed.disks !== rule.disks || changed.services !== rule.services;
       const queued =
         thresholdChanged || watched
