@@ -22,6 +22,7 @@ import {
 } from "../../signed-in/cache/queries.ts";
 import { groupPath } from "../../signed-in/groups/group-paths.ts";
 import { type LiveEvent, useLiveEvents } from "../../signed-in/live-events.ts";
+import { BadgesPanel } from "../../signed-in/monitor-detail/badges-panel.tsx";
 import { checksAsShown } from "../../signed-in/monitor-detail/checks-shown.ts";
 import { ChecksTable } from "../../signed-in/monitor-detail/checks-table.tsx";
 import { DependenciesPanel } from "../../signed-in/monitor-detail/dependencies-panel.tsx";
@@ -279,6 +280,7 @@ export default function MonitorDetail() {
         <h2 id="settings-title">Settings</h2>
         <MonitorSettings monitor={current} groups={groupList} />
       </section>
+      <BadgesPanel monitorId={id} />
     </div>
   );
 }
