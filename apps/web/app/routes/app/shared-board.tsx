@@ -69,32 +69,34 @@ export default function SharedBoard() {
 
   if (shown.state === "loading") {
     return (
-      <div className="board-wall">
+      <main id="main" className="board-wall">
         <p role="status">Loading the board…</p>
-      </div>
+      </main>
     );
   }
   if (shown.state === "gone") {
     return (
-      <div className="board-wall">
+      <main id="main" className="board-wall">
         <h1>This board is not available</h1>
         <p>{shown.detail}</p>
         <p className="board-caption">Ask whoever shared it for a new link.</p>
-      </div>
+      </main>
     );
   }
   const { board } = shown;
   return (
-    <BoardWall
-      name={board.name}
-      at={Date.parse(board.at)}
-      stale={shown.stale}
-      cells={board.widgets.map((widget, index) => ({
-        ...widget,
-        key: String(index),
-        figures: { data: widget.data, problem: widget.problem },
-      }))}
-      meta={<span className="board-caption">Read-only</span>}
-    />
+    <main id="main">
+      <BoardWall
+        name={board.name}
+        at={Date.parse(board.at)}
+        stale={shown.stale}
+        cells={board.widgets.map((widget, index) => ({
+          ...widget,
+          key: String(index),
+          figures: { data: widget.data, problem: widget.problem },
+        }))}
+        meta={<span className="board-caption">Read-only</span>}
+      />
+    </main>
   );
 }

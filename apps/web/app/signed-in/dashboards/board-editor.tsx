@@ -212,6 +212,7 @@ export function BoardEditor({
                 <Button
                   size="small"
                   variant="ghost"
+                  aria-label={`Move ${widgetHeading(cell)}`}
                   aria-pressed={pressed("move")}
                   data-tool={pressed("resize") ? undefined : "mode"}
                   onClick={() => toggleMode(widget, "move")}
@@ -221,13 +222,19 @@ export function BoardEditor({
                 <Button
                   size="small"
                   variant="ghost"
+                  aria-label={`Resize ${widgetHeading(cell)}`}
                   aria-pressed={pressed("resize")}
                   data-tool={pressed("resize") ? "mode" : undefined}
                   onClick={() => toggleMode(widget, "resize")}
                 >
                   Resize
                 </Button>
-                <Button size="small" variant="danger" onClick={() => remove(widget)}>
+                <Button
+                  size="small"
+                  variant="danger"
+                  aria-label={`Remove ${widgetHeading(cell)}`}
+                  onClick={() => remove(widget)}
+                >
                   Remove
                 </Button>
               </>

@@ -156,7 +156,12 @@ export function ShareLinksPanel({ boardId, mayShare }: { boardId: string; maySha
               {mayShare ? (
                 <td className="app-cell-actions">
                   {link.revoked_at ? null : (
-                    <Button size="small" variant="danger" onClick={() => setRevoking(link)}>
+                    <Button
+                      size="small"
+                      variant="danger"
+                      aria-label={`Revoke ${link.name}`}
+                      onClick={() => setRevoking(link)}
+                    >
                       Revoke
                     </Button>
                   )}
