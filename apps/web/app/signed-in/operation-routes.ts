@@ -154,6 +154,8 @@ const ROUTES = {
   issueAgentKey: { method: "POST", url: "/agents/:id/key" },
   revokeAgentKey: { method: "DELETE", url: "/agents/:id/key" },
   getAgentMetrics: { method: "GET", url: "/agents/:id/metrics" },
+  listCustomSeries: { method: "GET", url: "/agents/:id/custom-metrics" },
+  getCustomSeriesPoints: { method: "GET", url: "/agents/:id/custom-metrics/:seriesId" },
   listAgentTasks: { method: "GET", url: "/agents/:id/tasks" },
   listAgentRules: { method: "GET", url: "/agents/:id/alert-rules" },
   createAgentRule: { method: "POST", url: "/agents/:id/alert-rules" },

@@ -1,11 +1,19 @@
 import type { AgentRule } from "@upwatch/api";
-import { AGENT_RULE_KINDS, AGENT_RULE_TEMPLATES, type AgentRuleTemplate } from "@upwatch/core";
+import {
+  AGENT_RULE_KINDS,
+  AGENT_RULE_TEMPLATES,
+  type AgentRuleTemplate,
+  getPlan,
+} from "@upwatch/core";
 import type { AccountAccess } from "../accounts/account-access.ts";
 import type { ServiceContext } from "../context.ts";
 import { presentAgentRule } from "./agent-rule-record.ts";
 import { findOwnedAgent } from "./owned-agent.ts";
 
-/** An agent's alert rules, oldest first, and the templates new rules start from. */
+/**
+ * An agent's alert rules, oldest first, and the templates new rules start from: the custom
+ * metric template only on plans with custom metrics.
+ */
 export async function listAgentRules(
   ctx: ServiceContext,
   access: AccountAccess,
@@ -21,6 +29,8 @@ export async function listAgentRules(
     .execute();
   return {
     data: rows.map(presentAgentRule),
-    templates: AGENT_RULE_KINDS.map((kind) => AGENT_RULE_TEMPLATES[kind]),
+    templates: AGENT_RULE_KINDS.filter(
+      (kind) => kind !== "custom" || getPlan(access.plan).limits.customAgentMetrics,
+    ).map((kind) => AGENT_RULE_TEMPLATES[kind]),
   };
 }

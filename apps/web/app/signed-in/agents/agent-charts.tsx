@@ -11,6 +11,7 @@ import {
   agentMetricsQuery,
 } from "./agents-api.ts";
 import { niceRateTop } from "./chart-geometry.ts";
+import { CustomMetricCharts } from "./custom-metric-chart.tsx";
 import { type ChartSeries, MetricChart } from "./metric-chart.tsx";
 
 const RANGE_WORDS: Record<AgentMetricRange, string> = {
@@ -65,6 +66,8 @@ export function AgentCharts({ agentId }: { agentId: string }) {
           words={RANGE_WORDS[range]}
         />
       )}
+      <h3>Custom metrics</h3>
+      <CustomMetricCharts agentId={agentId} range={range} words={RANGE_WORDS[range]} />
     </>
   );
 }

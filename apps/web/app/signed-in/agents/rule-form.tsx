@@ -1,4 +1,4 @@
-import { AGENT_RULE_RANGES, ALERT_SEVERITIES } from "@upwatch/core";
+import { AGENT_RULE_COMPARISONS, AGENT_RULE_RANGES, ALERT_SEVERITIES } from "@upwatch/core";
 import { useId, useRef, useState } from "react";
 import type { ApiError } from "../api-client.ts";
 import { Button } from "../ui/button.tsx";
@@ -21,10 +21,18 @@ interface RuleFormProps {
   /** Sends the rule; a refusal is shown on the field it is about. */
   onSubmit(fields: RuleFields): Promise<void>;
   onCancel(): void;
+  /** The names of the agent's custom metrics, offered for a custom rule's metric. */
+  metricNames?: readonly string[];
 }
 
 /** A rule's numbers: its threshold, how long it must hold, its severity and its disks or services. */
-export function RuleForm({ initial, submitLabel, onSubmit, onCancel }: RuleFormProps) {
+export function RuleForm({
+  initial,
+  submitLabel,
+  onSubmit,
+  onCancel,
+  metricNames = [],
+}: RuleFormProps) {
   const id = useId();
   const [values, setValues] = useState(initial);
   const set = (field: keyof RuleValues, value: string) =>
@@ -33,6 +41,9 @@ export function RuleForm({ initial, submitLabel, onSubmit, onCancel }: RuleFormP
   const durationRef = useRef<HTMLInputElement>(null);
   const severityRef = useRef<HTMLSelectElement>(null);
   const subjectsRef = useRef<HTMLInputElement>(null);
+  const metricRef = useRef<HTMLInputElement>(null);
+  const labelsRef = useRef<HTMLInputElement>(null);
+  const comparisonRef = useRef<HTMLSelectElement>(null);
   const {
     errors,
     busy,
@@ -43,6 +54,9 @@ export function RuleForm({ initial, submitLabel, onSubmit, onCancel }: RuleFormP
       duration_minutes: durationRef,
       severity: severityRef,
       subjects: subjectsRef,
+      metric: metricRef,
+      labels: labelsRef,
+      comparison: comparisonRef,
     },
     send: () => onSubmit(ruleFields(values)),
     refusal: (error: ApiError) => ({ [refusedRuleField(error.detail)]: error.detail }),
@@ -52,6 +66,60 @@ export function RuleForm({ initial, submitLabel, onSubmit, onCancel }: RuleFormP
   return (
     <form className="app-form agent-rule-form" onSubmit={submit} noValidate>
       <FormError message={errors.form} />
+      {values.kind === "custom" ? (
+        <>
+          <Field
+            id={`${id}-metric`}
+            label="Metric"
+            hint="The custom metric's name as the agent reports it, such as queue_depth."
+            error={errors.metric}
+          >
+            <input
+              ref={metricRef}
+              type="text"
+              autoComplete="off"
+              spellCheck={false}
+              list={`${id}-metric-names`}
+              value={values.metric}
+              onChange={(event) => set("metric", event.target.value)}
+            />
+          </Field>
+          <datalist id={`${id}-metric-names`}>
+            {metricNames.map((name) => (
+              <option key={name} value={name} />
+            ))}
+          </datalist>
+          <Field
+            id={`${id}-labels`}
+            label="Labels"
+            required={false}
+            hint="label=value pairs separated by commas, such as queue=mail; leave empty for every series of the metric."
+            error={errors.labels}
+          >
+            <input
+              ref={labelsRef}
+              type="text"
+              autoComplete="off"
+              spellCheck={false}
+              value={values.labels}
+              onChange={(event) => set("labels", event.target.value)}
+            />
+          </Field>
+          <Field id={`${id}-comparison`} label="Alert when the value is" error={errors.comparison}>
+            <select
+              ref={comparisonRef}
+              value={values.comparison}
+              onChange={(event) => set("comparison", event.target.value)}
+            >
+              {AGENT_RULE_COMPARISONS.map((comparison) => (
+                <option key={comparison} value={comparison}>
+                  {comparison === "above" ? "Above the threshold" : "Below the threshold"}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </>
+      ) : null}
       {thresholdLabel ? (
         <Field id={`${id}-threshold`} label={thresholdLabel} error={errors.threshold}>
           <input

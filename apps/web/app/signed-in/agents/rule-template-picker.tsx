@@ -9,9 +9,11 @@ import { ruleValues } from "./rule-values.ts";
 export function RuleTemplatePicker({
   templates,
   onCreate,
+  metricNames,
 }: {
   templates: readonly AgentRuleTemplateView[];
   onCreate(fields: RuleFields): Promise<void>;
+  metricNames: readonly string[];
 }) {
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState<AgentRuleTemplateView>();
@@ -33,6 +35,7 @@ export function RuleTemplatePicker({
           <RuleForm
             key={chosen.kind}
             initial={ruleValues(chosen)}
+            metricNames={metricNames}
             submitLabel="Add rule"
             onCancel={close}
             onSubmit={async (fields) => {

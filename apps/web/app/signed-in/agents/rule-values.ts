@@ -1,4 +1,4 @@
-import type { AgentRuleKind, AlertSeverity } from "@upwatch/core";
+import type { AgentRuleComparison, AgentRuleKind, AlertSeverity } from "@upwatch/core";
 import type { BodyOf } from "../api-call.ts";
 import type { AgentRuleTemplateView } from "./agent-types.ts";
 import type { AgentRule, RuleFields } from "./agents-api.ts";
@@ -11,9 +11,20 @@ export interface RuleValues {
   severity: AlertSeverity;
   /** Mounts or service names separated by commas; empty means every one. */
   subjects: string;
+  /** A custom rule's metric name, its label matchers as `label=value` separated by commas, and its comparison. */
+  metric: string;
+  labels: string;
+  comparison: AgentRuleComparison;
 }
 
-export type RuleField = "threshold" | "duration_minutes" | "severity" | "subjects";
+export type RuleField =
+  | "threshold"
+  | "duration_minutes"
+  | "severity"
+  | "subjects"
+  | "metric"
+  | "labels"
+  | "comparison";
 
 /** The form filled from a template (adding) or from a rule (changing it). */
 export function ruleValues(from: AgentRuleTemplateView | AgentRule): RuleValues {
@@ -24,7 +35,35 @@ export function ruleValues(from: AgentRuleTemplateView | AgentRule): RuleValues 
     duration_minutes: String(from.duration_minutes),
     severity: from.severity,
     subjects: (subjects ?? []).join(", "),
+    metric: "id" in from ? (from.metric ?? "") : "",
+    labels:
+      "id" in from && from.labels
+        ? Object.entries(from.labels)
+            .map(([label, value]) => `${label}=${value}`)
+            .join(", ")
+        : "",
+    comparison: "id" in from && from.comparison ? from.comparison : "above",
   };
+}
+
+/** `queue=mail, region=eu` as label matchers; null when empty. A part without = is kept whole for the server to refuse. */
+export function parseLabelMatchers(text: string): Record<string, string> | null {
+  const parts = text
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (parts.length === 0) return null;
+  const labels: Record<string, string> = {};
+  for (const part of parts) {
+    const at = part.indexOf("=");
+    if (at === -1) labels[part] = "";
+    else
+      labels[part.slice(0, at).trim()] = part
+        .slice(at + 1)
+        .trim()
+        .replace(/^"(.*)"$/, "$1");
+  }
+  return labels;
 }
 
 /** A severity as the page writes it. */
@@ -37,6 +76,7 @@ export const THRESHOLD_LABELS: Record<AgentRuleKind, string | null> = {
   disk: "Free space under (%)",
   load: "Load over (times the number of cores)",
   service: null,
+  custom: "Threshold (in the metric's own unit)",
 };
 
 /** The request body for the form's values; numbers the browser could not read stay NaN for the server to refuse. */
@@ -53,6 +93,11 @@ export function ruleFields(values: RuleValues): RuleFields {
   if (values.kind !== "service") fields.threshold = Number(values.threshold);
   if (values.kind === "disk") fields.disks = list.length ? list : null;
   if (values.kind === "service") fields.services = list.length ? list : null;
+  if (values.kind === "custom") {
+    fields.metric = values.metric.trim();
+    fields.labels = parseLabelMatchers(values.labels);
+    fields.comparison = values.comparison;
+  }
   return fields;
 }
 
@@ -65,6 +110,9 @@ export function ruleChanges(fields: RuleFields): BodyOf<"updateAgentRule"> {
 /** The field a server's refusal is about, from the words of its sentence. */
 export function refusedRuleField(detail: string): RuleField | "form" {
   const text = detail.toLowerCase();
+  if (text.includes("label")) return "labels";
+  if (text.includes("metric")) return "metric";
+  if (text.includes("comparison")) return "comparison";
   if (text.includes("threshold")) return "threshold";
   if (text.includes("duration")) return "duration_minutes";
   if (text.includes("severity")) return "severity";

@@ -15,6 +15,7 @@ import {
   deleteAgentRule,
   updateAgentRule,
 } from "./agents-api.ts";
+import { customSeriesQuery } from "./custom-metrics-api.ts";
 import { RuleForm } from "./rule-form.tsx";
 import { RuleTemplatePicker } from "./rule-template-picker.tsx";
 import { ruleChanges, ruleValues, SEVERITY_WORDS } from "./rule-values.ts";
@@ -22,6 +23,8 @@ import { ruleChanges, ruleValues, SEVERITY_WORDS } from "./rule-values.ts";
 /** The agent's alert rules: each condition in words, changing or deleting one, adding one. */
 export function RulesPanel({ agentId }: { agentId: string }) {
   const rules = useQuery(agentRulesQuery(agentId));
+  const customSeries = useQuery(customSeriesQuery(agentId));
+  const metricNames = [...new Set((customSeries.data?.data ?? []).map((series) => series.name))];
   const client = useQueryClient();
   const { showToast } = useToast();
   const [editing, setEditing] = useState<string>();
@@ -68,6 +71,7 @@ export function RulesPanel({ agentId }: { agentId: string }) {
                   <h3>Change {rule.name}</h3>
                   <RuleForm
                     initial={ruleValues(rule)}
+                    metricNames={metricNames}
                     submitLabel="Save rule"
                     onCancel={() => setEditing(undefined)}
                     onSubmit={async (fields) => {
@@ -116,6 +120,7 @@ export function RulesPanel({ agentId }: { agentId: string }) {
       {mayManage ? (
         <RuleTemplatePicker
           templates={rules.data.templates}
+          metricNames={metricNames}
           onCreate={async (fields) => {
             const rule = await createAgentRule(agentId, fields);
             await reload();
