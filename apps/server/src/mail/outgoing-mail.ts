@@ -6,6 +6,15 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   headers?: Record<string, string>;
+  /** Files sent with the mail, such as a report's PDF and CSV. */
+  attachments?: MailAttachment[];
+}
+
+/** A file attached to a mail, stored in the outbox as base64. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
 }
 
 /** Delivers mail somewhere: an SMTP server, or files for an install without one. */

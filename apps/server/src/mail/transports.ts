@@ -15,6 +15,12 @@ function mailOptions(from: string, mail: OutgoingMail, messageId: string) {
     text: mail.text,
     html: mail.html,
     headers: mail.headers,
+    attachments: mail.attachments?.map((file) => ({
+      filename: file.filename,
+      contentType: file.contentType,
+      content: file.contentBase64,
+      encoding: "base64",
+    })),
     messageId: `<${messageId}@upwatch.mail>`,
   };
 }

@@ -43,6 +43,7 @@ import { type MonitoringOptions, registerMonitoring } from "./monitoring.ts";
 import { prepareSecrets } from "./secrets.ts";
 import { serverHosts } from "./server-hosts.ts";
 import { siteConfigFrom } from "./site-config.ts";
+import { registerSlaReportMailing } from "./sla-reports.ts";
 import { registerStatusNotices } from "./status-notices.ts";
 import { registerStatusSite } from "./status-site.ts";
 
@@ -194,6 +195,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(monitorBadgeRoutes, { ctx });
   registerAuditLogPruning(app, { ctx, leadership, start: deps.startAlerting ?? true });
+  registerSlaReportMailing(app, {
+    ctx,
+    leadership,
+    start: deps.startAlerting ?? true,
+    appUrl: config.appUrl,
+    mailQueued: () => outbox.wake(),
+  });
   registerDomainRechecks(app, {
     ctx,
     lookupTxt,

@@ -51,6 +51,7 @@ import { secureVariableRoutes } from "./secure-variables.ts";
 import { registrationRoutes, serverNoticeRoutes } from "./server.ts";
 import { sessionRoutes } from "./sessions.ts";
 import { sharedDashboardRoutes } from "./shared-dashboards.ts";
+import { slaReportRoutes } from "./sla-reports.ts";
 import { ssoConfigRoutes, ssoSignInRoutes } from "./sso.ts";
 import { statusIncidentRoutes } from "./status-incidents.ts";
 import { statusMaintenanceRoutes } from "./status-maintenances.ts";
@@ -194,6 +195,7 @@ async function accountAndMonitorRoutes(app: FastifyInstance, options: ApiOptions
   await app.register(monitorResultRoutes, { ctx, checks: options.checks });
   await app.register(monitorBadgeApiRoutes, { ctx, publicUrl: options.publicUrl });
   await app.register(monitorMetricsRoutes, { ctx });
+  await app.register(slaReportRoutes, { ctx });
   await app.register(dashboardRoutes, {
     ctx,
     appUrl: options.appUrl ?? `${options.publicUrl}/app`,

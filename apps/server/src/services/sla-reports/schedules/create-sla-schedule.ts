@@ -1,0 +1,69 @@
+import type { AccountAccess } from "../../accounts/account-access.ts";
+import type { ServiceContext } from "../../context.ts";
+import { ServiceError } from "../../service-error.ts";
+import { enforceSlaReportPlan } from "../enforce-sla-report-plan.ts";
+import { readReportSubject } from "../report-subject.ts";
+import type { SlaSubjectType } from "../sla-report.ts";
+import { checkSlaTarget } from "../sla-target.ts";
+import { listSlaSchedules } from "./list-sla-schedules.ts";
+import {
+  MAX_SCHEDULES_PER_ACCOUNT,
+  type SlaSchedule,
+  targetThousandths,
+} from "./sla-schedule-record.ts";
+
+/** What a new schedule mails, and to whom. */
+export interface SlaScheduleInput {
+  subject: { type: SlaSubjectType; id: string };
+  targetPercent: number;
+  recipients: readonly string[];
+}
+
+/** Distinct addresses, compared without regard to case, in the order given. */
+export function distinctAddresses(addresses: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return addresses.filter((address) => {
+    const key = address.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Schedules a subject's report to be mailed on the first day of every month. */
+export async function createSlaSchedule(
+  ctx: ServiceContext,
+  access: AccountAccess,
+  input: SlaScheduleInput,
+): Promise<SlaSchedule> {
+  enforceSlaReportPlan(access.plan);
+  checkSlaTarget(input.targetPercent);
+  await readReportSubject(ctx, access.accountId, input.subject);
+  const count = await ctx.db
+    .selectFrom("sla_report_schedules")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("account_id", "=", access.accountId)
+    .executeTakeFirstOrThrow();
+  if (Number(count.n) >= MAX_SCHEDULES_PER_ACCOUNT) {
+    throw new ServiceError(
+      "conflict",
+      `An account keeps at most ${MAX_SCHEDULES_PER_ACCOUNT} report schedules; delete one first.`,
+    );
+  }
+  const id = ctx.newId("rps");
+  const now = ctx.now();
+  await ctx.db
+    .insertInto("sla_report_schedules")
+    .values({
+      id,
+      account_id: access.accountId,
+      subject_type: input.subject.type,
+      subject_id: input.subject.id,
+      target_thousandths: targetThousandths(input.targetPercent),
+      recipients: JSON.stringify(distinctAddresses(input.recipients)),
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return (await listSlaSchedules(ctx, access, id))[0]!;
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from "fastify";
+import { PeriodicTask } from "../background/periodic-task.ts";
+import type { Leadership } from "../cluster/leadership.ts";
+import type { ServiceContext } from "../services/context.ts";
+import { sendDueSlaReports } from "../services/sla-reports/schedules/send-due-sla-reports.ts";
+
+const LOOK_EVERY_MS = 10 * 60_000;
+
+/**
+ * On the leader alone, looks every ten minutes (and at start) for report schedules whose month
+ * has ended in their account's time zone and mails each report once, PDF and CSV attached.
+ */
+export function registerSlaReportMailing(
+  app: FastifyInstance,
+  options: {
+    ctx: ServiceContext;
+    leadership: Leadership;
+    start: boolean;
+    appUrl: string;
+    mailQueued: () => void;
+  },
+): void {
+  const { ctx } = options;
+  const log = app.log.child({ part: "sla-reports" });
+  const mailing = new PeriodicTask({
+    run: async () => {
+      const sent = await sendDueSlaReports(ctx, { reportsUrl: `${options.appUrl}/reports` });
+      if (sent > 0) {
+        log.info({ sent }, "monthly SLA reports queued");
+        options.mailQueued();
+      }
+    },
+    everyMs: LOOK_EVERY_MS,
+    runAtStart: true,
+    onError: (error) => log.warn({ err: error }, "sending monthly SLA reports failed"),
+  });
+  if (!options.start) return;
+  options.leadership.run({
+    name: "monthly SLA reports",
+    start: async () => mailing.start(),
+    stop: () => mailing.stop(),
+  });
+}
