@@ -140,7 +140,8 @@ function BadgeList({ urls }: { urls: NonNullable<MonitorBadges["urls"]> }) {
         return (
           <li key={kind} className="badge-item">
             <h3>{name}</h3>
-            <img src={url} alt={`${name} badge`} height={20} />
+            {/* The preview is read from this server, whatever public address the badge names. */}
+            <img src={new URL(url).pathname} alt={`${name} badge`} height={20} />
             <BadgeSnippet label="Address" value={url} />
             <BadgeSnippet label="Markdown" value={markdown} />
             <BadgeSnippet label="HTML" value={html} />
