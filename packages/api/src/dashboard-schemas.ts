@@ -171,8 +171,12 @@ export const widgetDataSchema = z.discriminatedUnion("type", [
     type: z.literal("agent_metric"),
     agent_name: z.string(),
     metric: z.enum(AGENT_METRICS),
+    series_name: z
+      .string()
+      .nullable()
+      .describe('A custom metric as Prometheus writes it (name{label="value"}); null otherwise.'),
     range: z.enum(AGENT_METRIC_RANGES),
-    unit: z.enum(["percent", "load", "bytes_per_second"]),
+    unit: z.enum(["percent", "load", "bytes_per_second", "value"]),
     points: z.array(point),
   }),
   z.object({

@@ -27,7 +27,7 @@ export const WIDGET_TYPE_DESCRIPTIONS: Record<WidgetType, string> = {
   status_grid: "The status of chosen monitors, or of every monitor in chosen groups",
   uptime: "One monitor's uptime over the last day, week or month",
   response_time: "One monitor's response time per region over a period",
-  agent_metric: "One agent's CPU, memory, load or network over a period",
+  agent_metric: "One agent's CPU, memory, load, network or custom metric over a period",
   open_alerts: "The account's alerts that are still open, newest first",
   sla_figure: "The uptime a monitor, group, agent or status page kept over a calendar period",
 };
@@ -45,7 +45,15 @@ export const WIDGET_DEFAULT_SIZES: Record<WidgetType, { w: number; h: number }> 
 export const UPTIME_RANGES = ["24h", "7d", "30d"] as const;
 export const RESPONSE_PERIODS = ["24h", "7d", "30d"] as const;
 export const AGENT_METRIC_RANGES = ["1h", "6h", "24h", "7d", "30d"] as const;
-export const AGENT_METRICS = ["cpu", "memory", "load1", "network_rx", "network_tx"] as const;
+/** An agent's built-in figures a chart widget may show, and `custom` for one of its custom series. */
+export const AGENT_METRICS = [
+  "cpu",
+  "memory",
+  "load1",
+  "network_rx",
+  "network_tx",
+  "custom",
+] as const;
 export type AgentMetricName = (typeof AGENT_METRICS)[number];
 export const AGENT_METRIC_NAMES: Record<AgentMetricName, string> = {
   cpu: "CPU",
@@ -53,6 +61,7 @@ export const AGENT_METRIC_NAMES: Record<AgentMetricName, string> = {
   load1: "Load (1 minute)",
   network_rx: "Network received",
   network_tx: "Network sent",
+  custom: "A custom metric",
 };
 export const SLA_SUBJECT_TYPES = ["monitor", "group", "agent", "status_page"] as const;
 export const SLA_PERIODS = ["current_month", "previous_month", "last_30_days"] as const;
@@ -94,11 +103,17 @@ export const WIDGET_SETTINGS_SCHEMAS = {
     monitor_id: storableId("monitor_id"),
     period: oneOf("period", RESPONSE_PERIODS).default("24h"),
   }),
-  agent_metric: z.strictObject({
-    agent_id: storableId("agent_id"),
-    metric: oneOf("metric", AGENT_METRICS).default("cpu"),
-    range: oneOf("range", AGENT_METRIC_RANGES).default("24h"),
-  }),
+  agent_metric: z
+    .strictObject({
+      agent_id: storableId("agent_id"),
+      metric: oneOf("metric", AGENT_METRICS).default("cpu"),
+      series_id: storableId("series_id").optional(),
+      range: oneOf("range", AGENT_METRIC_RANGES).default("24h"),
+    })
+    .refine((settings) => (settings.metric === "custom") === (settings.series_id !== undefined), {
+      message: "series_id names the custom metric when metric is custom, and only then.",
+      path: ["series_id"],
+    }),
   open_alerts: z.strictObject({
     limit: z
       .number({ message: "limit must be a whole number from 1 to 50." })

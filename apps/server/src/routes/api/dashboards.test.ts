@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAccount } from "../../../test/accounts.ts";
+import { createTestAgent } from "../../../test/agents.ts";
 import { buildTestApp } from "../../../test/app.ts";
 import { describeEachDatabase } from "../../../test/databases.ts";
 import { checkRecord, createTestMonitor } from "../../../test/monitors.ts";
@@ -218,6 +219,121 @@ describeEachDatabase("custom dashboards", (db) => {
       }));
       expect((await save(many)).body).toEqual({ detail: "A board can hold at most 40 widgets." });
     });
+  });
+
+  it("charts an agent's CPU and one of its custom metrics, and refuses a series the agent does not report", async () => {
+    const agent = await createTestAgent(ctx.db, account.accountId, "db-primary");
+    await ctx.db
+      .insertInto("agent_custom_series")
+      .values({
+        id: "cms_queue_depth",
+        agent_id: agent.id,
+        series_key: 'queue_depth{queue="mail"}',
+        name: "queue_depth",
+        labels: JSON.stringify({ queue: "mail" }),
+        first_seen_at: NOW - 10 * MINUTE,
+        last_seen_at: NOW - MINUTE,
+        last_value: 12,
+      })
+      .execute();
+    await ctx.db
+      .insertInto("agent_custom_samples")
+      .values([
+        {
+          series_id: "cms_queue_depth",
+          agent_id: agent.id,
+          sampled_at: NOW - 10 * MINUTE,
+          value: 4,
+        },
+        { series_id: "cms_queue_depth", agent_id: agent.id, sampled_at: NOW - MINUTE, value: 12 },
+      ])
+      .execute();
+    const board = await call("POST", "/dashboards", {
+      name: "Hosts",
+      widgets: [
+        { type: "agent_metric", settings: { agent_id: agent.id }, x: 0, y: 0, w: 6, h: 3 },
+        {
+          type: "agent_metric",
+          settings: {
+            agent_id: agent.id,
+            metric: "custom",
+            series_id: "cms_queue_depth",
+            range: "1h",
+          },
+          x: 6,
+          y: 0,
+          w: 6,
+          h: 3,
+        },
+      ],
+    });
+    expect(board.status).toBe(201);
+    const data = await call("GET", `/dashboards/${board.body.id}/data`);
+    expect(data.body.widgets[0].data).toMatchObject({
+      agent_name: "db-primary",
+      metric: "cpu",
+      series_name: null,
+      unit: "percent",
+      range: "24h",
+    });
+    expect(data.body.widgets[1].data).toMatchObject({
+      metric: "custom",
+      series_name: 'queue_depth{queue="mail"}',
+      unit: "value",
+    });
+    expect(data.body.widgets[1].data.points.map((point: { value: number }) => point.value)).toEqual(
+      [4, 12],
+    );
+
+    const other = await createTestAgent(ctx.db, account.accountId, "web-1");
+    const refused = await call("PUT", `/dashboards/${board.body.id}`, {
+      name: "Hosts",
+      widgets: [
+        {
+          type: "agent_metric",
+          settings: { agent_id: other.id, metric: "custom", series_id: "cms_queue_depth" },
+          x: 0,
+          y: 0,
+          w: 6,
+          h: 3,
+        },
+      ],
+    });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: {
+        detail: "Widget 1 names a custom metric its agent does not report (cms_queue_depth).",
+      },
+    });
+    const missing = await call("PUT", `/dashboards/${board.body.id}`, {
+      name: "Hosts",
+      widgets: [
+        {
+          type: "agent_metric",
+          settings: { agent_id: agent.id, metric: "custom" },
+          x: 0,
+          y: 0,
+          w: 6,
+          h: 3,
+        },
+      ],
+    });
+    expect(missing.body.detail).toContain("series_id names the custom metric");
+  });
+
+  it("lets a viewer read boards but not build them or share them", async () => {
+    const board = await call("POST", "/dashboards", { name: "Read me" });
+    const key = await call("POST", "/api-keys", { name: "Reader", scope: "read" });
+    const reader = { authorization: `Bearer ${key.body.key}` };
+    expect((await call("GET", `/dashboards/${board.body.id}`, undefined, reader)).status).toBe(200);
+    expect((await call("GET", `/dashboards/${board.body.id}/data`, undefined, reader)).status).toBe(
+      200,
+    );
+    expect((await call("POST", "/dashboards", { name: "Mine" }, reader)).status).toBe(403);
+    expect(
+      (await call("POST", `/dashboards/${board.body.id}/share-links`, { name: "TV" }, reader))
+        .status,
+    ).toBe(403);
   });
 
   it("tells a widget whose monitor was deleted why it shows nothing, and the rest still show", async () => {

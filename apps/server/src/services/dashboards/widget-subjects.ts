@@ -43,7 +43,29 @@ function subjectsOf(widget: WidgetInput, index: number): NamedSubject[] {
   }
 }
 
-/** Refuses widgets that name a monitor, group, agent or status page the account does not have. */
+/** Refuses a custom metric widget naming a series its agent does not report. */
+async function checkCustomSeries(db: Db, widgets: readonly WidgetInput[]): Promise<void> {
+  for (const [index, widget] of widgets.entries()) {
+    if (widget.type !== "agent_metric" || widget.settings.series_id === undefined) continue;
+    const series = await db
+      .selectFrom("agent_custom_series")
+      .select("id")
+      .where("id", "=", widget.settings.series_id)
+      .where("agent_id", "=", widget.settings.agent_id)
+      .executeTakeFirst();
+    if (!series) {
+      throw new ServiceError(
+        "invalid",
+        `Widget ${index + 1} names a custom metric its agent does not report (${widget.settings.series_id}).`,
+      );
+    }
+  }
+}
+
+/**
+ * Refuses widgets that name a monitor, group, agent or status page the account does not have,
+ * or a custom metric their agent does not report.
+ */
 export async function checkWidgetSubjects(
   db: Db,
   accountId: string,
@@ -68,4 +90,5 @@ export async function checkWidgetSubjects(
       );
     }
   }
+  await checkCustomSeries(db, widgets);
 }

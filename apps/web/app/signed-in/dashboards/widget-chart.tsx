@@ -67,10 +67,17 @@ export function ResponseTimeView({
   );
 }
 
+/** A custom metric's value in four significant digits: "1,250", "0.0042". */
+function formatValue(value: number | null): string {
+  if (value === null || !Number.isFinite(value)) return "–";
+  return Number(value.toPrecision(4)).toLocaleString(undefined, { maximumFractionDigits: 12 });
+}
+
 const METRIC_FORMATS = {
   percent: { format: formatShare, axis: "%", top: 100, scale: niceTop },
   load: { format: formatLoad, axis: "Load", top: undefined, scale: niceTop },
   bytes_per_second: { format: formatRate, axis: "Per second", top: undefined, scale: niceRateTop },
+  value: { format: formatValue, axis: "Value", top: undefined, scale: niceTop },
 } as const;
 
 /** One of an agent's figures over the range. */
@@ -81,7 +88,7 @@ export function AgentMetricView({
   data: Extract<WidgetData, { type: "agent_metric" }>;
   at: number;
 }) {
-  const label = AGENT_METRIC_NAMES[data.metric];
+  const label = data.series_name ?? AGENT_METRIC_NAMES[data.metric];
   const { times, series } = aligned([{ label, points: data.points }]);
   const unit = METRIC_FORMATS[data.unit];
   return (

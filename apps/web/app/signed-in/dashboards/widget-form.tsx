@@ -13,7 +13,9 @@ import {
 } from "@upwatch/core";
 import { type FormEvent, useState } from "react";
 import { agentsQuery } from "../agents/agents-api.ts";
+import { call } from "../api-call.ts";
 import { groupsQuery, monitorsQuery } from "../cache/queries.ts";
+import { OP } from "../operation-routes.ts";
 import { statusPagesQuery } from "../status-pages/status-pages-api.ts";
 import { Button } from "../ui/button.tsx";
 import { FormError } from "../ui/form-error.tsx";
@@ -86,6 +88,13 @@ export function WidgetForm({ onAdd }: { onAdd(widget: NewWidget): void }) {
   const groups = useQuery(groupsQuery()).data?.data ?? [];
   const agents = useQuery({ ...agentsQuery(), refetchInterval: false }).data?.data ?? [];
   const pages = useQuery(statusPagesQuery()).data?.data ?? [];
+  const customSeries =
+    useQuery({
+      queryKey: ["agent", values.agentId, "custom-series"],
+      queryFn: () => call(OP.listCustomSeries, { params: { id: values.agentId } }),
+      enabled:
+        values.type === "agent_metric" && values.metric === "custom" && values.agentId !== "",
+    }).data?.data ?? [];
   const subjects: Record<WidgetFormValues["subjectType"], readonly Option[]> = {
     monitor: monitors,
     group: groups,
@@ -178,7 +187,7 @@ export function WidgetForm({ onAdd }: { onAdd(widget: NewWidget): void }) {
             id="widget-agent"
             label="Agent"
             value={values.agentId}
-            onChange={(agentId) => set({ agentId })}
+            onChange={(agentId) => set({ agentId, seriesId: "" })}
             options={agents}
             placeholder="Choose an agent"
           />
@@ -192,6 +201,18 @@ export function WidgetForm({ onAdd }: { onAdd(widget: NewWidget): void }) {
               (metric) => AGENT_METRIC_NAMES[metric as keyof typeof AGENT_METRIC_NAMES],
             )}
           />
+          {values.metric === "custom" ? (
+            <Select
+              id="widget-series"
+              label="Custom metric"
+              value={values.seriesId}
+              onChange={(seriesId) => set({ seriesId })}
+              options={customSeries.map((series) => ({ id: series.id, name: series.series_key }))}
+              placeholder={
+                customSeries.length === 0 ? "The agent reports no custom metrics" : "Choose one"
+              }
+            />
+          ) : null}
           <Select
             id="widget-agent-range"
             label="Over the last"

@@ -22,6 +22,21 @@ describe("a widget's settings from the form", () => {
     });
   });
 
+  it("asks for the custom metric of an agent chart showing one, and sends its series", () => {
+    const custom = {
+      ...EMPTY_WIDGET_FORM,
+      type: "agent_metric",
+      agentId: "agt_1",
+      metric: "custom",
+    } as const;
+    expect(widgetSettingsOf(custom)).toEqual({
+      problem: "Choose the custom metric the widget shows.",
+    });
+    expect(widgetSettingsOf({ ...custom, seriesId: "cms_1" })).toEqual({
+      settings: { agent_id: "agt_1", metric: "custom", series_id: "cms_1", range: "24h" },
+    });
+  });
+
   it("refuses an alert count or an SLA target out of range", () => {
     expect(widgetSettingsOf({ ...EMPTY_WIDGET_FORM, type: "open_alerts", limit: "80" })).toEqual({
       problem: "Show from 1 to 50 alerts.",

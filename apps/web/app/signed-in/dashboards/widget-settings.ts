@@ -9,7 +9,9 @@ export interface WidgetFormValues {
   monitorId: string;
   uptimeRange: "24h" | "7d" | "30d";
   agentId: string;
-  metric: "cpu" | "memory" | "load1" | "network_rx" | "network_tx";
+  metric: "cpu" | "memory" | "load1" | "network_rx" | "network_tx" | "custom";
+  /** The custom series shown when `metric` is `custom`. */
+  seriesId: string;
   agentRange: "1h" | "6h" | "24h" | "7d" | "30d";
   limit: string;
   subjectType: "monitor" | "group" | "agent" | "status_page";
@@ -27,6 +29,7 @@ export const EMPTY_WIDGET_FORM: WidgetFormValues = {
   uptimeRange: "24h",
   agentId: "",
   metric: "cpu",
+  seriesId: "",
   agentRange: "24h",
   limit: "10",
   subjectType: "monitor",
@@ -52,10 +55,18 @@ export function widgetSettingsOf(
         : { settings: { monitor_id: values.monitorId, period: values.uptimeRange } };
     }
     case "agent_metric": {
-      const problem = need(values.agentId, "agent");
+      const problem =
+        need(values.agentId, "agent") ??
+        (values.metric === "custom" ? need(values.seriesId, "custom metric") : null);
       if (problem) return { problem };
+      const custom = values.metric === "custom" ? { series_id: values.seriesId } : {};
       return {
-        settings: { agent_id: values.agentId, metric: values.metric, range: values.agentRange },
+        settings: {
+          agent_id: values.agentId,
+          metric: values.metric,
+          ...custom,
+          range: values.agentRange,
+        },
       };
     }
     case "open_alerts": {
