@@ -27,7 +27,11 @@ describeEachDatabase("storing agent reports", (db) => {
     const batch = testBatch(now, [testSample(now - MINUTE), testSample(now, { cpu_percent: 55 })]);
     const response = await report(agent.headers, batch);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ accepted: 2, poll_after_seconds: 30 });
+    expect(response.json()).toEqual({
+      accepted: 2,
+      poll_after_seconds: 30,
+      custom_metrics_refused: null,
+    });
     expect(await stored(agent.id)).toEqual({ samples: 2, disks: 2, batches: 1 });
     const row = await db()
       .handle.db.selectFrom("agents")

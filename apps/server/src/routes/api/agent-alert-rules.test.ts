@@ -77,6 +77,9 @@ describeEachDatabase("the agent alert rules API", (db) => {
       severity: "warning",
       disks: null,
       services: null,
+      metric: null,
+      labels: null,
+      comparison: null,
       condition: "CPU usage over 80% for 5 minutes",
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
@@ -145,7 +148,7 @@ describeEachDatabase("the agent alert rules API", (db) => {
       [{ kind: "cpu", duration_minutes: 61 }, "duration_minutes must be from 0 to 60."],
       [{ kind: "cpu", duration_minutes: -1 }, "duration_minutes must be from 0 to 60."],
       [{ kind: "cpu", severity: "urgent" }, "severity must be one of critical, warning, info."],
-      [{ kind: "swap" }, "kind must be one of cpu, memory, disk, load, service."],
+      [{ kind: "swap" }, "kind must be one of cpu, memory, disk, load, service, custom."],
       [{ kind: "disk", disks: [] }, "disks must name at least one, or be null for all of them."],
       [
         { kind: "disk", disks: Array.from({ length: 65 }, (_, i) => `/d${i}`) },
