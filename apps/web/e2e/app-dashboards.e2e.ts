@@ -89,6 +89,11 @@ describe("custom dashboards in the app", () => {
       "Everything",
       "Checkout uptime",
     ]);
+    await page.getByRole("button", { name: "Change Everything", exact: true }).click();
+    await page.getByRole("heading", { name: "Change Everything" }).waitFor();
+    await page.getByLabel("Title").fill("All monitors");
+    await page.getByRole("button", { name: "Change widget" }).click();
+    await announcer.getByText("All monitors changed.").waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Save board" }).click();
     await page.getByRole("button", { name: "Arrange" }).waitFor();
@@ -96,7 +101,7 @@ describe("custom dashboards in the app", () => {
     await page.reload();
     expect(await widgetHeadings(page, "Operations widgets")).toEqual([
       "Alerts",
-      "Everything",
+      "All monitors",
       "Checkout uptime",
     ]);
     const uptime = page.getByRole("region", { name: "Checkout uptime" });
@@ -132,7 +137,7 @@ describe("custom dashboards in the app", () => {
     await shared.getByRole("heading", { name: "Operations", level: 1 }).waitFor();
     expect(await widgetHeadings(shared, "Operations widgets")).toEqual([
       "Alerts",
-      "Everything",
+      "All monitors",
       "Checkout uptime",
     ]);
     await shared

@@ -17,6 +17,7 @@ import { type BoardCell, BoardGrid, widgetHeading } from "./board-grid.tsx";
 import { type Arranged, limitWords, moveWidget, resizeWidget, sizeWords } from "./board-layout.ts";
 import { dashboardKeys } from "./dashboard-queries.ts";
 import { type NewWidget, WidgetForm } from "./widget-form.tsx";
+import { widgetFormValuesOf } from "./widget-settings.ts";
 import type { WidgetFigures } from "./widget-views.tsx";
 
 interface EditedWidget {
@@ -64,6 +65,8 @@ export function BoardEditor({
   const [said, setSaid] = useState("");
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [editing, setEditing] = useState<string>();
+  const [changed, setChanged] = useState<ReadonlySet<string>>(new Set());
   const refocus = useRef<string | null>(null);
 
   // A moved widget's node moves in the page; its button is given the focus back.
@@ -75,10 +78,11 @@ export function BoardEditor({
   });
 
   const places = packWidgets(widgets);
+  const edited = widgets.find((widget) => widget.key === editing);
   const cells: BoardCell[] = widgets.map((widget, index) => ({
     ...widget,
     ...places[index]!,
-    figures: widget.id ? figures.get(widget.id) : UNSAVED,
+    figures: widget.id && !changed.has(widget.key) ? figures.get(widget.id) : UNSAVED,
   }));
 
   const apply = (result: Arranged<EditedWidget>, fallback: string, key: string) => {
@@ -138,9 +142,19 @@ export function BoardEditor({
     setSaid(`${widgetHeading(added)} added at the end of the board.`);
   };
 
+  const change = (widget: NewWidget) => {
+    const key = editing;
+    if (!key) return;
+    setWidgets((now) => now.map((item) => (item.key === key ? { ...item, ...widget } : item)));
+    setChanged((now) => new Set([...now, key]));
+    setEditing(undefined);
+    setSaid(`${widgetHeading(widget)} changed.`);
+  };
+
   const remove = (widget: EditedWidget) => {
     setWidgets((now) => now.filter((item) => item.key !== widget.key));
     setMode(null);
+    if (editing === widget.key) setEditing(undefined);
     setSaid(`${widgetHeading(widget)} removed.`);
   };
 
@@ -231,6 +245,17 @@ export function BoardEditor({
                 </Button>
                 <Button
                   size="small"
+                  variant="ghost"
+                  aria-label={`Change ${widgetHeading(cell)}`}
+                  onClick={() => {
+                    setEditing(widget.key);
+                    document.getElementById("widget-form-heading")?.scrollIntoView();
+                  }}
+                >
+                  Change
+                </Button>
+                <Button
+                  size="small"
                   variant="danger"
                   aria-label={`Remove ${widgetHeading(cell)}`}
                   onClick={() => remove(widget)}
@@ -242,9 +267,24 @@ export function BoardEditor({
           }}
         />
       )}
-      <section className="app-panel" aria-labelledby="add-widget-heading">
-        <h2 id="add-widget-heading">Add a widget</h2>
-        <WidgetForm onAdd={add} />
+      <section className="app-panel" aria-labelledby="widget-form-heading">
+        {edited ? (
+          <>
+            <h2 id="widget-form-heading">Change {widgetHeading(edited)}</h2>
+            <WidgetForm
+              key={edited.key}
+              initial={widgetFormValuesOf(edited)}
+              submitLabel="Change widget"
+              onAdd={change}
+              onCancel={() => setEditing(undefined)}
+            />
+          </>
+        ) : (
+          <>
+            <h2 id="widget-form-heading">Add a widget</h2>
+            <WidgetForm key="new" onAdd={add} />
+          </>
+        )}
       </section>
     </div>
   );

@@ -79,9 +79,20 @@ function Select({
 const named = (values: readonly string[], name: (value: string) => string) =>
   values.map((value) => ({ id: value, name: name(value) }));
 
-/** Choosing a widget's kind and what it shows, then adding it to the end of the board. */
-export function WidgetForm({ onAdd }: { onAdd(widget: NewWidget): void }) {
-  const [values, setValues] = useState<WidgetFormValues>(EMPTY_WIDGET_FORM);
+/** Choosing a widget's kind and what it shows, then adding it to the board or changing it. */
+export function WidgetForm({
+  onAdd,
+  initial = EMPTY_WIDGET_FORM,
+  submitLabel = "Add widget",
+  onCancel,
+}: {
+  onAdd(widget: NewWidget): void;
+  /** A saved widget's values, when the form changes it rather than adding one. */
+  initial?: WidgetFormValues;
+  submitLabel?: string;
+  onCancel?(): void;
+}) {
+  const [values, setValues] = useState<WidgetFormValues>(initial);
   const [problem, setProblem] = useState<string>();
   const set = (change: Partial<WidgetFormValues>) => setValues((now) => ({ ...now, ...change }));
   const monitors = useQuery(monitorsQuery()).data?.data ?? [];
@@ -281,9 +292,16 @@ export function WidgetForm({ onAdd }: { onAdd(widget: NewWidget): void }) {
           </div>
         </>
       ) : null}
-      <Button type="submit" variant="ghost">
-        Add widget
-      </Button>
+      <div className="board-editor-actions">
+        <Button type="submit" variant="ghost">
+          {submitLabel}
+        </Button>
+        {onCancel ? (
+          <Button variant="ghost" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
+      </div>
     </form>
   );
 }

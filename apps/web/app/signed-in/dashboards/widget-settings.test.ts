@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_WIDGET_FORM, widgetSettingsOf } from "./widget-settings.ts";
+import { EMPTY_WIDGET_FORM, widgetFormValuesOf, widgetSettingsOf } from "./widget-settings.ts";
 
 describe("a widget's settings from the form", () => {
   it("asks for the monitor an uptime widget shows", () => {
@@ -49,5 +49,36 @@ describe("a widget's settings from the form", () => {
         target: "30",
       }),
     ).toEqual({ problem: "The target must be a percentage from 50 to 100." });
+  });
+
+  it("fills the form from a saved widget and gives back the same settings", () => {
+    const saved = [
+      { type: "uptime", settings: { monitor_id: "mon_1", range: "30d" } },
+      { type: "response_time", settings: { monitor_id: "mon_1", period: "7d" } },
+      { type: "status_grid", settings: { monitor_ids: ["mon_1"], group_ids: ["grp_1"] } },
+      {
+        type: "agent_metric",
+        settings: { agent_id: "agt_1", metric: "custom", series_id: "cms_1", range: "6h" },
+      },
+      { type: "open_alerts", settings: { limit: 7 } },
+      {
+        type: "sla_figure",
+        settings: {
+          subject_type: "group",
+          subject_id: "grp_1",
+          period: "previous_month",
+          target_percent: 99.5,
+        },
+      },
+    ] as const;
+    for (const widget of saved) {
+      const values = widgetFormValuesOf({
+        ...widget,
+        title: "Shown",
+        settings: { ...widget.settings },
+      });
+      expect(values.title).toBe("Shown");
+      expect(widgetSettingsOf(values)).toEqual({ settings: widget.settings });
+    }
   });
 });

@@ -94,3 +94,36 @@ export function widgetSettingsOf(
     }
   }
 }
+
+const text = (value: unknown, fallback = "") => (typeof value === "string" ? value : fallback);
+const list = (value: unknown) =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+
+/** The form's values for a saved widget, so it can be changed in place. */
+export function widgetFormValuesOf(widget: {
+  type: WidgetFormValues["type"];
+  title: string | null;
+  settings: Record<string, unknown>;
+}): WidgetFormValues {
+  const s = widget.settings;
+  const pick = <T extends string>(value: unknown, fallback: T) => text(value, fallback) as T;
+  return {
+    ...EMPTY_WIDGET_FORM,
+    type: widget.type,
+    title: widget.title ?? "",
+    monitorIds: list(s.monitor_ids),
+    groupIds: list(s.group_ids),
+    monitorId: text(s.monitor_id),
+    uptimeRange: pick(s.range ?? s.period, EMPTY_WIDGET_FORM.uptimeRange),
+    agentId: text(s.agent_id),
+    metric: pick(s.metric, EMPTY_WIDGET_FORM.metric),
+    seriesId: text(s.series_id),
+    agentRange: pick(s.range, EMPTY_WIDGET_FORM.agentRange),
+    limit: typeof s.limit === "number" ? String(s.limit) : EMPTY_WIDGET_FORM.limit,
+    subjectType: pick(s.subject_type, EMPTY_WIDGET_FORM.subjectType),
+    subjectId: text(s.subject_id),
+    slaPeriod: pick(s.period, EMPTY_WIDGET_FORM.slaPeriod),
+    target:
+      typeof s.target_percent === "number" ? String(s.target_percent) : EMPTY_WIDGET_FORM.target,
+  };
+}
