@@ -434,6 +434,41 @@ describeEachDatabase("custom dashboards", (db) => {
     );
   });
 
+  it("records who made, changed, shared and deleted a board in the audit log", async () => {
+    const board = await call("POST", "/dashboards", { name: "Audited" });
+    await call("PUT", `/dashboards/${board.body.id}`, {
+      name: "Audited board",
+      widgets: [{ type: "open_alerts", settings: {}, x: 0, y: 0, w: 3, h: 2 }],
+    });
+    const link = await call("POST", `/dashboards/${board.body.id}/share-links`, { name: "TV" });
+    await call("DELETE", `/dashboards/${board.body.id}/share-links/${link.body.id}`);
+    await call("DELETE", `/dashboards/${board.body.id}`);
+    const log = await call("GET", "/audit-log?action=dashboard.");
+    const mine = log.body.data.filter(
+      (event: { target: { id: string } }) => event.target.id === board.body.id,
+    );
+    // The clock stands still in these tests: the events share one time, so their order is by id.
+    expect(
+      mine
+        .map((event: { action_label: string; target: { label: string } }) =>
+          [event.action_label, event.target.label].join(": "),
+        )
+        .sort(),
+    ).toEqual([
+      "Dashboard added: Audited",
+      "Dashboard changed: Audited board",
+      "Dashboard deleted: Audited board",
+      "Dashboard share link made: Audited board: link “TV”",
+      "Dashboard share link revoked: Audited board: link “TV”",
+    ]);
+    const changed = mine.find((event: { action: string }) => event.action === "dashboard.updated");
+    expect(changed.changes).toEqual({
+      name: { before: "Audited", after: "Audited board" },
+      widgets: { before: 0, after: 1 },
+    });
+    expect(JSON.stringify(log.body)).not.toContain(link.body.token);
+  });
+
   it("answers plans without custom dashboards with the plan wall", async () => {
     const business = await createTestAccount(db(), "business", ctx);
     const wall =

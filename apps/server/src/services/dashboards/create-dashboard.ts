@@ -1,6 +1,7 @@
 import type { WidgetInput } from "@upwatch/api";
 import { MAX_DASHBOARDS_PER_ACCOUNT } from "@upwatch/core";
 import type { AccountAccess } from "../accounts/account-access.ts";
+import { actorOf, recordAuditEvent } from "../audit/record-audit-event.ts";
 import type { ServiceContext } from "../context.ts";
 import { ServiceError } from "../service-error.ts";
 import { storeOrExplain } from "../storage-error.ts";
@@ -40,6 +41,10 @@ export async function createDashboard(
       };
       await trx.insertInto("dashboards").values(row).execute();
       await saveWidgets(trx, ctx, { id, accountId: access.accountId }, input.widgets);
+      await recordAuditEvent(trx, ctx, access.accountId, actorOf(access), {
+        action: "dashboard.created",
+        target: { type: "dashboard", id, label: input.name },
+      });
       return dashboardRecord(trx, row);
     }),
   );

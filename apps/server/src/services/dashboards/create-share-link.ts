@@ -1,5 +1,6 @@
 import { MAX_SHARE_LINKS_PER_DASHBOARD } from "@upwatch/core";
 import type { AccountAccess } from "../accounts/account-access.ts";
+import { actorOf, recordAuditEvent } from "../audit/record-audit-event.ts";
 import type { ServiceContext } from "../context.ts";
 import { ServiceError } from "../service-error.ts";
 import { storeOrExplain } from "../storage-error.ts";
@@ -49,6 +50,16 @@ export async function createShareLink(
         revoked_at: null,
       };
       await trx.insertInto("dashboard_share_links").values(row).execute();
+      await recordAuditEvent(trx, ctx, access.accountId, actorOf(access), {
+        action: "dashboard.link_created",
+        target: { type: "dashboard", id: board.id, label: `${board.name}: link “${input.name}”` },
+        changes: {
+          expires_at: {
+            before: null,
+            after: row.expires_at === null ? null : new Date(row.expires_at).toISOString(),
+          },
+        },
+      });
       return { ...shareLinkRecord(row), token: generated.token };
     }),
   );

@@ -1,4 +1,5 @@
 import type { AccountAccess } from "../accounts/account-access.ts";
+import { actorOf, recordAuditEvent } from "../audit/record-audit-event.ts";
 import type { ServiceContext } from "../context.ts";
 import { findOwnedDashboard } from "./owned-dashboard.ts";
 
@@ -13,5 +14,9 @@ export async function deleteDashboard(
     await trx.deleteFrom("dashboard_share_links").where("dashboard_id", "=", row.id).execute();
     await trx.deleteFrom("dashboard_widgets").where("dashboard_id", "=", row.id).execute();
     await trx.deleteFrom("dashboards").where("id", "=", row.id).execute();
+    await recordAuditEvent(trx, ctx, access.accountId, actorOf(access), {
+      action: "dashboard.deleted",
+      target: { type: "dashboard", id: row.id, label: row.name },
+    });
   });
 }

@@ -4,6 +4,7 @@ const GROUP_LABELS: Record<string, string> = {
   monitor: "Monitors",
   channel: "Alert channels",
   status_page: "Status pages",
+  dashboard: "Dashboards",
   api_key: "API keys",
   secure_variable: "Secure variables",
   agent: "Agents",
