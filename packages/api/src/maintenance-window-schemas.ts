@@ -40,16 +40,15 @@ export const windowTimingFields = {
 };
 
 /** The sentence for a body that mixes one window's times with a rule, or gives half of either. */
-export function timingProblem(body: {
-  starts_at?: string | undefined;
-  ends_at?: string | undefined;
-  recurrence?: unknown;
-}): string | undefined {
+export function timingProblem(
+  body: { starts_at?: string | undefined; ends_at?: string | undefined; recurrence?: unknown },
+  options: { halfTimes?: boolean } = {},
+): string | undefined {
   const times = [body.starts_at, body.ends_at].filter((value) => value !== undefined).length;
   if (body.recurrence && times > 0) {
     return "Send either starts_at and ends_at for one window, or recurrence for a recurring one, not both.";
   }
-  if (times === 1) return "Send both starts_at and ends_at.";
+  if (times === 1 && !options.halfTimes) return "Send both starts_at and ends_at.";
   return undefined;
 }
 

@@ -1,6 +1,7 @@
 import { COMPONENT_STATES, INCIDENT_STAGES } from "@upwatch/core";
 import { z } from "zod";
 import { domainVerificationResponse } from "./domain-verification-schemas.ts";
+import { recurrenceFacts } from "./maintenance-window-schemas.ts";
 
 const isoTime = z.string().describe("ISO 8601 time");
 
@@ -103,10 +104,15 @@ export const statusMaintenanceResponse = z.object({
   page_id: z.string(),
   title: z.string(),
   message: z.string(),
-  starts_at: isoTime,
-  ends_at: isoTime,
+  starts_at: isoTime.describe("When the window, or the series' first occurrence, begins."),
+  ends_at: isoTime
+    .nullable()
+    .describe(
+      "When the window, or the series' last occurrence, ends; null for a series without end.",
+    ),
   status: z.enum(MAINTENANCE_STATUSES),
   components: z.array(z.object({ component_id: z.string(), name: z.string() })),
+  ...recurrenceFacts,
   created_at: isoTime,
   updated_at: isoTime,
 });

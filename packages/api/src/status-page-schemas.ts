@@ -4,11 +4,13 @@ import {
   CUSTOM_DOMAIN_PATTERN,
   INCIDENT_STAGES,
   STATUS_PAGE_LIMITS as LIMITS,
+  recurrenceRuleSchema,
   slugProblem,
   storableId,
   storableText,
 } from "@upwatch/core";
 import { z } from "zod";
+import { timingProblem } from "./maintenance-window-schemas.ts";
 
 function text(field: string, max: number, options: { min?: number } = {}) {
   const min = options.min ?? 0;
@@ -118,8 +120,20 @@ const maintenanceFields = {
   message: text("message", LIMITS.maintenanceMessageChars),
   starts_at: when("starts_at"),
   ends_at: when("ends_at"),
+  recurrence: recurrenceRuleSchema.nullable(),
   component_ids: componentIds,
 };
+
+/** One window's times, or a rule; never both, never half of the times. */
+const oneTiming =
+  (options: { halfTimes?: boolean } = {}) =>
+  (
+    body: { starts_at?: string | undefined; ends_at?: string | undefined; recurrence?: unknown },
+    context: z.RefinementCtx,
+  ) => {
+    const problem = timingProblem(body, options);
+    if (problem) context.addIssue({ code: "custom", message: problem });
+  };
 
 /** Request bodies, queries and path parameters of the status page operations. */
 /** An incident list cursor, `<started_at ms>.<incident id>`: the last incident of the previous page. */
@@ -191,11 +205,25 @@ export const statusPageRequestSchemas = {
     notify_subscribers: notify.optional(),
   }),
   editUpdate: z.strictObject({ message: text("message", LIMITS.updateMessageChars, { min: 1 }) }),
-  createMaintenance: z.strictObject({
-    ...maintenanceFields,
-    notify_subscribers: notify.optional(),
+  createMaintenance: z
+    .strictObject({
+      ...maintenanceFields,
+      starts_at: maintenanceFields.starts_at.optional(),
+      ends_at: maintenanceFields.ends_at.optional(),
+      recurrence: maintenanceFields.recurrence.optional(),
+      notify_subscribers: notify.optional(),
+    })
+    .superRefine(oneTiming())
+    .refine((body) => body.recurrence || body.starts_at !== undefined, {
+      message: "Send starts_at and ends_at for one window, or recurrence for a recurring one.",
+    }),
+  updateMaintenance: z
+    .strictObject(maintenanceFields)
+    .partial()
+    .superRefine(oneTiming({ halfTimes: true })),
+  skipMaintenance: z.strictObject({
+    occurrence_starts_at: when("occurrence_starts_at"),
   }),
-  updateMaintenance: z.strictObject(maintenanceFields).partial(),
   incidentsQuery: z.strictObject({
     state: z.enum(["open", "resolved"], { message: "state must be open or resolved." }).optional(),
     limit: z.coerce

@@ -1,4 +1,5 @@
 import type { StatusIncident, StatusMaintenance, StatusSubscriber } from "@upwatch/api";
+import { OPEN_ENDED_SERIES_END } from "@upwatch/core";
 import type { StatusSubscriberTable } from "@upwatch/db";
 import type { IncidentView } from "../services/status-incidents/incident-view.ts";
 import type { MaintenanceView } from "../services/status-maintenance/maintenance-view.ts";
@@ -38,9 +39,11 @@ export function presentMaintenance(view: MaintenanceView): StatusMaintenance {
     title: maintenance.title,
     message: maintenance.message,
     starts_at: isoTime(maintenance.starts_at),
-    ends_at: isoTime(maintenance.ends_at),
+    ends_at:
+      Number(maintenance.ends_at) >= OPEN_ENDED_SERIES_END ? null : isoTime(maintenance.ends_at),
     status: view.status,
     components: view.components.map((c) => ({ component_id: c.componentId, name: c.name })),
+    ...view.recurrence,
     created_at: isoTime(maintenance.created_at),
     updated_at: isoTime(maintenance.updated_at),
   };

@@ -128,6 +128,10 @@ const ROUTES = {
     method: "POST",
     url: "/status-pages/:id/maintenances/:maintenanceId/end",
   },
+  skipStatusMaintenanceOccurrence: {
+    method: "POST",
+    url: "/status-pages/:id/maintenances/:maintenanceId/skips",
+  },
   deleteStatusMaintenance: {
     method: "DELETE",
     url: "/status-pages/:id/maintenances/:maintenanceId",
@@ -213,6 +217,13 @@ const ROUTES = {
   createDashboardShareLink: { method: "POST", url: "/dashboards/:id/share-links" },
   revokeDashboardShareLink: { method: "DELETE", url: "/dashboards/:id/share-links/:linkId" },
   viewSharedDashboard: { method: "GET", url: "/shared-dashboards/:token" },
+  getSlaReport: { method: "GET", url: "/reports/sla" },
+  exportSlaReportCsv: { method: "GET", url: "/reports/sla.csv" },
+  exportSlaReportPdf: { method: "GET", url: "/reports/sla.pdf" },
+  listSlaSchedules: { method: "GET", url: "/reports/schedules" },
+  createSlaSchedule: { method: "POST", url: "/reports/schedules" },
+  updateSlaSchedule: { method: "PATCH", url: "/reports/schedules/:id" },
+  deleteSlaSchedule: { method: "DELETE", url: "/reports/schedules/:id" },
   streamEvents: { method: "GET", url: "/events" },
 } as const satisfies { [K in OperationName]?: OperationRoute<K> };
 

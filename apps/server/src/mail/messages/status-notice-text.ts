@@ -68,6 +68,8 @@ export interface MaintenanceNoticeFacts {
   startsAt: number;
   endsAt: number;
   components: string[];
+  /** A recurring window's rule in a sentence; the times above are then its next occurrence. */
+  repeats?: string | null | undefined;
 }
 
 const MAINTENANCE_PREFIX: Record<string, string> = {
@@ -91,9 +93,14 @@ export function maintenanceNotice(
   const window = `${utc(facts.startsAt)} to ${utc(facts.endsAt)}`;
   const lines =
     kind === "maintenance-cancelled"
-      ? [`Cancelled: the window planned for ${window} will not take place.`]
+      ? [
+          facts.repeats
+            ? `Cancelled: the recurring window (${facts.repeats}) will not take place any more.`
+            : `Cancelled: the window planned for ${window} will not take place.`,
+        ]
       : [
-          `Window: ${window}`,
+          `${facts.repeats ? "Next window" : "Window"}: ${window}`,
+          ...(facts.repeats ? [`Repeats: ${facts.repeats}`] : []),
           ...(previous ? [`Previously: ${utc(previous.startsAt)} to ${utc(previous.endsAt)}`] : []),
         ];
   return {

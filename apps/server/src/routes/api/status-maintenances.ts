@@ -8,6 +8,7 @@ import { createStatusMaintenance } from "../../services/status-maintenance/creat
 import { deleteStatusMaintenance } from "../../services/status-maintenance/delete-status-maintenance.ts";
 import { endStatusMaintenance } from "../../services/status-maintenance/end-status-maintenance.ts";
 import { listStatusMaintenances } from "../../services/status-maintenance/list-status-maintenances.ts";
+import { skipStatusMaintenanceOccurrence } from "../../services/status-maintenance/skip-status-maintenance-occurrence.ts";
 import { updateStatusMaintenance } from "../../services/status-maintenance/update-status-maintenance.ts";
 import { routeOf } from "./route-of.ts";
 
@@ -61,6 +62,19 @@ export async function statusMaintenanceRoutes(
       app.statusNotices?.wake();
       return presentMaintenance(view);
     },
+  });
+
+  api.route({
+    ...routeOf(OP.skipStatusMaintenanceOccurrence),
+    handler: async (request) =>
+      presentMaintenance(
+        await skipStatusMaintenanceOccurrence(
+          ctx,
+          accessOf(request),
+          ids(request.params),
+          request.body.occurrence_starts_at,
+        ),
+      ),
   });
 
   api.route({

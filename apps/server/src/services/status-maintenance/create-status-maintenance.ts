@@ -2,12 +2,14 @@ import type { statusPageRequestSchemas } from "@upwatch/api";
 import type { z } from "zod";
 import { maintenanceNotice } from "../../mail/messages/status-notice-text.ts";
 import type { AccountAccess } from "../accounts/account-access.ts";
+import { readAccountTimeZone } from "../accounts/account-time-zone.ts";
 import type { ServiceContext } from "../context.ts";
+import { resolveTiming } from "../maintenance-windows/window-timing.ts";
 import { queueStatusNotice } from "../status-notices/queue-status-notice.ts";
 import { findOwnedPage, touchStatusPage } from "../status-pages/owned-page.ts";
 import { storeOrExplain } from "../storage-error.ts";
-import { replaceWindowComponents, requireValidWindow } from "./maintenance-rules.ts";
-import { loadMaintenance, type MaintenanceView } from "./maintenance-view.ts";
+import { replaceWindowComponents } from "./maintenance-rules.ts";
+import { firstOccurrence, loadMaintenance, type MaintenanceView } from "./maintenance-view.ts";
 
 export type CreateMaintenanceInput = z.output<typeof statusPageRequestSchemas.createMaintenance>;
 
@@ -18,13 +20,12 @@ export async function createStatusMaintenance(
   pageId: string,
   input: CreateMaintenanceInput,
 ): Promise<MaintenanceView> {
-  const startsAt = Date.parse(input.starts_at);
-  const endsAt = Date.parse(input.ends_at);
   return storeOrExplain("the maintenance window", () =>
     ctx.transact(async (trx) => {
       const page = await findOwnedPage(trx, access, pageId);
       const now = ctx.now();
-      requireValidWindow(startsAt, endsAt, now);
+      const zone = await readAccountTimeZone(trx, access.accountId);
+      const { startsAt, endsAt, recurrence } = resolveTiming(input, zone, now);
       const id = ctx.newId("maint");
       await trx
         .insertInto("status_maintenances")
@@ -39,6 +40,9 @@ export async function createStatusMaintenance(
           started_notice_at: null,
           ended_notice_at: null,
           announced_at: input.notify_subscribers === false ? null : now,
+          recurrence,
+          skipped: null,
+          boundary_seen_at: null,
           created_at: now,
           updated_at: now,
         })
@@ -55,9 +59,9 @@ export async function createStatusMaintenance(
             pageName: page.name,
             title: input.title,
             message: input.message,
-            startsAt,
-            endsAt,
+            ...firstOccurrence(view, startsAt, endsAt),
             components: view.components.map((component) => component.name),
+            repeats: view.recurrence.recurrence_text,
           }),
         );
       }

@@ -29,5 +29,11 @@ export async function listStatusMaintenances(
     .orderBy("starts_at", "desc")
     .limit(PAST_SHOWN)
     .execute();
-  return viewMaintenances(ctx.db, [...current, ...past], now);
+  const views = await viewMaintenances(ctx.db, [...current, ...past], now);
+  const nextStart = (view: MaintenanceView) =>
+    view.recurrence.next_occurrences[0]?.starts_at ?? "9999";
+  const coming = views
+    .slice(0, current.length)
+    .sort((a, b) => nextStart(a).localeCompare(nextStart(b)));
+  return [...coming, ...views.slice(current.length)];
 }

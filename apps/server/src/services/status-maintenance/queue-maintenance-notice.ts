@@ -3,7 +3,7 @@ import type { Transaction } from "kysely";
 import { maintenanceNotice } from "../../mail/messages/status-notice-text.ts";
 import type { ServiceContext } from "../context.ts";
 import { queueStatusNotice } from "../status-notices/queue-status-notice.ts";
-import type { MaintenanceView } from "./maintenance-view.ts";
+import { firstOccurrence, type MaintenanceView } from "./maintenance-view.ts";
 
 type Trx = Transaction<Database>;
 type Ctx = Pick<ServiceContext, "now" | "newId">;
@@ -53,8 +53,8 @@ function facts(page: Page, view: MaintenanceView) {
     pageName: page.name,
     title: window.title,
     message: window.message,
-    startsAt: Number(window.starts_at),
-    endsAt: Number(window.ends_at),
+    ...firstOccurrence(view, Number(window.starts_at), Number(window.ends_at)),
     components: view.components.map((component) => component.name),
+    repeats: view.recurrence.recurrence_text,
   };
 }

@@ -1,7 +1,11 @@
 import type { statusPageRequestSchemas } from "@upwatch/api";
+import type { Database, StatusMaintenanceTable } from "@upwatch/db";
+import type { Selectable, Transaction } from "kysely";
 import type { z } from "zod";
 import type { AccountAccess } from "../accounts/account-access.ts";
+import { readAccountTimeZone } from "../accounts/account-time-zone.ts";
 import type { ServiceContext } from "../context.ts";
+import { resolveTiming, type WindowTiming } from "../maintenance-windows/window-timing.ts";
 import { ServiceError } from "../service-error.ts";
 import { findOwnedPage, touchStatusPage } from "../status-pages/owned-page.ts";
 import { storeOrExplain } from "../storage-error.ts";
@@ -13,7 +17,8 @@ export type UpdateMaintenanceInput = z.output<typeof statusPageRequestSchemas.up
 
 /**
  * Changes a window that has not ended; fields left out keep their values. New times for an
- * announced window that has not started are mailed to subscribers.
+ * announced window that has not started are mailed to subscribers. A new rule for a series
+ * that has begun applies from now on: its occurrences so far stay as a past window of their own.
  */
 export async function updateStatusMaintenance(
   ctx: ServiceContext,
@@ -28,20 +33,23 @@ export async function updateStatusMaintenance(
       const before = await loadMaintenance(trx, page.id, ids.maintenanceId, now);
       const { maintenance } = before;
       requireChangeable(before.status);
-      const startsAt = input.starts_at
-        ? Date.parse(input.starts_at)
-        : Number(maintenance.starts_at);
-      const endsAt = input.ends_at ? Date.parse(input.ends_at) : Number(maintenance.ends_at);
-      requireValidWindow(startsAt, endsAt, now);
+      const zone = await readAccountTimeZone(trx, access.accountId);
+      const timing = newTiming(maintenance, input, zone, now);
+      if (maintenance.recurrence && timing.recurrence !== maintenance.recurrence) {
+        if (Number(maintenance.starts_at) < now)
+          await keepPastOccurrences(trx, ctx, maintenance, now);
+      }
       await trx
         .updateTable("status_maintenances")
         .set({
           title: input.title ?? maintenance.title,
           message: input.message ?? maintenance.message,
-          starts_at: startsAt,
-          ends_at: endsAt,
+          starts_at: timing.startsAt,
+          ends_at: timing.endsAt,
+          recurrence: timing.recurrence,
+          skipped: timing.recurrence === maintenance.recurrence ? maintenance.skipped : null,
           // A window moved back into the future announces its start again.
-          started_notice_at: startsAt > now ? null : maintenance.started_notice_at,
+          started_notice_at: timing.startsAt > now ? null : maintenance.started_notice_at,
           updated_at: now,
         })
         .where("id", "=", maintenance.id)
@@ -55,6 +63,70 @@ export async function updateStatusMaintenance(
       return changed;
     }),
   );
+}
+
+/** The timing after the change: a new rule, new times, or the stored ones. */
+function newTiming(
+  maintenance: Selectable<StatusMaintenanceTable>,
+  input: UpdateMaintenanceInput,
+  zone: string,
+  now: number,
+): WindowTiming {
+  if (input.recurrence) return resolveTiming({ recurrence: input.recurrence }, zone, now);
+  const times = input.starts_at !== undefined || input.ends_at !== undefined;
+  if (maintenance.recurrence && input.recurrence === undefined) {
+    if (times) {
+      throw new ServiceError(
+        "invalid",
+        "This window recurs: change recurrence, or send recurrence null with starts_at and ends_at to make it one window.",
+      );
+    }
+    return {
+      startsAt: Number(maintenance.starts_at),
+      endsAt: Number(maintenance.ends_at),
+      recurrence: maintenance.recurrence,
+    };
+  }
+  if (maintenance.recurrence && (input.starts_at === undefined || input.ends_at === undefined)) {
+    throw new ServiceError(
+      "invalid",
+      "Send starts_at and ends_at to make this recurring window one window.",
+    );
+  }
+  const startsAt = input.starts_at ? Date.parse(input.starts_at) : Number(maintenance.starts_at);
+  const endsAt = input.ends_at ? Date.parse(input.ends_at) : Number(maintenance.ends_at);
+  requireValidWindow(startsAt, endsAt, now);
+  return { startsAt, endsAt, recurrence: null };
+}
+
+/** Copies the series, cut at `now`, with its components, as a window of the past. */
+async function keepPastOccurrences(
+  trx: Transaction<Database>,
+  ctx: Pick<ServiceContext, "newId">,
+  series: Selectable<StatusMaintenanceTable>,
+  now: number,
+): Promise<void> {
+  const id = ctx.newId("maint");
+  await trx
+    .insertInto("status_maintenances")
+    .values({
+      ...series,
+      id,
+      ends_at: Math.min(Number(series.ends_at), now),
+      ended_notice_at: now,
+      updated_at: now,
+    })
+    .execute();
+  const components = await trx
+    .selectFrom("status_maintenance_components")
+    .select("component_id")
+    .where("maintenance_id", "=", series.id)
+    .execute();
+  if (components.length === 0) return;
+  await trx
+    .insertInto("status_maintenance_components")
+    .values(components.map((row) => ({ maintenance_id: id, component_id: row.component_id })))
+    .execute();
 }
 
 /** Refuses changes to a window that has ended or was cancelled. */

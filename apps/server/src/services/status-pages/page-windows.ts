@@ -1,6 +1,7 @@
-import type { MaintenanceWindow } from "@upwatch/core";
+import type { MaintenanceWindow, Occurrence } from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { Kysely, Transaction } from "kysely";
+import { nextOccurrencesOf, storedWindowOf } from "../maintenance-windows/window-timing.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -23,33 +24,52 @@ export async function readOpenWindows(
   const rows = await db
     .selectFrom("status_maintenances as m")
     .leftJoin("status_maintenance_components as mc", "mc.maintenance_id", "m.id")
+    .innerJoin("status_pages as p", "p.id", "m.page_id")
+    .innerJoin("accounts as a", "a.id", "p.account_id")
     .select(["m.id", "m.page_id", "m.title", "m.message", "m.starts_at", "m.ends_at"])
-    .select("mc.component_id")
+    .select(["m.recurrence", "m.skipped", "a.time_zone", "mc.component_id"])
     .where("m.page_id", "in", pageIds)
     .where("m.ends_at", ">", now)
     .where("m.cancelled_at", "is", null)
     .orderBy("m.starts_at")
     .orderBy("m.id")
     .execute();
-  const byId = new Map<string, OpenWindow>();
+  const byId = new Map<string, { row: (typeof rows)[number]; componentIds: string[] }>();
   for (const row of rows) {
     let window = byId.get(row.id);
     if (!window) {
-      window = {
-        id: row.id,
-        pageId: row.page_id,
-        title: row.title,
-        message: row.message,
-        startsAt: Number(row.starts_at),
-        endsAt: Number(row.ends_at),
-        cancelled: false,
-        componentIds: [],
-      };
+      window = { row, componentIds: [] };
       byId.set(row.id, window);
     }
     if (row.component_id) window.componentIds.push(row.component_id);
   }
-  return [...byId.values()];
+  const open = [...byId.values()].flatMap(({ row, componentIds }) =>
+    shownOccurrences(row, now).map((occurrence) => ({
+      id: row.recurrence ? `${row.id}-${occurrence.startsAt}` : row.id,
+      pageId: row.page_id,
+      title: row.title,
+      message: row.message,
+      ...occurrence,
+      cancelled: false,
+      componentIds,
+    })),
+  );
+  return open.sort((a, b) => a.startsAt - b.startsAt || a.id.localeCompare(b.id));
+}
+
+/**
+ * What visitors see of a window: itself, or of a series the occurrence under way (if any) and
+ * the next one, as scheduled maintenance; later ones appear as earlier ones pass.
+ */
+function shownOccurrences(
+  row: Parameters<typeof storedWindowOf>[0] & { time_zone: string },
+  now: number,
+): Occurrence[] {
+  const window = storedWindowOf(row);
+  if (!window.rule) return [{ startsAt: window.startsAt, endsAt: window.endsAt }];
+  const [first, second] = nextOccurrencesOf(window, row.time_zone, now, 2);
+  if (!first) return [];
+  return first.startsAt <= now && second ? [first, second] : [first];
 }
 
 /** The pages' maintenance windows that have not ended at `now`, by page id. */
