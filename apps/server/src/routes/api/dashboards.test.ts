@@ -423,6 +423,26 @@ describeEachDatabase("custom dashboards", (db) => {
     expect((await call("GET", "/shared-dashboards/nothing", undefined, {})).status).toBe(404);
   });
 
+  it("slows down an address that asks for shared boards 200 times in ten minutes", async () => {
+    const board = await call("POST", "/dashboards", { name: "Busy" });
+    const link = await call("POST", `/dashboards/${board.body.id}/share-links`, { name: "TV" });
+    const view = () =>
+      app.inject({
+        method: "GET",
+        url: `/api/v1/shared-dashboards/${link.body.token}`,
+        remoteAddress: "192.0.2.77",
+      });
+    const statuses: number[] = [];
+    for (let index = 0; index < 200; index++) statuses.push((await view()).statusCode);
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    const refused = await view();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().detail).toMatch(
+      /^Your address asked for shared boards more than 200 times in ten minutes\. Try again in /,
+    );
+    expect(refused.headers["retry-after"]).toBeDefined();
+  });
+
   it("stops every link of a deleted board", async () => {
     const board = await call("POST", "/dashboards", { name: "Gone" });
     const link = await call("POST", `/dashboards/${board.body.id}/share-links`, { name: "TV" });
