@@ -13,7 +13,8 @@ Reports this machine's CPU, memory, disks, network, load and services to Upwatch
 
 Commands:
   run      Report every monitoring_interval until stopped (the default).
-  check    Validate agent.yaml and make one test call to the server, then exit.
+  check    Validate agent.yaml, print the custom metrics it would report (or
+           their problems) and make one test call to the server, then exit.
 
 Options:
   --config <path>  The configuration file (default ${defaultConfigPath()},
@@ -22,9 +23,9 @@ Options:
   --help           Print this help.
 
 Exit codes: 0 success, 1 a failed check (the server refused the key or could not
-be reached), 2 a bad command line, 78 a bad configuration (agent.yaml is missing
-or invalid, or api_key is still the placeholder); the packaged service is not
-restarted after 78.`;
+be reached, or a custom metrics source has a problem), 2 a bad command line, 78 a
+bad configuration (agent.yaml is missing or invalid, or api_key is still the
+placeholder); the packaged service is not restarted after 78.`;
 
 /** EX_CONFIG from sysexits.h; the systemd unit's RestartPreventExitStatus names it. */
 const EXIT_BAD_CONFIG = 78;
