@@ -168,7 +168,7 @@ describe("custom dashboards in the app", () => {
     await context.close();
   });
 
-  it("shows the board alone on a dark wall display and stacks it on a phone without scrolling sideways", async () => {
+  it("follows the account live, stacks the board on a phone without scrolling sideways and shows it alone on a dark wall display", async () => {
     const context = await browser.newContext({
       viewport: { width: 390, height: 844 },
       colorScheme: "light",
@@ -193,6 +193,12 @@ describe("custom dashboards in the app", () => {
     );
     expect(second!.y).toBeGreaterThan(first!.y + first!.height - 1);
     expect(await sideways(page)).toBe(false);
+
+    // A monitor added elsewhere joins the status grid through the live stream, without a reload.
+    const grid = page.getByRole("region", { name: "Everything" });
+    await grid.getByText("No monitors to show.").waitFor();
+    await createHttpMonitor(account, { name: "Billing API", target: "https://billing.invalid/" });
+    await grid.getByText("Billing API").waitFor();
 
     await page.getByRole("link", { name: "Wall display" }).click();
     await page.getByRole("heading", { name: "Lobby", level: 1 }).waitFor();

@@ -7,6 +7,7 @@ import { describeEachDatabase } from "../../../test/databases.ts";
 import { checkRecord, createTestMonitor } from "../../../test/monitors.ts";
 import { TEST_SECRETS } from "../../../test/secrets.ts";
 import { storeCheckBatch } from "../../check-intake/store-checks.ts";
+import { setAccountPlan } from "../../services/accounts/set-account-plan.ts";
 import { createServiceContext, type ServiceContext } from "../../services/context.ts";
 
 type Account = Awaited<ReturnType<typeof createTestAccount>>;
@@ -441,6 +442,22 @@ describeEachDatabase("custom dashboards", (db) => {
       /^Your address asked for shared boards more than 200 times in ten minutes\. Try again in /,
     );
     expect(refused.headers["retry-after"]).toBeDefined();
+  });
+
+  it("stops a board's links while the account's plan has no custom dashboards, and keeps them for its return", async () => {
+    const moving = await createTestAccount(db(), "enterprise", ctx);
+    const board = await call("POST", "/dashboards", { name: "Moving" }, moving.headers);
+    const link = await call(
+      "POST",
+      `/dashboards/${board.body.id}/share-links`,
+      { name: "TV" },
+      moving.headers,
+    );
+    const shared = () => call("GET", `/shared-dashboards/${link.body.token}`, undefined, {});
+    await setAccountPlan(ctx, moving.accountId, "business");
+    expect((await shared()).status).toBe(404);
+    await setAccountPlan(ctx, moving.accountId, "enterprise");
+    expect((await shared()).body.name).toBe("Moving");
   });
 
   it("stops every link of a deleted board", async () => {
