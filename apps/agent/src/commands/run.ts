@@ -5,6 +5,7 @@ import { createSampler } from "../collect/take-sample.ts";
 import { createThresholdWatch } from "../collect/threshold-watch.ts";
 import type { AgentConfig } from "../config/agent-config.ts";
 import { createCustomMetricNotices } from "../custom-metrics/custom-metric-notices.ts";
+import { stopMetricCommands } from "../custom-metrics/run-metric-command.ts";
 import type { Log } from "../log.ts";
 import { createProxyChecks, type ProxyChecksOptions } from "../proxy/proxy-checks.ts";
 import { ReportBuffer } from "../report-buffer.ts";
@@ -109,6 +110,7 @@ export async function runAgent(
     async stop() {
       clearInterval(sampleTimer);
       clearTimeout(retryTimer);
+      stopMetricCommands();
       poll.stop();
       stopping = true;
       const checksEnded = proxy.stop();

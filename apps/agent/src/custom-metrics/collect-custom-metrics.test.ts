@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CustomMetricSource } from "../config/custom-metric-sources.ts";
 import { createCustomMetricsCollector } from "./collect-custom-metrics.ts";
+import { stopMetricCommands } from "./run-metric-command.ts";
 
 let dir: string;
 const node = process.execPath;
@@ -16,6 +17,14 @@ const command = (script: string, extra: Partial<CustomMetricSource> = {}): Custo
     max_series: 100,
     ...extra,
   }) as CustomMetricSource;
+/** Whether a process runs: not gone, and not a zombie waiting for a parent that was killed. */
+function isRunning(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false;
+  }
+}
 const collect = (sources: CustomMetricSource[]) => createCustomMetricsCollector(sources)();
 
 beforeAll(() => {
@@ -117,5 +126,22 @@ describe("collecting custom metrics", () => {
     expect((await collector()).series).toEqual([{ name: "runs", labels: {}, value: 1 }]);
     now += 30_000;
     expect((await collector()).series).toEqual([{ name: "runs", labels: {}, value: 2 }]);
+  });
+
+  it("stops a running command when the agent stops, child processes included", async () => {
+    const pidFile = join(dir, "grandchild.pid");
+    const script = `const { spawn } = require("child_process"); const c = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" }); require("fs").writeFileSync(${JSON.stringify(pidFile)}, String(c.pid)); setInterval(() => {}, 1000);`;
+    const collecting = collect([command(script, { timeout: 60 })]);
+    while (!existsSync(pidFile) || readFileSync(pidFile, "utf8") === "") {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    stopMetricCommands();
+    const result = await collecting;
+    expect(result.problems[0]).toMatch(/was stopped with the agent\.$/);
+    const grandchild = Number(readFileSync(pidFile, "utf8"));
+    for (let tries = 0; tries < 100 && isRunning(grandchild); tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(isRunning(grandchild)).toBe(false);
   });
 });

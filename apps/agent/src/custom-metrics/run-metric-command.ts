@@ -5,6 +5,13 @@ import { CUSTOM_METRIC_LIMITS } from "@upwatch/core";
 export type CommandOutcome = { ok: true; output: string } | { ok: false; problem: string };
 
 const KILL_GRACE_MS = 2_000;
+/** The kills of the commands running now, so a stopping agent leaves none behind. */
+const running = new Set<() => void>();
+
+/** Stops every metric command still running (their own process groups miss the agent's signals). */
+export function stopMetricCommands(): void {
+  for (const kill of [...running]) kill();
+}
 
 /**
  * Runs a command without a shell (argv[0] with the rest as its arguments) and reads its standard
@@ -62,6 +69,8 @@ export function runMetricCommand(
       () => kill(`ran longer than ${timeoutSeconds} s and was stopped`),
       timeoutSeconds * 1000,
     );
+    const stopForShutdown = () => kill("was stopped with the agent");
+    running.add(stopForShutdown);
     child.stdout?.on("data", (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) kill(`printed more than ${limit / 1024} KiB and was stopped`);
@@ -72,11 +81,13 @@ export function runMetricCommand(
     });
     child.on("error", (error) => {
       clearTimeout(timer);
+      running.delete(stopForShutdown);
       ended ??= `could not start: ${error.message}`;
       resolve({ ok: false, problem: `The command ${shown} ${ended}.` });
     });
     child.on("close", (code, signal) => {
       clearTimeout(timer);
+      running.delete(stopForShutdown);
       if (ended !== null) {
         resolve({ ok: false, problem: `The command ${shown} ${ended}.` });
         return;
