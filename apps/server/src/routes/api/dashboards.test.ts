@@ -6,6 +6,7 @@ import { buildTestApp } from "../../../test/app.ts";
 import { describeEachDatabase } from "../../../test/databases.ts";
 import { checkRecord, createTestMonitor } from "../../../test/monitors.ts";
 import { TEST_SECRETS } from "../../../test/secrets.ts";
+import { registerUser } from "../../../test/sessions.ts";
 import { storeCheckBatch } from "../../check-intake/store-checks.ts";
 import { setAccountPlan } from "../../services/accounts/set-account-plan.ts";
 import { createServiceContext, type ServiceContext } from "../../services/context.ts";
@@ -504,6 +505,38 @@ describeEachDatabase("custom dashboards", (db) => {
       widgets: { before: 0, after: 1 },
     });
     expect(JSON.stringify(log.body)).not.toContain(link.body.token);
+  });
+
+  it("deletes an account's boards, widgets and links with the account", async () => {
+    const owner = await registerUser(app);
+    await setAccountPlan(ctx, owner.accountId, "enterprise");
+    const board = await call(
+      "POST",
+      "/dashboards",
+      { name: "Leaving", widgets: [{ type: "open_alerts", settings: {}, x: 0, y: 0, w: 3, h: 2 }] },
+      owner.headers,
+    );
+    const link = await call(
+      "POST",
+      `/dashboards/${board.body.id}/share-links`,
+      { name: "TV" },
+      owner.headers,
+    );
+    const deleted = await call("DELETE", "/account", { confirm_email: owner.email }, owner.headers);
+    expect(deleted.status).toBe(204);
+    expect((await call("GET", `/shared-dashboards/${link.body.token}`, undefined, {})).status).toBe(
+      404,
+    );
+    const left = await Promise.all(
+      (["dashboards", "dashboard_widgets", "dashboard_share_links"] as const).map((table) =>
+        ctx.db
+          .selectFrom(table)
+          .select("id")
+          .where(table === "dashboards" ? "id" : "dashboard_id", "=", board.body.id)
+          .execute(),
+      ),
+    );
+    expect(left.map((rows) => rows.length)).toEqual([0, 0, 0]);
   });
 
   it("answers plans without custom dashboards with the plan wall", async () => {
