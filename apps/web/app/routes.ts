@@ -49,7 +49,9 @@ export default [
       route("alerts", "routes/app/alerts-layout.tsx", [
         index("routes/app/alerts.tsx"),
         route("dependencies", "routes/app/alert-dependencies.tsx"),
+        route("maintenance", "routes/app/alert-maintenance.tsx"),
       ]),
+      route("reports", "routes/app/reports.tsx"),
       // Agents: the list, adding one, and one agent's screens under its tabs.
       route("agents", "routes/app/agents.tsx"),
       route("agents/new", "routes/app/agent-new.tsx"),

@@ -5,9 +5,10 @@ import { type SectionTab, SectionTabs } from "../../signed-in/ui/section-tabs.ts
 const ALERTS_TABS: readonly SectionTab[] = [
   { to: "", label: "Alerts", end: true },
   { to: "dependencies", label: "Dependencies", end: false },
+  { to: "maintenance", label: "Maintenance", end: false },
 ];
 
-/** Alerts: the alerts themselves, and the dependencies that hold a child's alerts back. */
+/** Alerts: the alerts themselves, the dependencies that hold a child's alerts back, and maintenance windows. */
 export default function AlertsLayout() {
   return (
     <>

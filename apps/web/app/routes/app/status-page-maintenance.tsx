@@ -4,6 +4,8 @@ import { useParams } from "react-router";
 import { stylesheet } from "../../lib/stylesheet.ts";
 import { errorDetail, problemText } from "../../signed-in/api-client.ts";
 import { appMeta } from "../../signed-in/app-meta.ts";
+import maintenanceCss from "../../signed-in/maintenance-windows/maintenance-windows.css?url";
+import { accountSettingsQuery } from "../../signed-in/maintenance-windows/maintenance-windows-api.ts";
 import { useCan } from "../../signed-in/session.tsx";
 import { pageComponentsQuery, statusKeys } from "../../signed-in/status-incidents/incidents-api.ts";
 import css from "../../signed-in/status-incidents/status-incidents.css?url";
@@ -14,22 +16,26 @@ import {
   maintenanceQuery,
   type StatusMaintenance,
   scheduleMaintenance,
+  skipMaintenance,
 } from "../../signed-in/status-maintenance/maintenance-api.ts";
 import { MaintenanceForm } from "../../signed-in/status-maintenance/maintenance-form.tsx";
 import { MaintenanceList } from "../../signed-in/status-maintenance/maintenance-list.tsx";
 import { ConfirmDialog } from "../../signed-in/ui/confirm-dialog.tsx";
 import { EmptyState } from "../../signed-in/ui/empty-state.tsx";
+import { formatDateTime } from "../../signed-in/ui/format.ts";
 import { LoadError } from "../../signed-in/ui/load-error.tsx";
 import { Skeleton } from "../../signed-in/ui/skeleton.tsx";
 import { useToast } from "../../signed-in/ui/toast.tsx";
 
-export const links = () => [stylesheet(css)];
+export const links = () => [stylesheet(css), stylesheet(maintenanceCss)];
 
 export function meta() {
   return appMeta("Status page maintenance");
 }
 
-type Pending = { kind: "end" | "delete"; window: StatusMaintenance };
+type Pending =
+  | { kind: "end" | "delete"; window: StatusMaintenance }
+  | { kind: "skip"; window: StatusMaintenance; startsAt: string };
 
 /** Scheduled maintenance: schedule a window, change it, cancel or end it, delete it. */
 export default function StatusPageMaintenance() {
@@ -43,6 +49,8 @@ export default function StatusPageMaintenance() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const mayManage = useCan()("status_pages.manage");
+  const settings = useQuery(accountSettingsQuery());
+  const timeZone = settings.data?.time_zone ?? "UTC";
   const reload = () => client.invalidateQueries({ queryKey: statusKeys.page(id) });
   const list = components.data?.data ?? [];
 
@@ -52,14 +60,18 @@ export default function StatusPageMaintenance() {
     setError(undefined);
     try {
       if (pending.kind === "end") await endMaintenance(id, pending.window.id);
+      else if (pending.kind === "skip")
+        await skipMaintenance(id, pending.window.id, pending.startsAt);
       else await deleteMaintenance(id, pending.window.id);
       await reload();
       showToast(
         pending.kind === "delete"
           ? `${pending.window.title} is deleted.`
-          : pending.window.status === "scheduled"
-            ? `${pending.window.title} is cancelled.`
-            : `${pending.window.title} has ended.`,
+          : pending.kind === "skip"
+            ? `The occurrence on ${formatDateTime(pending.startsAt)} is skipped.`
+            : pending.window.status === "scheduled"
+              ? `${pending.window.title} is cancelled.`
+              : `${pending.window.title} has ended.`,
       );
       setPending(undefined);
     } catch (failure) {
@@ -91,6 +103,7 @@ export default function StatusPageMaintenance() {
             <MaintenanceForm
               idPrefix="status-maintenance-new"
               components={list}
+              timeZone={timeZone}
               submitLabel="Schedule maintenance"
               onSubmit={async (input, notify) => {
                 const created = await scheduleMaintenance(id, {
@@ -129,6 +142,7 @@ export default function StatusPageMaintenance() {
                     onEdit: (window) => setEditingId(window.id),
                     onEnd: (window) => setPending({ kind: "end", window }),
                     onDelete: (window) => setPending({ kind: "delete", window }),
+                    onSkip: (window, startsAt) => setPending({ kind: "skip", window, startsAt }),
                   }
                 : undefined
             }
@@ -137,6 +151,7 @@ export default function StatusPageMaintenance() {
                 idPrefix={`status-maintenance-${window.id}`}
                 components={list}
                 editing={window}
+                timeZone={timeZone}
                 submitLabel="Save changes"
                 onCancel={() => setEditingId(undefined)}
                 onSubmit={async (input) => {
@@ -179,6 +194,25 @@ function PendingDialog({
 }) {
   const window = pending?.window;
   const cancelling = pending?.kind === "end" && window?.status === "scheduled";
+  if (pending?.kind === "skip") {
+    return (
+      <ConfirmDialog
+        open
+        title="Skip this occurrence?"
+        confirmLabel="Skip occurrence"
+        busyLabel="Saving..."
+        tone="primary"
+        busy={busy}
+        error={error}
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+      >
+        <p>
+          {`On ${formatDateTime(pending.startsAt)} the page shows no maintenance and alerts are not held; subscribers are not mailed. The other occurrences stay.`}
+        </p>
+      </ConfirmDialog>
+    );
+  }
   const title =
     pending?.kind === "delete"
       ? `Delete ${window?.title ?? "this window"}?`

@@ -42,3 +42,14 @@ export function endMaintenance(pageId: string, id: string): Promise<StatusMainte
 export function deleteMaintenance(pageId: string, id: string): Promise<void> {
   return call(OP.deleteStatusMaintenance, { params: { id: pageId, maintenanceId: id } });
 }
+
+export function skipMaintenance(
+  pageId: string,
+  id: string,
+  startsAt: string,
+): Promise<StatusMaintenance> {
+  return call(OP.skipStatusMaintenanceOccurrence, {
+    params: { id: pageId, maintenanceId: id },
+    body: { occurrence_starts_at: startsAt },
+  });
+}

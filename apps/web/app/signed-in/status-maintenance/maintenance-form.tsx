@@ -1,4 +1,7 @@
+import type { RecurrenceRule } from "@upwatch/core";
 import { useRef, useState } from "react";
+import { draftOf, ruleOf, todayInBrowser } from "../maintenance-windows/recurrence-draft.ts";
+import { RecurrenceFields, RepeatsField } from "../maintenance-windows/recurrence-fields.tsx";
 import type { StatusComponent } from "../status-incidents/incidents-api.ts";
 import { CheckField } from "../ui/check-field.tsx";
 import { Field } from "../ui/field.tsx";
@@ -22,11 +25,14 @@ export function MaintenanceForm({
   components,
   editing,
   submitLabel,
+  timeZone,
   onSubmit,
   onCancel,
 }: {
   idPrefix: string;
   components: readonly StatusComponent[];
+  /** The account's time zone, in which a recurring window's rule is read. */
+  timeZone: string;
   editing?: StatusMaintenance;
   submitLabel: string;
   onSubmit(input: MaintenanceInput, notify: boolean): Promise<void>;
@@ -35,7 +41,16 @@ export function MaintenanceForm({
   const suggested = suggestedWindow(Date.now());
   const [title, setTitle] = useState(editing?.title ?? "");
   const [start, setStart] = useState(editing ? toLocalInput(editing.starts_at) : suggested.start);
-  const [end, setEnd] = useState(editing ? toLocalInput(editing.ends_at) : suggested.end);
+  const [end, setEnd] = useState(editing?.ends_at ? toLocalInput(editing.ends_at) : suggested.end);
+  const [draft, setDraft] = useState(() =>
+    draftOf(editing?.recurrence as RecurrenceRule | null | undefined, todayInBrowser()),
+  );
+  const recurring = draft.repeats !== "once";
+  const rule = recurring ? ruleOf(draft) : undefined;
+  const sameRule =
+    rule !== undefined &&
+    "rule" in rule &&
+    JSON.stringify(rule.rule) === JSON.stringify(editing?.recurrence);
   const [message, setMessage] = useState(editing?.message ?? "");
   const [chosen, setChosen] = useState<ReadonlySet<string>>(
     new Set(editing?.components.map((component) => component.component_id) ?? []),
@@ -52,15 +67,23 @@ export function MaintenanceForm({
     focus: { title: titleRef, starts_at: startRef, ends_at: endRef },
     check: () => ({
       title: title.trim() ? undefined : "Give the maintenance a title, such as “Database upgrade”.",
-      ...windowProblems(start, end, Date.now(), !editing),
+      ...(recurring ? {} : windowProblems(start, end, Date.now(), !editing)),
+      recurrence: rule && "problem" in rule ? rule.problem : undefined,
     }),
     send: async () => {
       await onSubmit(
         {
           title: title.trim(),
           message: message.trim(),
-          starts_at: fromLocalInput(start) ?? "",
-          ends_at: fromLocalInput(end) ?? "",
+          ...(rule && "rule" in rule
+            ? sameRule
+              ? {}
+              : { recurrence: rule.rule }
+            : {
+                starts_at: fromLocalInput(start) ?? "",
+                ends_at: fromLocalInput(end) ?? "",
+                ...(editing?.recurrence ? { recurrence: null } : {}),
+              }),
           component_ids: components.filter((c) => chosen.has(c.id)).map((c) => c.id),
         },
         notify,
@@ -76,6 +99,7 @@ export function MaintenanceForm({
       if (/^title\b/.test(detail)) return { title: detail };
       if (/^starts_at\b/.test(detail)) return { starts_at: detail };
       if (/^ends_at\b/.test(detail)) return { ends_at: detail };
+      if (/recurrence|weekly|daily|monthly|rule/i.test(detail)) return { recurrence: detail };
       return { form: detail };
     },
   });
@@ -97,7 +121,17 @@ export function MaintenanceForm({
         value={title}
         onChange={setTitle}
       />
-      <div className="status-window-times">
+      <RepeatsField idPrefix={idPrefix} draft={draft} onChange={setDraft} timeZone={timeZone} />
+      {recurring ? (
+        <RecurrenceFields
+          idPrefix={idPrefix}
+          draft={draft}
+          onChange={setDraft}
+          timeZone={timeZone}
+          error={errors.recurrence}
+        />
+      ) : null}
+      <div className="status-window-times" hidden={recurring}>
         <Field
           id={`${idPrefix}-start`}
           label="Starts"

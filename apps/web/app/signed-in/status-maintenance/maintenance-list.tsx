@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { OccurrenceSummary } from "../maintenance-windows/occurrence-summary.tsx";
 import { StatusMessage } from "../status-incidents/status-message.tsx";
 import { formatDateTime } from "../ui/format.ts";
 import type { StatusMaintenance } from "./maintenance-api.ts";
@@ -9,6 +10,7 @@ export interface WindowActions {
   onEdit(window: StatusMaintenance): void;
   onEnd(window: StatusMaintenance): void;
   onDelete(window: StatusMaintenance): void;
+  onSkip(window: StatusMaintenance, startsAt: string): void;
 }
 
 /** Maintenance windows as cards: status, times, components, message, and their actions. */
@@ -55,10 +57,25 @@ function WindowCard({
         </span>
         <h3 className="status-window-title">{window.title}</h3>
       </div>
-      <p>
-        <time dateTime={window.starts_at}>{formatDateTime(window.starts_at)}</time> to{" "}
-        <time dateTime={window.ends_at}>{formatDateTime(window.ends_at)}</time>
-      </p>
+      {window.recurrence_text ? (
+        <OccurrenceSummary
+          title={window.title}
+          recurrenceText={window.recurrence_text}
+          occurrences={open ? window.next_occurrences : []}
+          onSkip={
+            actions && open
+              ? (occurrence) => actions.onSkip(window, occurrence.starts_at)
+              : undefined
+          }
+        />
+      ) : (
+        <p>
+          <time dateTime={window.starts_at}>{formatDateTime(window.starts_at)}</time> to{" "}
+          {window.ends_at ? (
+            <time dateTime={window.ends_at}>{formatDateTime(window.ends_at)}</time>
+          ) : null}
+        </p>
+      )}
       <p className="app-muted">
         {window.components.length > 0
           ? `Components: ${window.components.map((component) => component.name).join(", ")}`
@@ -83,7 +100,13 @@ function WindowCard({
                 onClick={() => actions.onEnd(window)}
                 aria-label={`${window.status === "scheduled" ? "Cancel" : "End"} ${window.title}`}
               >
-                {window.status === "scheduled" ? "Cancel maintenance" : "End now"}
+                {window.status === "scheduled"
+                  ? window.recurrence
+                    ? "Cancel series"
+                    : "Cancel maintenance"
+                  : window.recurrence
+                    ? "End series now"
+                    : "End now"}
               </button>
             </>
           ) : null}

@@ -1,0 +1,184 @@
+import { useRef, useState } from "react";
+import {
+  fromLocalInput,
+  suggestedWindow,
+  windowProblems,
+} from "../status-maintenance/maintenance-times.ts";
+import { Field } from "../ui/field.tsx";
+import { FormActions } from "../ui/form-actions.tsx";
+import { FormError } from "../ui/form-error.tsx";
+import { TextInputField } from "../ui/text-input-field.tsx";
+import { useFormSubmission } from "../ui/use-form-submission.ts";
+import type { MaintenanceWindowInput } from "./maintenance-windows-api.ts";
+import { draftOf, ruleOf, todayInBrowser } from "./recurrence-draft.ts";
+import { RecurrenceFields, RepeatsField } from "./recurrence-fields.tsx";
+
+interface Named {
+  id: string;
+  name: string;
+}
+
+/** Scheduling maintenance of monitors and groups: once, or on a rule in the account's time zone. */
+export function MaintenanceWindowForm({
+  monitors,
+  groups,
+  timeZone,
+  onSubmit,
+}: {
+  monitors: readonly Named[];
+  groups: readonly Named[];
+  timeZone: string;
+  onSubmit(input: MaintenanceWindowInput): Promise<void>;
+}) {
+  const idPrefix = "maintenance-window-new";
+  const suggested = suggestedWindow(Date.now());
+  const [title, setTitle] = useState("");
+  const [note, setNote] = useState("");
+  const [start, setStart] = useState(suggested.start);
+  const [end, setEnd] = useState(suggested.end);
+  const [draft, setDraft] = useState(() => draftOf(null, todayInBrowser()));
+  const [monitorIds, setMonitorIds] = useState<ReadonlySet<string>>(new Set());
+  const [groupIds, setGroupIds] = useState<ReadonlySet<string>>(new Set());
+  const titleRef = useRef<HTMLInputElement>(null);
+  const startRef = useRef<HTMLInputElement>(null);
+  const endRef = useRef<HTMLInputElement>(null);
+  const recurring = draft.repeats !== "once";
+  const rule = recurring ? ruleOf(draft) : undefined;
+
+  const {
+    errors,
+    busy,
+    onSubmit: submit,
+  } = useFormSubmission({
+    focus: { title: titleRef, starts_at: startRef, ends_at: endRef },
+    check: () => ({
+      title: title.trim() ? undefined : "Give the maintenance a title, such as “Weekly patching”.",
+      ...(recurring ? {} : windowProblems(start, end, Date.now(), true)),
+      recurrence: rule && "problem" in rule ? rule.problem : undefined,
+      targets:
+        monitorIds.size + groupIds.size === 0
+          ? "Choose at least one monitor or group for the window to cover."
+          : undefined,
+    }),
+    send: async () => {
+      await onSubmit({
+        title: title.trim(),
+        note: note.trim(),
+        monitor_ids: [...monitorIds],
+        group_ids: [...groupIds],
+        ...(rule && "rule" in rule
+          ? { recurrence: rule.rule }
+          : { starts_at: fromLocalInput(start) ?? "", ends_at: fromLocalInput(end) ?? "" }),
+      });
+      setTitle("");
+      setNote("");
+      setMonitorIds(new Set());
+      setGroupIds(new Set());
+    },
+    refusal: ({ status, detail }) => {
+      if (status !== 400) return { form: detail };
+      if (/^title\b/.test(detail)) return { title: detail };
+      if (/recurrence|weekly|daily|monthly|rule/i.test(detail)) return { recurrence: detail };
+      return { form: detail };
+    },
+  });
+
+  const toggle = (set: ReadonlySet<string>, id: string, on: boolean) => {
+    const next = new Set(set);
+    if (on) next.add(id);
+    else next.delete(id);
+    return next;
+  };
+  const choices = (
+    legend: string,
+    kind: string,
+    items: readonly Named[],
+    chosen: ReadonlySet<string>,
+    change: (next: ReadonlySet<string>) => void,
+  ) =>
+    items.length > 0 ? (
+      <fieldset className="app-fieldset">
+        <legend>{legend}</legend>
+        <ul className="app-check-list">
+          {items.map((item) => (
+            <li key={item.id}>
+              <label className="app-check" htmlFor={`${idPrefix}-${kind}-${item.id}`}>
+                <input
+                  id={`${idPrefix}-${kind}-${item.id}`}
+                  type="checkbox"
+                  checked={chosen.has(item.id)}
+                  onChange={(event) => change(toggle(chosen, item.id, event.target.checked))}
+                />
+                <span>{item.name}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+    ) : null;
+
+  return (
+    <form className="app-form" onSubmit={submit} noValidate>
+      <FormError message={errors.form} />
+      <TextInputField
+        ref={titleRef}
+        id={`${idPrefix}-title`}
+        label="Title"
+        error={errors.title}
+        value={title}
+        onChange={setTitle}
+      />
+      {choices("Monitors", "m", monitors, monitorIds, setMonitorIds)}
+      {choices("Groups (their members now and later)", "g", groups, groupIds, setGroupIds)}
+      {errors.targets ? <p className="field-error">{errors.targets}</p> : null}
+      <RepeatsField idPrefix={idPrefix} draft={draft} onChange={setDraft} timeZone={timeZone} />
+      {recurring ? (
+        <RecurrenceFields
+          idPrefix={idPrefix}
+          draft={draft}
+          onChange={setDraft}
+          timeZone={timeZone}
+          error={errors.recurrence}
+        />
+      ) : (
+        <div className="status-window-times">
+          <Field
+            id={`${idPrefix}-start`}
+            label="Starts"
+            hint={`Your browser's time zone: ${Intl.DateTimeFormat().resolvedOptions().timeZone}.`}
+            error={errors.starts_at}
+          >
+            <input
+              ref={startRef}
+              type="datetime-local"
+              value={start}
+              onChange={(event) => setStart(event.target.value)}
+            />
+          </Field>
+          <Field
+            id={`${idPrefix}-end`}
+            label="Ends"
+            hint="At most 7 days after the start."
+            error={errors.ends_at}
+          >
+            <input
+              ref={endRef}
+              type="datetime-local"
+              value={end}
+              onChange={(event) => setEnd(event.target.value)}
+            />
+          </Field>
+        </div>
+      )}
+      <Field
+        id={`${idPrefix}-note`}
+        label="Note for the team"
+        required={false}
+        hint="Why, and what to expect. Never shown publicly."
+      >
+        <textarea rows={3} value={note} onChange={(event) => setNote(event.target.value)} />
+      </Field>
+      <FormActions submitLabel="Schedule maintenance" busy={busy} />
+    </form>
+  );
+}
