@@ -4,6 +4,7 @@ import { APP_BASE } from "./api-client.ts";
 export const APP_NAV_ITEMS = [
   { to: APP_BASE, label: "Monitors", end: true, alsoFor: `${APP_BASE}/monitors` },
   { to: `${APP_BASE}/alerts`, label: "Alerts", end: false },
+  { to: `${APP_BASE}/reports`, label: "Reports", end: false },
   { to: `${APP_BASE}/agents`, label: "Agents", end: false },
   { to: `${APP_BASE}/status-pages`, label: "Status pages", end: false },
   { to: `${APP_BASE}/dashboards`, label: "Dashboards", end: false },
