@@ -1,0 +1,91 @@
+import type { Browser } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { registerAccount } from "./support/app-account.ts";
+import { createHttpMonitor } from "./support/app-monitors.ts";
+import { collectPageErrors } from "./support/page-errors.ts";
+import { PRIVATE_TARGETS, withProductAndBrowser } from "./support/product-and-browser.ts";
+import type { RunningProduct } from "./support/server.ts";
+
+describe("maintenance windows of monitors and groups", () => {
+  let product: RunningProduct;
+  let browser: Browser;
+  withProductAndBrowser((running) => ({ product, browser } = running), PRIVATE_TARGETS);
+
+  it("schedules a weekly window on a 360-pixel phone, lists its next Sundays in the account's time zone, and skips one", async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+    context.setDefaultTimeout(10_000);
+    const account = await registerAccount(context, product);
+    await account.api("PATCH", "/account/settings", { time_zone: "Europe/Berlin" });
+    await createHttpMonitor(account, {
+      name: "Primary database",
+      target: "http://127.0.0.1:9/db",
+      paused: true,
+    });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page, (url) => url.endsWith("/api/v1/maintenance-windows"));
+
+    await page.goto(`${product.url}/app/alerts`);
+    await page
+      .getByRole("navigation", { name: "Alerts sections" })
+      .getByRole("link", { name: "Maintenance" })
+      .click();
+    await page.getByRole("heading", { name: "No maintenance scheduled" }).waitFor();
+    await page
+      .getByText("Recurring windows follow the account's time zone, Europe/Berlin")
+      .waitFor();
+
+    await page.getByLabel("Title").fill("Weekly patching");
+    await page.getByLabel("Repeats").selectOption({ label: "Every week" });
+    await page.getByRole("button", { name: "Schedule maintenance" }).click();
+    await page.getByText("Choose at least one monitor or group for the window to cover.").waitFor();
+    await page.getByLabel("Primary database").check();
+    await page.getByRole("button", { name: "Schedule maintenance" }).click();
+    await page
+      .getByText(
+        'A weekly window needs at least one weekday in recurrence.weekdays, such as ["sunday"].',
+      )
+      .waitFor();
+
+    await page.getByLabel("Sun", { exact: true }).check();
+    await page.getByLabel(/^Starts at/).fill("02:00");
+    await page.getByLabel(/^Lasts \(minutes\)/).fill("120");
+    await page.getByRole("button", { name: "Schedule maintenance" }).click();
+    await page.getByText("Weekly patching is scheduled.").waitFor();
+
+    const card = page.locator(".status-window").filter({ hasText: "Weekly patching" });
+    await card
+      .getByText(
+        /^Every Sunday at 02:00 Europe\/Berlin time for 2 hours, from \d{4}-\d{2}-\d{2}\.$/,
+      )
+      .waitFor();
+    expect(await card.getByText("Covers: Primary database").count()).toBe(1);
+    const occurrences = card.getByRole("list", { name: "Next occurrences of Weekly patching" });
+    expect(await occurrences.getByRole("listitem").count()).toBe(3);
+    const first = await occurrences.locator("time").first().getAttribute("datetime");
+    const sunday = new Date(first ?? "");
+    expect(sunday.getUTCDay() === 0 || sunday.getUTCDay() === 6).toBe(true);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+
+    await occurrences
+      .getByRole("button", { name: /^Skip the occurrence of Weekly patching/ })
+      .first()
+      .click();
+    await page.getByRole("dialog").getByRole("button", { name: "Skip occurrence" }).click();
+    await page.getByText(/^The occurrence on .+ is skipped\.$/).waitFor();
+    await expect
+      .poll(async () => occurrences.locator("time").first().getAttribute("datetime"))
+      .not.toBe(first);
+    const windows = await account.api<{ data: { skipped: string[] }[] }>(
+      "GET",
+      "/maintenance-windows",
+    );
+    expect(windows.data[0]?.skipped).toEqual([first]);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
