@@ -84,6 +84,13 @@ describe("custom dashboards in the app", () => {
       .getByText("Checkout uptime is 4 of 12 columns wide and 2 of 8 rows tall.")
       .waitFor();
     await page.keyboard.press("Enter");
+    // The same steps as buttons, for a pointer or a touch screen.
+    await page.getByRole("button", { name: "Resize Checkout uptime" }).click();
+    await page.getByRole("button", { name: "Taller (Checkout uptime)" }).click();
+    await announcer
+      .getByText("Checkout uptime is 4 of 12 columns wide and 3 of 8 rows tall.")
+      .waitFor();
+    await page.getByRole("button", { name: "Resize Checkout uptime" }).click();
     expect(await widgetHeadings(page, "Widgets being arranged")).toEqual([
       "Alerts",
       "Everything",

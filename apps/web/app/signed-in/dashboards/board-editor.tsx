@@ -39,6 +39,19 @@ const STEPS: Record<string, { move: -1 | 1; resize: { w?: number; h?: number } }
   ArrowRight: { move: 1, resize: { w: 1 } },
   ArrowDown: { move: 1, resize: { h: 1 } },
 };
+/** The arrow keys' steps as buttons, for a pointer or a touch screen. */
+const STEP_BUTTONS = {
+  move: [
+    { key: "ArrowLeft", label: "Earlier" },
+    { key: "ArrowRight", label: "Later" },
+  ],
+  resize: [
+    { key: "ArrowLeft", label: "Narrower" },
+    { key: "ArrowRight", label: "Wider" },
+    { key: "ArrowUp", label: "Shorter" },
+    { key: "ArrowDown", label: "Taller" },
+  ],
+} as const;
 let counter = 0;
 
 /**
@@ -95,28 +108,38 @@ export function BoardEditor({
     setSaid(result.said);
   };
 
-  const onCellKeyDown = (event: KeyboardEvent<HTMLElement>, index: number) => {
+  /** One arrow key's step for the widget in the mode, from the keyboard or a step button. */
+  const step = (index: number, key: string) => {
     const widget = widgets[index];
-    if (!widget || mode?.key !== widget.key) return;
+    const change = STEPS[key];
+    if (!widget || !change || mode?.key !== widget.key) return;
     const label = widgetHeading(widget);
-    if (event.key === "Enter" || event.key === "Escape") {
-      event.preventDefault();
-      setMode(null);
-      setSaid(`${label} placed.`);
-      return;
-    }
-    const step = STEPS[event.key];
-    if (!step) return;
-    event.preventDefault();
     if (mode.kind === "move") {
-      apply(moveWidget(widgets, index, step.move, label), limitWords(label, "move"), widget.key);
+      apply(moveWidget(widgets, index, change.move, label), limitWords(label, "move"), widget.key);
     } else {
       apply(
-        resizeWidget(widgets, index, step.resize, label),
+        resizeWidget(widgets, index, change.resize, label),
         limitWords(label, "resize"),
         widget.key,
       );
     }
+  };
+
+  const onCellKeyDown = (event: KeyboardEvent<HTMLElement>, index: number) => {
+    const widget = widgets[index];
+    if (!widget || mode?.key !== widget.key) return;
+    const onStepButton = (event.target as HTMLElement).dataset.step !== undefined;
+    if (event.key === "Enter" || event.key === "Escape") {
+      // Enter on a step button presses it; anywhere else it puts the widget down.
+      if (onStepButton && event.key === "Enter") return;
+      event.preventDefault();
+      setMode(null);
+      setSaid(`${widgetHeading(widget)} placed.`);
+      return;
+    }
+    if (!STEPS[event.key]) return;
+    event.preventDefault();
+    step(index, event.key);
   };
 
   const toggleMode = (widget: EditedWidget, kind: "move" | "resize") => {
@@ -243,6 +266,20 @@ export function BoardEditor({
                 >
                   Resize
                 </Button>
+                {mode?.key === cell.key
+                  ? STEP_BUTTONS[mode.kind].map((button) => (
+                      <Button
+                        key={button.key}
+                        size="small"
+                        variant="ghost"
+                        data-step={button.key}
+                        aria-label={`${button.label} (${widgetHeading(cell)})`}
+                        onClick={() => step(index, button.key)}
+                      >
+                        {button.label}
+                      </Button>
+                    ))
+                  : null}
                 <Button
                   size="small"
                   variant="ghost"
