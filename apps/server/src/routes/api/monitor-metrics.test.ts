@@ -116,6 +116,8 @@ describeEachDatabase("the account's monitors as Prometheus metrics", (db) => {
     await storeCheckBatch(ctx().db, [
       checkRecord(shop.body.id, NOW - 20 * DAY, false, 900),
       checkRecord(shop.body.id, NOW - 3 * DAY, false, 900),
+      // Within the day, before its first whole half hour.
+      checkRecord(shop.body.id, NOW - DAY + 5 * 60_000, true, 200),
       checkRecord(shop.body.id, NOW - 2 * HOUR, true, 100),
       checkRecord(shop.body.id, NOW - HOUR, true, 300),
       checkRecord(shop.body.id, NOW - 60_000, false, 500),
@@ -153,9 +155,9 @@ describeEachDatabase("the account's monitors as Prometheus metrics", (db) => {
         2,
       );
     }
-    expect(of("uptime_24h_ratio", shop.body.id).value).toBeCloseTo(2 / 3, 6);
-    expect(of("uptime_7d_ratio", shop.body.id).value).toBeCloseTo(2 / 4, 6);
-    expect(of("uptime_30d_ratio", shop.body.id).value).toBeCloseTo(2 / 5, 6);
+    expect(of("uptime_24h_ratio", shop.body.id).value).toBeCloseTo(3 / 4, 6);
+    expect(of("uptime_7d_ratio", shop.body.id).value).toBeCloseTo(3 / 5, 6);
+    expect(of("uptime_30d_ratio", shop.body.id).value).toBeCloseTo(3 / 6, 6);
 
     expect(of("up", api.body.id).value).toBeNaN();
     expect(of("paused", api.body.id).value).toBe(0);

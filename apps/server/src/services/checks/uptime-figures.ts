@@ -13,11 +13,12 @@ export interface UptimeFigures {
 export type FigureScope = { accountId: string } | { monitorId: string };
 
 const BUCKET_SECONDS = { hourly: 3600, daily: 86_400 } as const;
+const HALF_HOUR_MS = 1_800_000;
 
 /**
- * The figures the monitor page shows, for many monitors in three grouped queries: the last 24
- * hours from raw results, 7 days from hourly rollups and 30 days from daily rollups, read from
- * the same buckets as `monitorStats` so both agree.
+ * The figures the monitor page shows, for many monitors in four grouped queries: the last 24
+ * hours counted as the raw results are, 7 days from hourly rollups and 30 days from daily
+ * rollups, read from the same buckets as `monitorStats` so both agree.
  */
 export async function readUptimeFigures(
   db: Kysely<Database>,
@@ -42,7 +43,12 @@ export async function readUptimeFigures(
     "accountId" in scope
       ? monitorIds.where("account_id", "=", scope.accountId)
       : monitorIds.where("id", "=", scope.monitorId);
-  const raw = await db
+  // The 24 hours are exactly the raw results since `from`, read as the few results before the
+  // first whole half hour plus the half-hour rollups after it: the same counts as the monitor
+  // page's raw figures, without grouping a day of results per monitor.
+  const from = now - STATS_RANGES["24h"].ms;
+  const boundary = Math.ceil(from / HALF_HOUR_MS) * HALF_HOUR_MS;
+  const head = await db
     .selectFrom("check_results")
     .select((eb) => [
       "monitor_id",
@@ -52,14 +58,42 @@ export async function readUptimeFigures(
       eb.fn.count<number>("response_ms").as("response_count"),
     ])
     .where("monitor_id", "in", scoped)
-    .where("checked_at", ">=", now - STATS_RANGES["24h"].ms)
+    .where("checked_at", ">=", from)
+    .where("checked_at", "<", boundary)
     .groupBy("monitor_id")
     .execute();
-  for (const row of raw) {
+  const halfHours = await db
+    .selectFrom("check_rollups")
+    .select((eb) => [
+      "monitor_id",
+      eb.fn.sum<number>("checks").as("checks"),
+      eb.fn.sum<number>("up_checks").as("up"),
+      eb.fn.sum<number>("response_sum").as("response_sum"),
+      eb.fn.sum<number>("response_count").as("response_count"),
+    ])
+    .where("monitor_id", "in", scoped)
+    .where("bucket_seconds", "=", HALF_HOUR_MS / 1000)
+    .where("period_start", ">=", boundary)
+    .groupBy("monitor_id")
+    .execute();
+  const responses = new Map<string, { sum: number; count: number }>();
+  for (const row of [...head, ...halfHours]) {
     const found = entry(row.monitor_id);
-    found.checks["24h"] = { checks: Number(row.checks), up: Number(row.up ?? 0) };
-    const count = Number(row.response_count);
-    found.averageResponseMs24h = count ? Math.round(Number(row.response_sum) / count) : null;
+    const day = found.checks["24h"];
+    found.checks["24h"] = {
+      checks: day.checks + Number(row.checks),
+      up: day.up + Number(row.up ?? 0),
+    };
+    const response = responses.get(row.monitor_id) ?? { sum: 0, count: 0 };
+    responses.set(row.monitor_id, {
+      sum: response.sum + Number(row.response_sum ?? 0),
+      count: response.count + Number(row.response_count ?? 0),
+    });
+  }
+  for (const [monitorId, response] of responses) {
+    entry(monitorId).averageResponseMs24h = response.count
+      ? Math.round(response.sum / response.count)
+      : null;
   }
   for (const range of ["7d", "30d"] as const) {
     const { ms, source } = STATS_RANGES[range];
