@@ -285,6 +285,19 @@ describeEachDatabase("the audit log", (db) => {
     expect(response.body).not.toContain("secure_variable");
   });
 
+  it("records what a self-hosted server's accounts change, as their plan keeps an audit log", async () => {
+    const account = await createTestAccount(db(), "self-hosted");
+    await call(account.headers, "POST", "/monitors", {
+      type: "http",
+      name: "Intranet",
+      target: "https://example.com/",
+    });
+    const page = await log(account, "?action=monitor.");
+    expect(page.data.map((event: { action_label: string }) => event.action_label)).toEqual([
+      "Monitor added",
+    ]);
+  });
+
   it("is refused on plans without an audit log, which record nothing", async () => {
     const hobby = await createTestAccount(db(), "hobby");
     await call(hobby.headers, "POST", "/secure-variables", {

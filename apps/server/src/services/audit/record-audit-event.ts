@@ -1,4 +1,4 @@
-import { PLANS } from "@upwatch/core";
+import { ALL_PLANS } from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
 import type { AccountAccess } from "../accounts/account-access.ts";
@@ -52,7 +52,7 @@ export async function recordAuditEvent(
     .select("plan")
     .where("id", "=", accountId)
     .executeTakeFirst();
-  const plan = PLANS.find((candidate) => candidate.id === account?.plan);
+  const plan = ALL_PLANS.find((candidate) => candidate.id === account?.plan);
   if (!plan?.limits.auditLog) return;
   await db
     .insertInto("audit_events")
