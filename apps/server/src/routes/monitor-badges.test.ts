@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestAccount } from "../../test/accounts.ts";
@@ -59,6 +60,14 @@ describeEachDatabase("a monitor's public badges", (db) => {
     const key = /\/badges\/([^/]+)\/status\.svg$/.exec(urls.status!)![1]!;
     expect(key).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(urls.status).not.toContain(id);
+    const stored = await ctx()
+      .db.selectFrom("monitor_badges")
+      .selectAll()
+      .where("monitor_id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(stored.key_hash).toBe(createHash("sha256").update(key).digest("hex"));
+    expect(stored.key_sealed).toMatch(/^enc:v1:/);
+    expect(stored.key_sealed).not.toContain(key);
 
     const status = await fetchBadge(urls.status!);
     expect(status.statusCode).toBe(200);

@@ -13,6 +13,7 @@ export const SEALED_COLUMNS = [
   { table: "two_factor", column: "secret_sealed", key: "user_id" },
   { table: "sso_configs", column: "client_secret_sealed", key: "account_id" },
   { table: "heartbeats", column: "token_sealed", key: "monitor_id" },
+  { table: "monitor_badges", column: "key_sealed", key: "monitor_id" },
 ] as const;
 
 /** The column that identifies a sealed column's rows (and is bound into the seal): `id` unless named. */
