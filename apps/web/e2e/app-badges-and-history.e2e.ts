@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { registerAccount } from "./support/app-account.ts";
 import { setPlan } from "./support/app-accounts.ts";
 import { createHttpMonitor } from "./support/app-monitors.ts";
+import { axeViolations } from "./support/axe.ts";
 import { collectPageErrors } from "./support/page-errors.ts";
 import { withProductAndBrowser } from "./support/product-and-browser.ts";
 import type { RunningProduct } from "./support/server.ts";
@@ -13,8 +14,9 @@ async function scrollsSideways(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 }
 
-async function newContext(browser: Browser): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: PHONE });
+/** A phone-sized context; `bypassCSP` lets the accessibility checker's script in. */
+async function newContext(browser: Browser, bypassCSP = false): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: PHONE, bypassCSP });
   context.setDefaultTimeout(8_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   return context;
@@ -80,8 +82,24 @@ describe("monitor badges and the account's history length", () => {
     await context.close();
   });
 
+  it("passes the accessibility checks with every badge shown", async () => {
+    const context = await newContext(browser, true);
+    const account = await registerAccount(context, product);
+    const monitor = await createHttpMonitor(account, {
+      name: "Docs site",
+      target: "https://example.com/",
+      paused: true,
+    });
+    await account.api("PUT", `/monitors/${monitor.id}/badges`, { enabled: true });
+    const page = await context.newPage();
+    await page.goto(`${product.url}/app/monitors/${monitor.id}`);
+    await page.locator(".badge-item").nth(4).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
   it("lets an Enterprise+ account choose its history length in Settings, and says what it keeps", async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser, true);
     const account = await registerAccount(context, product);
     const page = await context.newPage();
     const errors = collectPageErrors(page, (url) => url.endsWith("/api/v1/account/history"));
@@ -108,6 +126,7 @@ describe("monitor badges and the account's history length", () => {
     await page.getByText("The account now keeps 180 days of history.").waitFor();
     await plan.locator("dd", { hasText: "180 days" }).waitFor();
     expect(await scrollsSideways(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
