@@ -161,6 +161,22 @@ describeEachDatabase("a monitor's public badges", (db) => {
     expect(actions).toContain("monitor.badges_enabled");
   });
 
+  it("slow down an address that keeps asking for badges that do not exist, and only that address", async () => {
+    const guess = (remoteAddress: string) =>
+      app.inject({
+        method: "GET",
+        url: `/badges/${"G".repeat(32)}/status.svg`,
+        remoteAddress,
+      });
+    for (let attempt = 0; attempt < 60; attempt++) {
+      expect((await guess("127.0.0.9")).statusCode).toBe(404);
+    }
+    const refused = await guess("127.0.0.9");
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().detail).toMatch(/more than 60 unknown badges in a minute/);
+    expect((await guess("127.0.0.10")).statusCode).toBe(404);
+  });
+
   it("go with their monitor when it is deleted", async () => {
     const { account, id } = await newMonitor();
     const on = await callApi(app, "PUT", `/monitors/${id}/badges`, account, { enabled: true });
