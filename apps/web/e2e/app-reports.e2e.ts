@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { registerAccount } from "./support/app-account.ts";
 import { setPlan } from "./support/app-accounts.ts";
 import { checkNow, waitForFirstChecks } from "./support/app-monitors.ts";
+import { axeViolations } from "./support/axe.ts";
 import { type HttpTarget, withHttpTarget } from "./support/http-target.ts";
 import { collectPageErrors } from "./support/page-errors.ts";
 import { PRIVATE_TARGETS, withProductAndBrowser } from "./support/product-and-browser.ts";
@@ -19,7 +20,10 @@ describe("SLA reports in the app", () => {
   withHttpTarget((target) => (site = target));
 
   it("shows a monitor's outage in its month's figures and downloads them as CSV", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      bypassCSP: true,
+    });
     context.setDefaultTimeout(15_000);
     const account = await registerAccount(context, product);
     const page = await context.newPage();
@@ -57,6 +61,8 @@ describe("SLA reports in the app", () => {
     expect(
       await figures.getByText("Target", { exact: true }).locator("xpath=..").textContent(),
     ).toBe("Target99.9 %");
+
+    expect(await axeViolations(page)).toEqual([]);
 
     const href = await page.getByRole("link", { name: "Download CSV" }).getAttribute("href");
     expect(href).toContain("/api/v1/reports/sla.csv?");
