@@ -89,7 +89,7 @@ export function ReportView({ report }: { report: SlaReport }) {
                 <td data-label="Started">{formatDateTime(o.started_at)}</td>
                 <td data-label="Of">{o.member_name}</td>
                 <td data-label="Lasted">
-                  {minutesText(o.duration_minutes)}
+                  {o.duration_minutes === 0 ? "under a minute" : minutesText(o.duration_minutes)}
                   {o.ended_at ? "" : " (ongoing)"}
                 </td>
                 <td data-label="Counted">{minutesText(o.counted_minutes)}</td>

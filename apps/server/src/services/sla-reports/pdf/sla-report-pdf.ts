@@ -137,7 +137,7 @@ function drawDetails(doc: Doc, report: SlaReport): void {
     report.outages.map((o) => [
       localTime(o.startedAt, zone),
       o.memberName,
-      `${minutesText(o.durationMinutes)}${o.endedAt === null ? " (ongoing)" : ""}`,
+      `${o.durationMinutes === 0 ? "under a minute" : minutesText(o.durationMinutes)}${o.endedAt === null ? " (ongoing)" : ""}`,
       minutesText(o.countedMinutes),
       o.cause,
     ]),
