@@ -85,10 +85,9 @@ export async function viewMaintenances(
   return rows.map((maintenance) => ({
     maintenance,
     status: maintenanceStatus(maintenance, now, zones.get(maintenance.page_id)),
-    recurrence: recurrenceFactsOf(
-      storedWindowOf(maintenance),
-      zones.get(maintenance.page_id) ?? "UTC",
-      now,
+    recurrence: openFacts(
+      maintenance,
+      recurrenceFactsOf(storedWindowOf(maintenance), zones.get(maintenance.page_id) ?? "UTC", now),
     ),
     components: links
       .filter((link) => link.maintenance_id === maintenance.id)
@@ -116,4 +115,12 @@ export function firstOccurrence(view: MaintenanceView, startsAt: number, endsAt:
   return first
     ? { startsAt: Date.parse(first.starts_at), endsAt: Date.parse(first.ends_at) }
     : { startsAt, endsAt };
+}
+
+/** A cancelled window has no occurrences to come, whatever its rule says. */
+function openFacts(
+  maintenance: Selectable<StatusMaintenanceTable>,
+  facts: ReturnType<typeof recurrenceFactsOf>,
+): ReturnType<typeof recurrenceFactsOf> {
+  return maintenance.cancelled_at === null ? facts : { ...facts, next_occurrences: [] };
 }

@@ -98,15 +98,13 @@ function WindowCard({
                 type="button"
                 className="button button-ghost button-small"
                 onClick={() => actions.onEnd(window)}
-                aria-label={`${window.status === "scheduled" ? "Cancel" : "End"} ${window.title}`}
+                aria-label={
+                  window.recurrence
+                    ? `${endLabel(window)} of ${window.title}`
+                    : `${window.status === "scheduled" ? "Cancel" : "End"} ${window.title}`
+                }
               >
-                {window.status === "scheduled"
-                  ? window.recurrence
-                    ? "Cancel series"
-                    : "Cancel maintenance"
-                  : window.recurrence
-                    ? "End series now"
-                    : "End now"}
+                {endLabel(window)}
               </button>
             </>
           ) : null}
@@ -122,4 +120,11 @@ function WindowCard({
       ) : null}
     </>
   );
+}
+
+/** The words of a window's End button; a recurring window's ends the whole series. */
+function endLabel(window: StatusMaintenance): string {
+  if (window.status === "scheduled")
+    return window.recurrence ? "Cancel series" : "Cancel maintenance";
+  return window.recurrence ? "End series now" : "End now";
 }
