@@ -196,5 +196,18 @@ describeEachDatabase("SLA reports through the API", (db) => {
     expect((await call("DELETE", `/reports/schedules/${id}`)).json().detail).toBe(
       "There is no report schedule with that id.",
     );
+    // The test's clock stands still, so the three events share a time: compared as a set.
+    const audit = (await get("/audit-log?action=report_schedule.")).json().data as Array<{
+      action: string;
+    }>;
+    expect(audit.map((event) => event.action).sort()).toEqual([
+      "report_schedule.created",
+      "report_schedule.deleted",
+      "report_schedule.updated",
+    ]);
+    expect(audit.find((event) => event.action === "report_schedule.updated")).toMatchObject({
+      target: { type: "report_schedule", label: "Checkout" },
+      changes: { target: { before: 99.95, after: 99.5 } },
+    });
   });
 });

@@ -5,6 +5,7 @@ const GROUP_LABELS: Record<string, string> = {
   channel: "Alert channels",
   status_page: "Status pages",
   dashboard: "Dashboards",
+  report_schedule: "Monthly report mail",
   api_key: "API keys",
   secure_variable: "Secure variables",
   agent: "Agents",

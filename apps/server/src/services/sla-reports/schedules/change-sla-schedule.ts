@@ -1,4 +1,5 @@
 import type { AccountAccess } from "../../accounts/account-access.ts";
+import { actorOf, recordAuditEvent } from "../../audit/record-audit-event.ts";
 import type { ServiceContext } from "../../context.ts";
 import { NotFoundError } from "../../service-error.ts";
 import { enforceSlaReportPlan } from "../enforce-sla-report-plan.ts";
@@ -7,7 +8,14 @@ import { distinctAddresses } from "./create-sla-schedule.ts";
 import { listSlaSchedules } from "./list-sla-schedules.ts";
 import { type SlaSchedule, targetThousandths } from "./sla-schedule-record.ts";
 
-/** Changes a schedule's target or addresses. */
+/** One of the account's schedules as it stands, or not found. */
+async function ownSchedule(ctx: ServiceContext, access: AccountAccess, id: string) {
+  const [schedule] = await listSlaSchedules(ctx, access, id);
+  if (!schedule) throw new NotFoundError("report schedule");
+  return schedule;
+}
+
+/** Changes a schedule's target or addresses, recording the change in the audit log. */
 export async function updateSlaSchedule(
   ctx: ServiceContext,
   access: AccountAccess,
@@ -16,35 +24,55 @@ export async function updateSlaSchedule(
 ): Promise<SlaSchedule> {
   enforceSlaReportPlan(access.plan);
   if (changes.targetPercent !== undefined) checkSlaTarget(changes.targetPercent);
-  const result = await ctx.db
-    .updateTable("sla_report_schedules")
-    .set({
-      updated_at: ctx.now(),
-      ...(changes.targetPercent === undefined
-        ? {}
-        : { target_thousandths: targetThousandths(changes.targetPercent) }),
-      ...(changes.recipients === undefined
-        ? {}
-        : { recipients: JSON.stringify(distinctAddresses(changes.recipients)) }),
-    })
-    .where("id", "=", id)
-    .where("account_id", "=", access.accountId)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw new NotFoundError("report schedule");
-  return (await listSlaSchedules(ctx, access, id))[0]!;
+  const before = await ownSchedule(ctx, access, id);
+  const recipients =
+    changes.recipients === undefined ? undefined : distinctAddresses(changes.recipients);
+  await ctx.transact(async (trx) => {
+    await trx
+      .updateTable("sla_report_schedules")
+      .set({
+        updated_at: ctx.now(),
+        ...(changes.targetPercent === undefined
+          ? {}
+          : { target_thousandths: targetThousandths(changes.targetPercent) }),
+        ...(recipients === undefined ? {} : { recipients: JSON.stringify(recipients) }),
+      })
+      .where("id", "=", id)
+      .where("account_id", "=", access.accountId)
+      .execute();
+    await recordAuditEvent(trx, ctx, access.accountId, actorOf(access), {
+      action: "report_schedule.updated",
+      target: { type: "report_schedule", id, label: before.subject.name },
+      changes: {
+        ...(changes.targetPercent === undefined
+          ? {}
+          : { target: { before: before.targetPercent, after: changes.targetPercent } }),
+        ...(recipients === undefined
+          ? {}
+          : { recipients: { before: before.recipients, after: recipients } }),
+      },
+    });
+  });
+  return ownSchedule(ctx, access, id);
 }
 
-/** Stops mailing a report. */
+/** Stops mailing a report, recording it in the audit log. */
 export async function deleteSlaSchedule(
   ctx: ServiceContext,
   access: AccountAccess,
   id: string,
 ): Promise<void> {
   enforceSlaReportPlan(access.plan);
-  const result = await ctx.db
-    .deleteFrom("sla_report_schedules")
-    .where("id", "=", id)
-    .where("account_id", "=", access.accountId)
-    .executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw new NotFoundError("report schedule");
+  const before = await ownSchedule(ctx, access, id);
+  await ctx.transact(async (trx) => {
+    await trx
+      .deleteFrom("sla_report_schedules")
+      .where("id", "=", id)
+      .where("account_id", "=", access.accountId)
+      .execute();
+    await recordAuditEvent(trx, ctx, access.accountId, actorOf(access), {
+      action: "report_schedule.deleted",
+      target: { type: "report_schedule", id, label: before.subject.name },
+    });
+  });
 }

@@ -1,4 +1,5 @@
 import type { AccountAccess } from "../../accounts/account-access.ts";
+import { actorOf, recordAuditEvent } from "../../audit/record-audit-event.ts";
 import type { ServiceContext } from "../../context.ts";
 import { ServiceError } from "../../service-error.ts";
 import { enforceSlaReportPlan } from "../enforce-sla-report-plan.ts";
@@ -38,7 +39,7 @@ export async function createSlaSchedule(
 ): Promise<SlaSchedule> {
   enforceSlaReportPlan(access.plan);
   checkSlaTarget(input.targetPercent);
-  await readReportSubject(ctx, access.accountId, input.subject);
+  const subject = await readReportSubject(ctx, access.accountId, input.subject);
   const count = await ctx.db
     .selectFrom("sla_report_schedules")
     .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -52,18 +53,29 @@ export async function createSlaSchedule(
   }
   const id = ctx.newId("rps");
   const now = ctx.now();
-  await ctx.db
-    .insertInto("sla_report_schedules")
-    .values({
-      id,
-      account_id: access.accountId,
-      subject_type: input.subject.type,
-      subject_id: input.subject.id,
-      target_thousandths: targetThousandths(input.targetPercent),
-      recipients: JSON.stringify(distinctAddresses(input.recipients)),
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  const recipients = distinctAddresses(input.recipients);
+  await ctx.transact(async (trx) => {
+    await trx
+      .insertInto("sla_report_schedules")
+      .values({
+        id,
+        account_id: access.accountId,
+        subject_type: input.subject.type,
+        subject_id: input.subject.id,
+        target_thousandths: targetThousandths(input.targetPercent),
+        recipients: JSON.stringify(recipients),
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await recordAuditEvent(trx, ctx, access.accountId, actorOf(access), {
+      action: "report_schedule.created",
+      target: { type: "report_schedule", id, label: subject.name },
+      changes: {
+        target: { before: null, after: input.targetPercent },
+        recipients: { before: null, after: recipients },
+      },
+    });
+  });
   return (await listSlaSchedules(ctx, access, id))[0]!;
 }
