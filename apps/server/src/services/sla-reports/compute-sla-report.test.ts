@@ -61,6 +61,20 @@ describeEachDatabase("SLA report figures", (db) => {
     expect(report.days.reduce((sum, day) => sum + day.downtimeMinutes, 0)).toBe(195);
   });
 
+  it("reports a status page through the monitors linked to its components", async () => {
+    const ctx = context();
+    const account = await createTestAccount(db(), "enterprise", ctx);
+    const { pageId } = await buildKnownMonth(ctx, account.accountId);
+    const report = await computeSlaReport(
+      ctx,
+      { accountId: account.accountId, plan: "enterprise" },
+      { subject: { type: "status_page", id: pageId }, ...NOVEMBER, targetPercent: 99.9 },
+    );
+    expect(report.subject).toMatchObject({ type: "status_page", name: "Checkout status" });
+    expect(report.members.map((m) => m.name)).toEqual(["Checkout"]);
+    expect(report.whole).toMatchObject({ downtimeMinutes: 195, maintenanceMinutes: 60 });
+  });
+
   it("counts a group as down while any member is, and lists each member", async () => {
     const ctx = context();
     const account = await createTestAccount(db(), "enterprise", ctx);
