@@ -36,7 +36,10 @@ export function slaFigures(
   const outages = down.length === 0 ? 0 : countOutages(timelines);
   const allowedMs = measuredMs * (1 - targetPercent / 100);
   const uptime = measuredMs > 0 ? (100 * (measuredMs - downMs)) / measuredMs : null;
-  const recovered = endedOutages.map((o) => lengthOf(intersectAll(o, measured)));
+  // An outage that fell wholly in maintenance or outside the period took nothing to recover from.
+  const recovered = endedOutages
+    .map((o) => lengthOf(intersectAll(o, measured)))
+    .filter((ms) => ms > 0);
   return {
     measuredMinutes: minutesOf(measuredMs),
     maintenanceMinutes: minutesOf(lengthOf(spans) - measuredMs),
