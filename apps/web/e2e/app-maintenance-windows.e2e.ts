@@ -13,7 +13,7 @@ describe("maintenance windows of monitors and groups", () => {
   let browser: Browser;
   withProductAndBrowser((running) => ({ product, browser } = running), PRIVATE_TARGETS);
 
-  it("schedules a weekly window on a 360-pixel phone, lists its next Sundays in the account's time zone, and skips one", async () => {
+  it("schedules a weekly window on a 360-pixel phone, lists its next Sundays in the account's time zone, skips one and changes its length", async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
     context.setDefaultTimeout(10_000);
     const account = await registerAccount(context, product);
@@ -84,6 +84,17 @@ describe("maintenance windows of monitors and groups", () => {
       "/maintenance-windows",
     );
     expect(windows.data[0]?.skipped).toEqual([first]);
+    const afterSkip = await occurrences.locator("time").first().getAttribute("datetime");
+
+    await card.getByRole("button", { name: "Edit Weekly patching" }).click();
+    const editor = page.locator(".status-window form");
+    await editor.getByLabel(/^Lasts \(minutes\)/).fill("90");
+    await editor.getByRole("button", { name: "Save changes" }).click();
+    await page.getByText("Changes saved.").waitFor();
+    await card
+      .getByText(/^Every Sunday at 02:00 Europe\/Berlin time for 90 minutes, from /)
+      .waitFor();
+    expect(await occurrences.locator("time").first().getAttribute("datetime")).toBe(afterSkip);
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
     ).toBe(true);

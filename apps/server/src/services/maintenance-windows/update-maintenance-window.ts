@@ -48,7 +48,8 @@ export async function updateMaintenanceWindow(
           starts_at: timing.startsAt,
           ends_at: timing.endsAt,
           recurrence: timing.recurrence,
-          skipped: retimed ? null : before.skipped,
+          // Skips stay: an occurrence skipped under the old rule stays skipped if the new one has it.
+          skipped: before.skipped,
           updated_at: now,
         })
         .where("id", "=", before.id)

@@ -47,7 +47,7 @@ export async function updateStatusMaintenance(
           starts_at: timing.startsAt,
           ends_at: timing.endsAt,
           recurrence: timing.recurrence,
-          skipped: timing.recurrence === maintenance.recurrence ? maintenance.skipped : null,
+          skipped: timing.recurrence ? maintenance.skipped : null,
           // A window moved back into the future announces its start again.
           started_notice_at: timing.startsAt > now ? null : maintenance.started_notice_at,
           updated_at: now,

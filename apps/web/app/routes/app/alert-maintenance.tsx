@@ -9,6 +9,7 @@ import { MaintenanceWindowForm } from "../../signed-in/maintenance-windows/maint
 import maintenanceCss from "../../signed-in/maintenance-windows/maintenance-windows.css?url";
 import {
   accountSettingsQuery,
+  changeWindow,
   deleteWindow,
   type MaintenanceWindow,
   maintenanceWindowsKey,
@@ -46,6 +47,7 @@ export default function AlertMaintenance() {
   const groups = useQuery(groupsQuery());
   const settings = useQuery(accountSettingsQuery());
   const [pending, setPending] = useState<Pending>();
+  const [editingId, setEditingId] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const reload = () => client.invalidateQueries({ queryKey: maintenanceWindowsKey });
@@ -131,15 +133,33 @@ export default function AlertMaintenance() {
           <ul className="status-window-list">
             {windows.data.data.map((window) => (
               <li key={window.id} className="status-window" data-window-id={window.id}>
-                <MaintenanceWindowCard
-                  window={window}
-                  onDelete={mayManage ? () => setPending({ kind: "delete", window }) : undefined}
-                  onSkip={
-                    mayManage
-                      ? (startsAt) => setPending({ kind: "skip", window, startsAt })
-                      : undefined
-                  }
-                />
+                {editingId === window.id && ready ? (
+                  <MaintenanceWindowForm
+                    monitors={monitors.data.data}
+                    groups={groups.data.data}
+                    timeZone={timeZone}
+                    editing={window}
+                    submitLabel="Save changes"
+                    onCancel={() => setEditingId(undefined)}
+                    onSubmit={async (input) => {
+                      await changeWindow(window.id, input);
+                      await reload();
+                      setEditingId(undefined);
+                      showToast("Changes saved.");
+                    }}
+                  />
+                ) : (
+                  <MaintenanceWindowCard
+                    window={window}
+                    onEdit={mayManage ? () => setEditingId(window.id) : undefined}
+                    onDelete={mayManage ? () => setPending({ kind: "delete", window }) : undefined}
+                    onSkip={
+                      mayManage
+                        ? (startsAt) => setPending({ kind: "skip", window, startsAt })
+                        : undefined
+                    }
+                  />
+                )}
               </li>
             ))}
           </ul>

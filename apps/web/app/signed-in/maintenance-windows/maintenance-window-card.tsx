@@ -11,10 +11,12 @@ const STATUS_LABELS: Record<MaintenanceWindow["status"], string> = {
 /** One window of monitors and groups: its status, what it covers, when, and its actions. */
 export function MaintenanceWindowCard({
   window,
+  onEdit,
   onDelete,
   onSkip,
 }: {
   window: MaintenanceWindow;
+  onEdit?: (() => void) | undefined;
   onDelete?: (() => void) | undefined;
   onSkip?: ((startsAt: string) => void) | undefined;
 }) {
@@ -53,6 +55,16 @@ export function MaintenanceWindowCard({
       {window.note ? <p className="status-window-note">{window.note}</p> : null}
       {onDelete ? (
         <div className="status-window-actions">
+          {onEdit && window.status !== "completed" ? (
+            <button
+              type="button"
+              className="button button-ghost button-small"
+              onClick={onEdit}
+              aria-label={`Edit ${window.title}`}
+            >
+              Edit
+            </button>
+          ) : null}
           <button
             type="button"
             className="button button-ghost button-small"

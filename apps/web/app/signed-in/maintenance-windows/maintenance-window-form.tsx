@@ -1,7 +1,9 @@
+import type { RecurrenceRule } from "@upwatch/core";
 import { useRef, useState } from "react";
 import {
   fromLocalInput,
   suggestedWindow,
+  toLocalInput,
   windowProblems,
 } from "../status-maintenance/maintenance-times.ts";
 import { Field } from "../ui/field.tsx";
@@ -9,7 +11,7 @@ import { FormActions } from "../ui/form-actions.tsx";
 import { FormError } from "../ui/form-error.tsx";
 import { TextInputField } from "../ui/text-input-field.tsx";
 import { useFormSubmission } from "../ui/use-form-submission.ts";
-import type { MaintenanceWindowInput } from "./maintenance-windows-api.ts";
+import type { MaintenanceWindow, MaintenanceWindowInput } from "./maintenance-windows-api.ts";
 import { draftOf, ruleOf, todayInBrowser } from "./recurrence-draft.ts";
 import { RecurrenceFields, RepeatsField } from "./recurrence-fields.tsx";
 
@@ -18,27 +20,46 @@ interface Named {
   name: string;
 }
 
-/** Scheduling maintenance of monitors and groups: once, or on a rule in the account's time zone. */
+/**
+ * Scheduling maintenance of monitors and groups, or changing a window (`editing`): once, or on
+ * a rule in the account's time zone. Unchanged timing is not sent, so a series keeps its past.
+ */
 export function MaintenanceWindowForm({
   monitors,
   groups,
   timeZone,
+  editing,
+  submitLabel = "Schedule maintenance",
   onSubmit,
+  onCancel,
 }: {
   monitors: readonly Named[];
   groups: readonly Named[];
   timeZone: string;
+  editing?: MaintenanceWindow | undefined;
+  submitLabel?: string;
   onSubmit(input: MaintenanceWindowInput): Promise<void>;
+  onCancel?: (() => void) | undefined;
 }) {
-  const idPrefix = "maintenance-window-new";
+  const idPrefix = editing ? `maintenance-window-${editing.id}` : "maintenance-window-new";
   const suggested = suggestedWindow(Date.now());
-  const [title, setTitle] = useState("");
-  const [note, setNote] = useState("");
-  const [start, setStart] = useState(suggested.start);
-  const [end, setEnd] = useState(suggested.end);
-  const [draft, setDraft] = useState(() => draftOf(null, todayInBrowser()));
-  const [monitorIds, setMonitorIds] = useState<ReadonlySet<string>>(new Set());
-  const [groupIds, setGroupIds] = useState<ReadonlySet<string>>(new Set());
+  const [title, setTitle] = useState(editing?.title ?? "");
+  const [note, setNote] = useState(editing?.note ?? "");
+  const initialStart =
+    editing && !editing.recurrence ? toLocalInput(editing.starts_at) : suggested.start;
+  const initialEnd =
+    editing?.ends_at && !editing.recurrence ? toLocalInput(editing.ends_at) : suggested.end;
+  const [start, setStart] = useState(initialStart);
+  const [end, setEnd] = useState(initialEnd);
+  const [draft, setDraft] = useState(() =>
+    draftOf(editing?.recurrence as RecurrenceRule | null | undefined, todayInBrowser()),
+  );
+  const [monitorIds, setMonitorIds] = useState<ReadonlySet<string>>(
+    new Set(editing?.monitors.map((monitor) => monitor.id)),
+  );
+  const [groupIds, setGroupIds] = useState<ReadonlySet<string>>(
+    new Set(editing?.groups.map((group) => group.id)),
+  );
   const titleRef = useRef<HTMLInputElement>(null);
   const startRef = useRef<HTMLInputElement>(null);
   const endRef = useRef<HTMLInputElement>(null);
@@ -53,7 +74,7 @@ export function MaintenanceWindowForm({
     focus: { title: titleRef, starts_at: startRef, ends_at: endRef },
     check: () => ({
       title: title.trim() ? undefined : "Give the maintenance a title, such as “Weekly patching”.",
-      ...(recurring ? {} : windowProblems(start, end, Date.now(), true)),
+      ...(recurring ? {} : windowProblems(start, end, Date.now(), !editing)),
       recurrence: rule && "problem" in rule ? rule.problem : undefined,
       targets:
         monitorIds.size + groupIds.size === 0
@@ -61,15 +82,26 @@ export function MaintenanceWindowForm({
           : undefined,
     }),
     send: async () => {
+      const sameRule =
+        rule !== undefined &&
+        "rule" in rule &&
+        JSON.stringify(rule.rule) === JSON.stringify(editing?.recurrence);
+      const sameTimes =
+        editing && !editing.recurrence && start === initialStart && end === initialEnd;
       await onSubmit({
         title: title.trim(),
         note: note.trim(),
         monitor_ids: [...monitorIds],
         group_ids: [...groupIds],
         ...(rule && "rule" in rule
-          ? { recurrence: rule.rule }
-          : { starts_at: fromLocalInput(start) ?? "", ends_at: fromLocalInput(end) ?? "" }),
+          ? sameRule
+            ? {}
+            : { recurrence: rule.rule }
+          : sameTimes
+            ? {}
+            : { starts_at: fromLocalInput(start) ?? "", ends_at: fromLocalInput(end) ?? "" }),
       });
+      if (editing) return;
       setTitle("");
       setNote("");
       setMonitorIds(new Set());
@@ -178,7 +210,7 @@ export function MaintenanceWindowForm({
       >
         <textarea rows={3} value={note} onChange={(event) => setNote(event.target.value)} />
       </Field>
-      <FormActions submitLabel="Schedule maintenance" busy={busy} />
+      <FormActions submitLabel={submitLabel} busy={busy} onCancel={onCancel} />
     </form>
   );
 }

@@ -26,3 +26,6 @@ export const deleteWindow = (id: string) => call(OP.deleteMaintenanceWindow, { p
 
 export const skipOccurrence = (id: string, startsAt: string) =>
   call(OP.skipMaintenanceOccurrence, { params: { id }, body: { occurrence_starts_at: startsAt } });
+
+export const changeWindow = (id: string, input: BodyOf<"updateMaintenanceWindow">) =>
+  call(OP.updateMaintenanceWindow, { params: { id }, body: input });
