@@ -57,16 +57,17 @@ export function expandOccurrences(
   let date = localDateAt(span.from - durationMs, zone);
   date = addDays(date, -1);
   if (isoDate(date) < rule.starts_on) date = first;
+  // No occurrence can start in the span on a day after the one the span ends on.
+  const lastDay = isoDate(localDateAt(span.to, zone));
+  const last = lastText !== undefined && lastText < lastDay ? lastText : lastDay;
   const occurrences: Occurrence[] = [];
   for (let walked = 0; walked < MAX_DAYS_WALKED && occurrences.length < limit; walked += 1) {
-    if (lastText !== undefined && isoDate(date) > lastText) break;
+    if (isoDate(date) > last) break;
     if (recursOn(rule, date)) {
       const startsAt = instantOfWallClock(date, minute, zone);
       if (startsAt > span.to) break;
       const endsAt = startsAt + durationMs;
       if (endsAt > span.from && !skipped.has(startsAt)) occurrences.push({ startsAt, endsAt });
-    } else if (instantOfWallClock(date, 0, zone) > span.to) {
-      break;
     }
     date = addDays(date, 1);
   }
