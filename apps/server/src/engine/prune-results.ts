@@ -5,7 +5,7 @@ import {
 } from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { DeleteResult, Kysely } from "kysely";
-import { historyClasses } from "../services/retention/history-classes.ts";
+import { historyClasses } from "../records/history-classes.ts";
 
 const DAY_MS = 86_400_000;
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { rateLimitByAddress } from "../http/rate-limits/limit-by-address.ts";
-import { badgeFace, DEFAULT_BADGE_LABELS } from "../presenters/monitor-badges.ts";
 import type { ServiceContext } from "../services/context.ts";
 import { badgeKindOf } from "../services/monitor-badges/badge-urls.ts";
 import { readPublicBadge } from "../services/monitor-badges/read-public-badge.ts";
+import { badgeFace, DEFAULT_BADGE_LABELS } from "../status-site/monitor-badges.ts";
 import { BADGE_STYLES, type BadgeStyle, renderValueBadge } from "../status-site/render-badge.ts";
 
 /** The longest label a badge address may ask for, in characters. */

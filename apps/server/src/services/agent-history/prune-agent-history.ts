@@ -1,7 +1,7 @@
 import { HISTORY_DAYS_CHOICE } from "@upwatch/core";
 import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
-import { historyClasses } from "../retention/history-classes.ts";
+import { historyClasses } from "../../records/history-classes.ts";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;

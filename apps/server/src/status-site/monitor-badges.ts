@@ -2,7 +2,7 @@ import type { StatsRange } from "@upwatch/core";
 import { uptimePercent } from "../services/checks/uptime-figures.ts";
 import type { BadgeKind } from "../services/monitor-badges/badge-urls.ts";
 import type { PublicBadgeSubject } from "../services/monitor-badges/read-public-badge.ts";
-import { BADGE_COLOURS, type BadgeParts } from "../status-site/render-badge.ts";
+import { BADGE_COLOURS, type BadgeParts } from "./render-badge.ts";
 
 type Face = Pick<BadgeParts, "value" | "colour">;
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { UptimeFigures } from "../services/checks/uptime-figures.ts";
 import type { PublicBadgeSubject } from "../services/monitor-badges/read-public-badge.ts";
-import { BADGE_COLOURS } from "../status-site/render-badge.ts";
 import { badgeFace } from "./monitor-badges.ts";
+import { BADGE_COLOURS } from "./render-badge.ts";
 
 function subject(up: number, checks: number, averageResponseMs24h: number | null = null) {
   const counts = { checks, up };
