@@ -83,4 +83,20 @@ describeEachDatabase("alerts on custom agent metrics", (db) => {
       'queue_depth{queue="thumbnails"} on worker-1 is 3, below 5.',
     ]);
   });
+
+  it("resolves a custom metric's alert once the account's plan no longer includes custom metrics", async () => {
+    const { h, agent } = await setUp({ labels: { queue: "mail" }, threshold: 100 });
+    const t0 = h.clock.now;
+    await h.report(agent.id, [sampleAt(t0, { custom_metrics: queues(150) })]);
+    expect((await h.agentAlerts(agent.id))[0]).toMatchObject({ state: "open" });
+    await h.db
+      .updateTable("accounts")
+      .set({ plan: "business" })
+      .where("id", "=", h.account.accountId)
+      .execute();
+    await h.report(agent.id, [sampleAt(t0 + MINUTE)]);
+    expect(await h.agentAlerts(agent.id)).toMatchObject([
+      { state: "resolved", resolution: "recovered", resolved_at: t0 + MINUTE },
+    ]);
+  });
 });

@@ -1,4 +1,5 @@
 import type { AgentSample } from "@upwatch/api";
+import { getPlan } from "@upwatch/core";
 import type { AlertTable, Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
 import type { AgentReading } from "../agent-notification-message.ts";
@@ -86,6 +87,13 @@ export async function applyAgentRules(
   };
   for (const sample of samples) {
     for (const rule of rules) {
+      // On a plan without custom metrics their readings stop, so what they opened is over.
+      if (rule.kind === "custom" && !getPlan(agent.plan).limits.customAgentMetrics) {
+        for (const key of subjectsOfRule(rule, [...open.keys(), ...breaches.keys()])) {
+          await resolve(key, sample.sampled_at);
+        }
+        continue;
+      }
       const readings = readCondition(rule, sample);
       // A disk or service the rule no longer sees (out of its list, or not reported) is over.
       for (const key of unseenSubjects(rule, readings, [...open.keys(), ...breaches.keys()])) {
@@ -151,6 +159,11 @@ async function openRuleAlert(
  * out of the rule's list, or missing from the sample. Machine-wide rules have one subject, always
  * read (a sample without load is no reading, not a recovery).
  */
+/** The keys among `keys` that belong to `rule`, each once. */
+function subjectsOfRule(rule: AgentRule, keys: readonly string[]): string[] {
+  return [...new Set(keys.filter((key) => parseRuleKey(key)?.ruleId === rule.id))];
+}
+
 function unseenSubjects(
   rule: AgentRule,
   readings: readonly ConditionReading[],
@@ -158,9 +171,7 @@ function unseenSubjects(
 ): string[] {
   if (rule.kind !== "disk" && rule.kind !== "service") return [];
   const seen = new Set(readings.map((reading) => ruleKey(rule.id, reading.subject)));
-  return [
-    ...new Set(keys.filter((key) => parseRuleKey(key)?.ruleId === rule.id && !seen.has(key))),
-  ];
+  return subjectsOfRule(rule, keys).filter((key) => !seen.has(key));
 }
 
 /**
