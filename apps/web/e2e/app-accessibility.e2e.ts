@@ -21,6 +21,7 @@ const SIGNED_IN = [
   "/app/regions",
   "/app/agents",
   "/app/agents/new",
+  "/app/alerts/maintenance",
 ];
 const SIZES = [
   { name: "desktop", viewport: { width: 1280, height: 900 } },
