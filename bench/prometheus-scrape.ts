@@ -3,16 +3,14 @@
 // batch writer), read and rendered in the text format, on SQLite (and PostgreSQL when
 // TEST_DATABASE_URL or the default test server is reachable).
 //   npm run bench:prometheus-scrape
-import { randomBytes } from "node:crypto";
 import type { DatabaseHandle } from "@upwatch/db";
 import { renderPrometheusText } from "../apps/server/src/presenters/prometheus-exposition.ts";
 import { SecretBox } from "../apps/server/src/secrets/secret-box.ts";
 import { generateSecretsKey } from "../apps/server/src/secrets/secrets-key.ts";
 import { createServiceContext } from "../apps/server/src/services/context.ts";
 import { readMonitorMetrics } from "../apps/server/src/services/monitor-metrics/read-monitor-metrics.ts";
-import { benchMonitorRow } from "./bench-monitor-row.ts";
 import { benchBothDatabases, type Dialect } from "./both-databases.ts";
-import { storeMinuteChecks } from "./minute-checks.ts";
+import { seedMonitorsWithMinuteChecks } from "./monitors-with-minute-checks.ts";
 import { smokeOr } from "./smoke.ts";
 
 const MONITORS = Number(process.env.BENCH_MONITORS ?? smokeOr(5, 1000));
@@ -21,34 +19,10 @@ const NOW = Date.UTC(2026, 10, 2, 0, 10);
 const RUNS = smokeOr(1, 10);
 
 async function fill(handle: DatabaseHandle): Promise<void> {
-  await handle.db
-    .insertInto("accounts")
-    .values({ id: "acc_p", name: "P", plan: "enterprise", created_at: 0 })
-    .execute();
-  const ids = Array.from(
-    { length: MONITORS },
-    (_, i) => `mon_${i}_${randomBytes(6).toString("hex")}`,
-  );
-  await handle.db
-    .insertInto("monitors")
-    .values(
-      ids.map((id, index) =>
-        benchMonitorRow(id, "acc_p", {
-          state: "up",
-          consecutive_successes: 1,
-          last_checked_at: NOW - 60_000 + index,
-          created_at: index,
-          updated_at: index,
-        }),
-      ),
-    )
-    .execute();
-  const minutes = Array.from({ length: CHECKS_PER_MONITOR }, (_, i) => CHECKS_PER_MONITOR - i);
-  await storeMinuteChecks(
-    handle.db,
-    ids,
-    minutes,
-    (minute, index) => NOW - minute * 60_000 + index,
+  await seedMonitorsWithMinuteChecks(
+    handle,
+    { id: "acc_p", name: "P" },
+    { monitors: MONITORS, checksPerMonitor: CHECKS_PER_MONITOR, now: NOW },
   );
 }
 
