@@ -6,25 +6,12 @@ import { isoTime } from "../../time.ts";
 import {
   bucketStart,
   diskUsedPercent,
-  HALF_HOUR_MS,
   memoryUsedPercent,
 } from "../agent-history/agent-sample-sql.ts";
+import { chartWindowOf } from "../agent-history/chart-window.ts";
 import type { ServiceContext } from "../context.ts";
 import { NotFoundError } from "../service-error.ts";
 import { roundFigure } from "./presented-figures.ts";
-
-/** How far back each chart range reaches. */
-export const RANGE_MS: Record<AgentMetricsRange, number> = {
-  "1h": 3_600_000,
-  "6h": 6 * 3_600_000,
-  "24h": 24 * 3_600_000,
-  "7d": 7 * 86_400_000,
-  "30d": 30 * 86_400_000,
-};
-/** The ranges read from raw samples; the longer ones come from half-hour rollups. */
-export const FROM_RAW: ReadonlySet<AgentMetricsRange> = new Set(["1h", "6h", "24h"]);
-/** Charts get at most about this many points; denser data is averaged into buckets. */
-const MAX_POINTS = 360;
 
 export interface AgentMetricPoint {
   at: string;
@@ -69,10 +56,7 @@ export async function agentMetrics(
     .where("id", "=", agentId)
     .executeTakeFirst();
   if (!agent) throw new NotFoundError("agent");
-  const to = ctx.now();
-  const from = to - RANGE_MS[range];
-  const raw = FROM_RAW.has(range);
-  const bucketMs = bucketOf(RANGE_MS[range], raw ? 1000 : HALF_HOUR_MS);
+  const { from, to, raw, bucketMs } = chartWindowOf(ctx.now(), range);
   const rows = raw
     ? await rawPoints(ctx.db, agentId, from, bucketMs)
     : await rolledPoints(ctx.db, agentId, from, bucketMs);
@@ -111,11 +95,6 @@ export async function agentMetrics(
     })),
     disks: [...disks.values()].sort((a, b) => a.mount.localeCompare(b.mount)),
   };
-}
-
-/** The bucket that keeps a range under MAX_POINTS, a whole multiple of the finest step. */
-export function bucketOf(rangeMs: number, stepMs: number): number {
-  return Math.ceil(rangeMs / MAX_POINTS / stepMs) * stepMs;
 }
 
 interface PointRow {

@@ -3,8 +3,8 @@ import type { Database } from "@upwatch/db";
 import { type Kysely, sql } from "kysely";
 import { isoTime } from "../../time.ts";
 import type { AccountAccess } from "../accounts/account-access.ts";
-import { bucketStart, HALF_HOUR_MS } from "../agent-history/agent-sample-sql.ts";
-import { bucketOf, FROM_RAW, RANGE_MS } from "../agents/agent-metrics.ts";
+import { bucketStart } from "../agent-history/agent-sample-sql.ts";
+import { chartWindowOf } from "../agent-history/chart-window.ts";
 import { findOwnedAgent } from "../agents/owned-agent.ts";
 import type { ServiceContext } from "../context.ts";
 import { NotFoundError } from "../service-error.ts";
@@ -38,10 +38,7 @@ export async function customSeriesPoints(
     .where("agent_id", "=", agentId)
     .executeTakeFirst();
   if (!series) throw new NotFoundError("custom metric series");
-  const to = ctx.now();
-  const from = to - RANGE_MS[range];
-  const raw = FROM_RAW.has(range);
-  const bucketMs = bucketOf(RANGE_MS[range], raw ? 1000 : HALF_HOUR_MS);
+  const { from, to, raw, bucketMs } = chartWindowOf(ctx.now(), range);
   const rows = raw
     ? await rawPoints(ctx.db, seriesId, from, bucketMs)
     : await rolledPoints(ctx.db, seriesId, from, bucketMs);
