@@ -10,6 +10,7 @@ import { createServiceContext } from "../apps/server/src/services/context.ts";
 import { computeSlaReport } from "../apps/server/src/services/sla-reports/compute-sla-report.ts";
 import { slaReportPdf } from "../apps/server/src/services/sla-reports/pdf/sla-report-pdf.ts";
 import { slaReportCsv } from "../apps/server/src/services/sla-reports/sla-report-csv.ts";
+import { insertPage } from "../apps/server/src/status-site/page-rows.fixture.ts";
 import { benchMonitorRow } from "./bench-monitor-row.ts";
 import { benchBothDatabases, type Dialect } from "./both-databases.ts";
 import { smokeOr } from "./smoke.ts";
@@ -84,26 +85,13 @@ async function fill(handle: DatabaseHandle): Promise<void> {
 
 async function fillStatusPage(handle: DatabaseHandle, ids: string[]): Promise<void> {
   const db = handle.db;
-  await db
-    .insertInto("status_pages")
-    .values({
-      id: "page_r",
-      account_id: "acc_r",
-      name: "Everything",
-      slug: "bench-reports",
-      headline: "",
-      accent_color: null,
-      website_url: null,
-      support_url: null,
-      white_label: 0,
-      custom_domain: null,
-      logo_type: null,
-      logo_hash: null,
-      version: 1,
-      created_at: 0,
-      updated_at: 0,
-    })
-    .execute();
+  await insertPage(db, "acc_r", {
+    id: "page_r",
+    name: "Everything",
+    slug: "bench-reports",
+    created_at: 0,
+    updated_at: 0,
+  });
   await db
     .insertInto("status_components")
     .values({

@@ -2,6 +2,7 @@ import type { Database } from "@upwatch/db";
 import type { Kysely } from "kysely";
 import { storeCheckBatch } from "../src/check-intake/store-checks.ts";
 import type { ServiceContext } from "../src/services/context.ts";
+import { insertPage } from "../src/status-site/page-rows.fixture.ts";
 import { checkRecord, createTestMonitor } from "./monitors.ts";
 
 const MINUTE = 60_000;
@@ -81,26 +82,13 @@ async function linkMaintenance(
   const pageId = ctx.newId("page");
   const componentId = ctx.newId("cmp");
   const maintenanceId = ctx.newId("mnt");
-  await db
-    .insertInto("status_pages")
-    .values({
-      id: pageId,
-      account_id: accountId,
-      name: `${name} status`,
-      slug: pageId.toLowerCase().replace(/[^a-z0-9]/g, ""),
-      headline: "",
-      accent_color: null,
-      website_url: null,
-      support_url: null,
-      white_label: 0,
-      custom_domain: null,
-      logo_type: null,
-      logo_hash: null,
-      version: 1,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await insertPage(db, accountId, {
+    id: pageId,
+    name: `${name} status`,
+    slug: pageId.toLowerCase().replace(/[^a-z0-9]/g, ""),
+    created_at: now,
+    updated_at: now,
+  });
   await db
     .insertInto("status_components")
     .values({
