@@ -1,16 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { createTestAccount } from "../../../test/accounts.ts";
-import { buildTestApp } from "../../../test/app.ts";
+import { type AppWithMail, startAppWithMail } from "../../../test/app-with-mail.ts";
 import { describeEachDatabase } from "../../../test/databases.ts";
-import { TEST_SECRETS } from "../../../test/secrets.ts";
-import { loopbackSmtpTransport, type SmtpSink, startSmtpSink } from "../../../test/smtp-sink.ts";
+import type { SmtpSink } from "../../../test/smtp-sink.ts";
 import {
   insertConfirmedSubscriber,
   insertStatusPage,
   pageVersion,
 } from "../../../test/status-incident-pages.ts";
-import { createServiceContext } from "../../services/context.ts";
 import { readPublicPage } from "../../status-site/read-public-page.ts";
 
 type Account = Awaited<ReturnType<typeof createTestAccount>>;
@@ -29,18 +27,14 @@ const SUNDAYS = {
 describeEachDatabase("recurring maintenance on a status page", (db) => {
   let app: FastifyInstance;
   let smtp: SmtpSink;
+  let started: AppWithMail;
   let account: Account;
   let clock = Date.parse("2026-12-01T00:00:00Z");
 
   beforeAll(async () => {
-    smtp = await startSmtpSink();
-    const ctx = createServiceContext(db().handle.db, TEST_SECRETS, { now: () => clock });
-    app = await buildTestApp(db(), {
-      ctx,
-      env: { PUBLIC_URL: "https://upwatch.example", API_URL: "https://api.upwatch.example" },
-      mailTransport: loopbackSmtpTransport(smtp.port),
-    });
-    account = await createTestAccount(db(), "business", ctx);
+    started = await startAppWithMail(db(), () => clock, { API_URL: "https://api.upwatch.example" });
+    ({ app, smtp } = started);
+    account = await createTestAccount(db(), "business", started.ctx);
     await db()
       .handle.db.updateTable("accounts")
       .set({ time_zone: "Europe/Berlin" })
@@ -48,8 +42,7 @@ describeEachDatabase("recurring maintenance on a status page", (db) => {
       .execute();
   });
   afterAll(async () => {
-    await app.close();
-    await smtp.close();
+    await started.close();
   });
   beforeEach(() => {
     smtp.received.length = 0;
