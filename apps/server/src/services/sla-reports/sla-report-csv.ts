@@ -1,5 +1,5 @@
 import { isoTime, isoTimeOrNull } from "../../time.ts";
-import type { SlaFigures, SlaReport } from "./sla-report.ts";
+import type { ResponseFigures, SlaFigures, SlaReport } from "./sla-report.ts";
 
 type Cell = string | number | boolean | null;
 
@@ -41,13 +41,25 @@ function figureCells(f: SlaFigures): Cell[] {
   ];
 }
 
+const RESPONSE_HEADER = ["checks", "checks up percent", "average ms", "p50 ms", "p95 ms", "p99 ms"];
+
+function responseCells(r: ResponseFigures | null): Cell[] {
+  return [
+    r?.checks ?? null,
+    r?.checksUpPercent ?? null,
+    r?.averageMs ?? null,
+    r?.p50Ms ?? null,
+    r?.p95Ms ?? null,
+    r?.p99Ms ?? null,
+  ];
+}
+
 /**
  * The report as one CSV file of sections, each a header row and its rows with a blank line
  * between: the whole subject, its members, outages, maintenance windows and regions. Times are
  * ISO 8601 in UTC; minutes and percentages are plain numbers.
  */
 export function slaReportCsv(report: SlaReport): string {
-  const r = report.response;
   const parts = [
     line([
       "report",
@@ -58,12 +70,7 @@ export function slaReportCsv(report: SlaReport): string {
       "time zone",
       "target percent",
       ...FIGURE_HEADER,
-      "checks",
-      "checks up percent",
-      "average ms",
-      "p50 ms",
-      "p95 ms",
-      "p99 ms",
+      ...RESPONSE_HEADER,
     ]),
     line([
       "SLA",
@@ -74,37 +81,12 @@ export function slaReportCsv(report: SlaReport): string {
       report.timeZone,
       report.targetPercent,
       ...figureCells(report.whole),
-      r?.checks ?? null,
-      r?.checksUpPercent ?? null,
-      r?.averageMs ?? null,
-      r?.p50Ms ?? null,
-      r?.p95Ms ?? null,
-      r?.p99Ms ?? null,
+      ...responseCells(report.response),
     ]),
     "\r\n",
-    line([
-      "member",
-      "kind",
-      ...FIGURE_HEADER,
-      "checks",
-      "checks up percent",
-      "average ms",
-      "p50 ms",
-      "p95 ms",
-      "p99 ms",
-    ]),
+    line(["member", "kind", ...FIGURE_HEADER, ...RESPONSE_HEADER]),
     ...report.members.map((m) =>
-      line([
-        m.name,
-        m.kind,
-        ...figureCells(m.figures),
-        m.response?.checks ?? null,
-        m.response?.checksUpPercent ?? null,
-        m.response?.averageMs ?? null,
-        m.response?.p50Ms ?? null,
-        m.response?.p95Ms ?? null,
-        m.response?.p99Ms ?? null,
-      ]),
+      line([m.name, m.kind, ...figureCells(m.figures), ...responseCells(m.response)]),
     ),
     "\r\n",
     line(["outage of", "started", "ended", "duration minutes", "counted minutes", "cause"]),
