@@ -1,6 +1,5 @@
-import { formatDateTime } from "../ui/format.ts";
 import type { MaintenanceWindow } from "./maintenance-windows-api.ts";
-import { OccurrenceSummary } from "./occurrence-summary.tsx";
+import { WindowSchedule } from "./window-schedule.tsx";
 
 const STATUS_LABELS: Record<MaintenanceWindow["status"], string> = {
   scheduled: "Scheduled",
@@ -26,27 +25,16 @@ export function MaintenanceWindowCard({
   ];
   return (
     <>
-      <div className="status-window-head">
-        <span className={`status-stage status-window-${window.status}`}>
-          {STATUS_LABELS[window.status]}
-        </span>
-        <h3 className="status-window-title">{window.title}</h3>
-      </div>
-      {window.recurrence_text ? (
-        <OccurrenceSummary
-          title={window.title}
-          recurrenceText={window.recurrence_text}
-          occurrences={window.next_occurrences}
-          onSkip={onSkip ? (occurrence) => onSkip(occurrence.starts_at) : undefined}
-        />
-      ) : (
-        <p>
-          <time dateTime={window.starts_at}>{formatDateTime(window.starts_at)}</time> to{" "}
-          {window.ends_at ? (
-            <time dateTime={window.ends_at}>{formatDateTime(window.ends_at)}</time>
-          ) : null}
-        </p>
-      )}
+      <WindowSchedule
+        status={window.status}
+        statusLabel={STATUS_LABELS[window.status]}
+        title={window.title}
+        recurrenceText={window.recurrence_text}
+        startsAt={window.starts_at}
+        endsAt={window.ends_at}
+        occurrences={window.next_occurrences}
+        onSkip={onSkip ? (occurrence) => onSkip(occurrence.starts_at) : undefined}
+      />
       <p className="app-muted">
         {covers.length > 0
           ? `Covers: ${covers.join(", ")}`

@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
-import { OccurrenceSummary } from "../maintenance-windows/occurrence-summary.tsx";
+import { WindowSchedule } from "../maintenance-windows/window-schedule.tsx";
 import { StatusMessage } from "../status-incidents/status-message.tsx";
-import { formatDateTime } from "../ui/format.ts";
 import type { StatusMaintenance } from "./maintenance-api.ts";
 import { MAINTENANCE_STATUS_LABELS } from "./maintenance-times.ts";
 
@@ -51,31 +50,18 @@ function WindowCard({
   const open = window.status === "scheduled" || window.status === "in_progress";
   return (
     <>
-      <div className="status-window-head">
-        <span className={`status-stage status-window-${window.status}`}>
-          {MAINTENANCE_STATUS_LABELS[window.status]}
-        </span>
-        <h3 className="status-window-title">{window.title}</h3>
-      </div>
-      {window.recurrence_text ? (
-        <OccurrenceSummary
-          title={window.title}
-          recurrenceText={window.recurrence_text}
-          occurrences={open ? window.next_occurrences : []}
-          onSkip={
-            actions && open
-              ? (occurrence) => actions.onSkip(window, occurrence.starts_at)
-              : undefined
-          }
-        />
-      ) : (
-        <p>
-          <time dateTime={window.starts_at}>{formatDateTime(window.starts_at)}</time> to{" "}
-          {window.ends_at ? (
-            <time dateTime={window.ends_at}>{formatDateTime(window.ends_at)}</time>
-          ) : null}
-        </p>
-      )}
+      <WindowSchedule
+        status={window.status}
+        statusLabel={MAINTENANCE_STATUS_LABELS[window.status]}
+        title={window.title}
+        recurrenceText={window.recurrence_text}
+        startsAt={window.starts_at}
+        endsAt={window.ends_at}
+        occurrences={open ? window.next_occurrences : []}
+        onSkip={
+          actions && open ? (occurrence) => actions.onSkip(window, occurrence.starts_at) : undefined
+        }
+      />
       <p className="app-muted">
         {window.components.length > 0
           ? `Components: ${window.components.map((component) => component.name).join(", ")}`
