@@ -11,9 +11,11 @@ import { FormActions } from "../ui/form-actions.tsx";
 import { FormError } from "../ui/form-error.tsx";
 import { TextInputField } from "../ui/text-input-field.tsx";
 import { useFormSubmission } from "../ui/use-form-submission.ts";
+import { ChoiceFieldset } from "./choice-fieldset.tsx";
 import type { MaintenanceWindow, MaintenanceWindowInput } from "./maintenance-windows-api.ts";
 import { draftOf, ruleOf, todayInBrowser } from "./recurrence-draft.ts";
 import { RecurrenceFields, RepeatsField } from "./recurrence-fields.tsx";
+import { WindowTimesFields } from "./window-times-fields.tsx";
 
 interface Named {
   id: string;
@@ -115,40 +117,6 @@ export function MaintenanceWindowForm({
     },
   });
 
-  const toggle = (set: ReadonlySet<string>, id: string, on: boolean) => {
-    const next = new Set(set);
-    if (on) next.add(id);
-    else next.delete(id);
-    return next;
-  };
-  const choices = (
-    legend: string,
-    kind: string,
-    items: readonly Named[],
-    chosen: ReadonlySet<string>,
-    change: (next: ReadonlySet<string>) => void,
-  ) =>
-    items.length > 0 ? (
-      <fieldset className="app-fieldset">
-        <legend>{legend}</legend>
-        <ul className="app-check-list">
-          {items.map((item) => (
-            <li key={item.id}>
-              <label className="app-check" htmlFor={`${idPrefix}-${kind}-${item.id}`}>
-                <input
-                  id={`${idPrefix}-${kind}-${item.id}`}
-                  type="checkbox"
-                  checked={chosen.has(item.id)}
-                  onChange={(event) => change(toggle(chosen, item.id, event.target.checked))}
-                />
-                <span>{item.name}</span>
-              </label>
-            </li>
-          ))}
-        </ul>
-      </fieldset>
-    ) : null;
-
   return (
     <form className="app-form" onSubmit={submit} noValidate>
       <FormError message={errors.form} />
@@ -160,8 +128,20 @@ export function MaintenanceWindowForm({
         value={title}
         onChange={setTitle}
       />
-      {choices("Monitors", "m", monitors, monitorIds, setMonitorIds)}
-      {choices("Groups (their members now and later)", "g", groups, groupIds, setGroupIds)}
+      <ChoiceFieldset
+        legend="Monitors"
+        idPrefix={`${idPrefix}-m`}
+        items={monitors}
+        chosen={monitorIds}
+        onChange={setMonitorIds}
+      />
+      <ChoiceFieldset
+        legend="Groups (their members now and later)"
+        idPrefix={`${idPrefix}-g`}
+        items={groups}
+        chosen={groupIds}
+        onChange={setGroupIds}
+      />
       {errors.targets ? <p className="field-error">{errors.targets}</p> : null}
       <RepeatsField idPrefix={idPrefix} draft={draft} onChange={setDraft} timeZone={timeZone} />
       {recurring ? (
@@ -173,34 +153,17 @@ export function MaintenanceWindowForm({
           error={errors.recurrence}
         />
       ) : (
-        <div className="status-window-times">
-          <Field
-            id={`${idPrefix}-start`}
-            label="Starts"
-            hint={`Your browser's time zone: ${Intl.DateTimeFormat().resolvedOptions().timeZone}.`}
-            error={errors.starts_at}
-          >
-            <input
-              ref={startRef}
-              type="datetime-local"
-              value={start}
-              onChange={(event) => setStart(event.target.value)}
-            />
-          </Field>
-          <Field
-            id={`${idPrefix}-end`}
-            label="Ends"
-            hint="At most 7 days after the start."
-            error={errors.ends_at}
-          >
-            <input
-              ref={endRef}
-              type="datetime-local"
-              value={end}
-              onChange={(event) => setEnd(event.target.value)}
-            />
-          </Field>
-        </div>
+        <WindowTimesFields
+          idPrefix={idPrefix}
+          start={start}
+          end={end}
+          onStartChange={setStart}
+          onEndChange={setEnd}
+          startRef={startRef}
+          endRef={endRef}
+          errors={errors}
+          zoneHint={`Your browser's time zone: ${Intl.DateTimeFormat().resolvedOptions().timeZone}.`}
+        />
       )}
       <Field
         id={`${idPrefix}-note`}

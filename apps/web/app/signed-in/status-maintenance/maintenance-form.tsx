@@ -1,7 +1,9 @@
 import type { RecurrenceRule } from "@upwatch/core";
 import { useRef, useState } from "react";
+import { ChoiceFieldset } from "../maintenance-windows/choice-fieldset.tsx";
 import { draftOf, ruleOf, todayInBrowser } from "../maintenance-windows/recurrence-draft.ts";
 import { RecurrenceFields, RepeatsField } from "../maintenance-windows/recurrence-fields.tsx";
+import { WindowTimesFields } from "../maintenance-windows/window-times-fields.tsx";
 import type { StatusComponent } from "../status-incidents/incidents-api.ts";
 import { CheckField } from "../ui/check-field.tsx";
 import { Field } from "../ui/field.tsx";
@@ -103,12 +105,6 @@ export function MaintenanceForm({
       return { form: detail };
     },
   });
-  const toggle = (id: string, on: boolean) => {
-    const next = new Set(chosen);
-    if (on) next.add(id);
-    else next.delete(id);
-    setChosen(next);
-  };
 
   return (
     <form className="app-form" onSubmit={submit} noValidate>
@@ -131,58 +127,26 @@ export function MaintenanceForm({
           error={errors.recurrence}
         />
       ) : null}
-      <div className="status-window-times" hidden={recurring}>
-        <Field
-          id={`${idPrefix}-start`}
-          label="Starts"
-          hint={`Your time zone: ${zone}.`}
-          error={errors.starts_at}
-        >
-          <input
-            ref={startRef}
-            type="datetime-local"
-            value={start}
-            onChange={(event) => setStart(event.target.value)}
-          />
-        </Field>
-        <Field
-          id={`${idPrefix}-end`}
-          label="Ends"
-          hint="At most 7 days after the start."
-          error={errors.ends_at}
-        >
-          <input
-            ref={endRef}
-            type="datetime-local"
-            value={end}
-            onChange={(event) => setEnd(event.target.value)}
-          />
-        </Field>
-      </div>
-      {components.length > 0 ? (
-        <fieldset className="app-fieldset">
-          <legend>Components under maintenance</legend>
-          <p className="field-hint">
-            They show Maintenance during the window, and alerts of the monitors linked to them are
-            held (checks still run and are recorded).
-          </p>
-          <ul className="app-check-list">
-            {components.map((component) => (
-              <li key={component.id}>
-                <label className="app-check" htmlFor={`${idPrefix}-c-${component.id}`}>
-                  <input
-                    id={`${idPrefix}-c-${component.id}`}
-                    type="checkbox"
-                    checked={chosen.has(component.id)}
-                    onChange={(event) => toggle(component.id, event.target.checked)}
-                  />
-                  <span>{component.name}</span>
-                </label>
-              </li>
-            ))}
-          </ul>
-        </fieldset>
-      ) : null}
+      <WindowTimesFields
+        idPrefix={idPrefix}
+        start={start}
+        end={end}
+        onStartChange={setStart}
+        onEndChange={setEnd}
+        startRef={startRef}
+        endRef={endRef}
+        errors={errors}
+        zoneHint={`Your time zone: ${zone}.`}
+        hidden={recurring}
+      />
+      <ChoiceFieldset
+        legend="Components under maintenance"
+        hint="They show Maintenance during the window, and alerts of the monitors linked to them are held (checks still run and are recorded)."
+        idPrefix={`${idPrefix}-c`}
+        items={components}
+        chosen={chosen}
+        onChange={setChosen}
+      />
       <Field
         id={`${idPrefix}-message`}
         label="Message"
