@@ -155,11 +155,16 @@ export const slaScheduleUpdate = z.strictObject({
   recipients: recipients.optional(),
 });
 
+/** The scheduled address to mail a new confirmation link to. */
+export const slaScheduleConfirmationResend = z.strictObject({ address: emailAddressSchema });
+
 export const slaScheduleResponse = z.object({
   id: z.string(),
   subject: z.object({ type: subjectType, id: z.string(), name: z.string() }),
   target_percent: z.number(),
   recipients: z.array(z.string()),
+  /** Each address, and whether it agreed to receive the report; only those that did get it. */
+  recipient_confirmations: z.array(z.object({ address: z.string(), confirmed: z.boolean() })),
   last_sent_month: z.string().nullable(),
   created_at: z.string(),
 });

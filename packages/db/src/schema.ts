@@ -65,7 +65,11 @@ import type {
   UserTable,
 } from "./monitoring-schema.ts";
 import type { AccountHistoryColumns, MonitorBadgeTable } from "./retention-badge-schema.ts";
-import type { SlaReportScheduleTable, SlaReportSendTable } from "./sla-report-schema.ts";
+import type {
+  SlaReportRecipientTable,
+  SlaReportScheduleTable,
+  SlaReportSendTable,
+} from "./sla-report-schema.ts";
 import type {
   StatusComponentMonitorTable,
   StatusComponentTable,
@@ -149,6 +153,7 @@ export interface Database {
   agents: AgentTable;
   sla_report_schedules: SlaReportScheduleTable;
   sla_report_sends: SlaReportSendTable;
+  sla_report_recipients: SlaReportRecipientTable;
   agent_batches: AgentBatchTable;
   agent_samples: AgentSampleTable;
   agent_disk_samples: AgentDiskSampleTable;

@@ -20,3 +20,19 @@ export interface SlaReportSendTable {
   month: string;
   sent_at: number;
 }
+
+/** An address a schedule mails, and whether its owner agreed to receive the report. */
+export interface SlaReportRecipientTable {
+  /** Also the key its confirmation mails are counted under in `channel_sends`. */
+  id: string;
+  schedule_id: string;
+  address: string;
+  /** The address in lower case: one row per address and schedule. */
+  address_key: string;
+  /** When the address agreed, or was a member's; null while it waits. */
+  confirmed_at: number | null;
+  /** SHA-256 of the single-use confirmation token, cleared once used. */
+  confirmation_token_hash: string | null;
+  /** When the last confirmation mail was queued; null if none was. */
+  confirmation_sent_at: number | null;
+}

@@ -94,6 +94,10 @@ export function presentSlaSchedule(schedule: SlaSchedule): z.input<typeof slaSch
     subject: schedule.subject,
     target_percent: schedule.targetPercent,
     recipients: schedule.recipients,
+    recipient_confirmations: schedule.recipients.map((address) => ({
+      address,
+      confirmed: schedule.confirmedRecipients.includes(address),
+    })),
     last_sent_month: schedule.lastSentMonth,
     created_at: isoTime(schedule.createdAt),
   };

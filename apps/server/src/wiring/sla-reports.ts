@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { PeriodicTask } from "../background/periodic-task.ts";
 import type { Leadership } from "../cluster/leadership.ts";
+import { reportRecipientConfirmationRoutes } from "../routes/report-recipient-confirmation.ts";
 import type { ServiceContext } from "../services/context.ts";
 import { sendDueSlaReports } from "../services/sla-reports/schedules/send-due-sla-reports.ts";
 
@@ -8,7 +9,8 @@ const LOOK_EVERY_MS = 10 * 60_000;
 
 /**
  * On the leader alone, looks every ten minutes (and at start) for report schedules whose month
- * has ended in their account's time zone and mails each report once, PDF and CSV attached.
+ * has ended in their account's time zone and mails each report once, PDF and CSV attached;
+ * on every process, the page where a recipient agrees to receive reports.
  */
 export function registerSlaReportMailing(
   app: FastifyInstance,
@@ -34,6 +36,7 @@ export function registerSlaReportMailing(
     runAtStart: true,
     onError: (error) => log.warn({ err: error }, "sending monthly SLA reports failed"),
   });
+  void app.register(reportRecipientConfirmationRoutes, { ctx });
   if (!options.start) return;
   options.leadership.run({
     name: "monthly SLA reports",

@@ -224,6 +224,7 @@ const ROUTES = {
   createSlaSchedule: { method: "POST", url: "/reports/schedules" },
   updateSlaSchedule: { method: "PATCH", url: "/reports/schedules/:id" },
   deleteSlaSchedule: { method: "DELETE", url: "/reports/schedules/:id" },
+  resendSlaScheduleConfirmation: { method: "POST", url: "/reports/schedules/:id/confirmation" },
   streamEvents: { method: "GET", url: "/events" },
 } as const satisfies { [K in OperationName]?: OperationRoute<K> };
 

@@ -34,6 +34,7 @@ import { customAgentMetricsMigration } from "./2026_12_10_0300_custom_agent_metr
 import { retentionBadgesMigration } from "./2026_12_10_0400_retention_badges.ts";
 import { recurringMaintenanceMigration } from "./2026_12_10_0500_recurring_maintenance.ts";
 import { maintenanceWindowsMigration } from "./2026_12_10_0510_maintenance_windows.ts";
+import { reportRecipientConfirmationMigration } from "./2026_12_10_0600_report_recipient_confirmation.ts";
 
 /** Every migration, in the order they apply. Names sort in that order too. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   "2026_12_10_0400_retention_badges": retentionBadgesMigration,
   "2026_12_10_0500_recurring_maintenance": recurringMaintenanceMigration,
   "2026_12_10_0510_maintenance_windows": maintenanceWindowsMigration,
+  "2026_12_10_0600_report_recipient_confirmation": reportRecipientConfirmationMigration,
 };

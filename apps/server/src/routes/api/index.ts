@@ -195,7 +195,11 @@ async function accountAndMonitorRoutes(app: FastifyInstance, options: ApiOptions
   await app.register(monitorResultRoutes, { ctx, checks: options.checks });
   await app.register(monitorBadgeApiRoutes, { ctx, publicUrl: options.publicUrl });
   await app.register(monitorMetricsRoutes, { ctx });
-  await app.register(slaReportRoutes, { ctx });
+  await app.register(slaReportRoutes, {
+    ctx,
+    confirmLinkBase: options.alerting.channelDeps.confirmLinkBase,
+    mailQueued: options.mailQueued,
+  });
   await app.register(dashboardRoutes, {
     ctx,
     appUrl: options.appUrl ?? `${options.publicUrl}/app`,

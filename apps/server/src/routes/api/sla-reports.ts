@@ -13,6 +13,8 @@ import {
 } from "../../services/sla-reports/schedules/change-sla-schedule.ts";
 import { createSlaSchedule } from "../../services/sla-reports/schedules/create-sla-schedule.ts";
 import { listSlaSchedules } from "../../services/sla-reports/schedules/list-sla-schedules.ts";
+import { resendRecipientConfirmation } from "../../services/sla-reports/schedules/resend-recipient-confirmation.ts";
+import type { SlaSchedule } from "../../services/sla-reports/schedules/sla-schedule-record.ts";
 import { slaReportCsv, slaReportFileName } from "../../services/sla-reports/sla-report-csv.ts";
 import { routeOf } from "./route-of.ts";
 
@@ -28,8 +30,15 @@ const asQuery = (query: ReportQuery) => ({
 });
 
 /** `/api/v1/reports`: SLA reports as JSON, CSV and PDF, and the schedules that mail them. */
-export async function slaReportRoutes(app: FastifyInstance, options: { ctx: ServiceContext }) {
-  const { ctx } = options;
+export async function slaReportRoutes(
+  app: FastifyInstance,
+  options: { ctx: ServiceContext; confirmLinkBase: string; mailQueued: () => void },
+) {
+  const { ctx, confirmLinkBase, mailQueued } = options;
+  const nudgeMail = (schedule: SlaSchedule) => {
+    if (schedule.confirmedRecipients.length < schedule.recipients.length) mailQueued();
+    return schedule;
+  };
   const api = app.withTypeProvider<ZodTypeProvider>();
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "no-store");
@@ -74,11 +83,18 @@ export async function slaReportRoutes(app: FastifyInstance, options: { ctx: Serv
     ...routeOf(OP.createSlaSchedule),
     handler: async (request, reply) => {
       const body = request.body;
-      const schedule = await createSlaSchedule(ctx, accessOf(request), {
-        subject: { type: body.subject_type, id: body.subject_id },
-        targetPercent: body.target,
-        recipients: body.recipients,
-      });
+      const schedule = nudgeMail(
+        await createSlaSchedule(
+          ctx,
+          accessOf(request),
+          {
+            subject: { type: body.subject_type, id: body.subject_id },
+            targetPercent: body.target,
+            recipients: body.recipients,
+          },
+          confirmLinkBase,
+        ),
+      );
       return reply.code(OP.createSlaSchedule.status).send(presentSlaSchedule(schedule));
     },
   });
@@ -87,11 +103,31 @@ export async function slaReportRoutes(app: FastifyInstance, options: { ctx: Serv
     ...routeOf(OP.updateSlaSchedule),
     handler: async (request) =>
       presentSlaSchedule(
-        await updateSlaSchedule(ctx, accessOf(request), request.params.id, {
-          targetPercent: request.body.target,
-          recipients: request.body.recipients,
-        }),
+        nudgeMail(
+          await updateSlaSchedule(
+            ctx,
+            accessOf(request),
+            request.params.id,
+            { targetPercent: request.body.target, recipients: request.body.recipients },
+            confirmLinkBase,
+          ),
+        ),
       ),
+  });
+
+  api.route({
+    ...routeOf(OP.resendSlaScheduleConfirmation),
+    handler: async (request) => {
+      const schedule = await resendRecipientConfirmation(
+        ctx,
+        accessOf(request),
+        request.params.id,
+        request.body.address,
+        confirmLinkBase,
+      );
+      mailQueued();
+      return presentSlaSchedule(schedule);
+    },
   });
 
   api.route({

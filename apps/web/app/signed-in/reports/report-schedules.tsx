@@ -10,6 +10,7 @@ import { StackedTable } from "../ui/stacked-table.tsx";
 import { useToast } from "../ui/toast.tsx";
 import type { ReportChoice } from "./report-choice.ts";
 import { slaSchedulesQuery } from "./reports-api.ts";
+import { ScheduleRecipients } from "./schedule-recipients.tsx";
 
 /** Addresses typed one per line or separated by commas. */
 export function addressesOf(text: string): string[] {
@@ -65,7 +66,8 @@ export function ReportSchedules({ choice }: { choice: ReportChoice }) {
       <h2 id="report-schedules">Monthly mail</h2>
       <p className="report-note">
         On the first day of each month, in the account's time zone, the report of the month before
-        is mailed with its PDF and CSV attached.
+        is mailed with its PDF and CSV attached. An address that is not a member's of the account
+        first gets one mail asking its owner to accept, and receives reports only once they do.
       </p>
       {schedules.isError ? (
         <LoadError
@@ -83,7 +85,12 @@ export function ReportSchedules({ choice }: { choice: ReportChoice }) {
             <tr key={schedule.id}>
               <td data-label="Report on">{schedule.subject.name}</td>
               <td data-label="Target">{schedule.target_percent} %</td>
-              <td data-label="To">{schedule.recipients.join(", ")}</td>
+              <td data-label="To">
+                <ScheduleRecipients
+                  scheduleId={schedule.id}
+                  recipients={schedule.recipient_confirmations}
+                />
+              </td>
               <td data-label="Last sent">{schedule.last_sent_month ?? "Not yet"}</td>
               <td>
                 <Button

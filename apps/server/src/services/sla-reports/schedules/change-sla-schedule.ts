@@ -6,6 +6,7 @@ import { enforceSlaReportPlan } from "../enforce-sla-report-plan.ts";
 import { checkSlaTarget } from "../sla-target.ts";
 import { distinctAddresses } from "./create-sla-schedule.ts";
 import { listSlaSchedules } from "./list-sla-schedules.ts";
+import { storeReportRecipients } from "./report-recipients.ts";
 import { type SlaSchedule, targetThousandths } from "./sla-schedule-record.ts";
 
 /** One of the account's schedules as it stands, or not found. */
@@ -15,12 +16,17 @@ async function ownSchedule(ctx: ServiceContext, access: AccountAccess, id: strin
   return schedule;
 }
 
-/** Changes a schedule's target or addresses, recording the change in the audit log. */
+/**
+ * Changes a schedule's target or addresses, recording the change in the audit log. Any address
+ * not yet asked for its consent (a new one, or one scheduled before confirmation existed) gets
+ * its confirmation mail now.
+ */
 export async function updateSlaSchedule(
   ctx: ServiceContext,
   access: AccountAccess,
   id: string,
   changes: { targetPercent?: number | undefined; recipients?: readonly string[] | undefined },
+  linkBase: string,
 ): Promise<SlaSchedule> {
   enforceSlaReportPlan(access.plan);
   if (changes.targetPercent !== undefined) checkSlaTarget(changes.targetPercent);
@@ -40,6 +46,7 @@ export async function updateSlaSchedule(
       .where("id", "=", id)
       .where("account_id", "=", access.accountId)
       .execute();
+    await storeReportRecipients(trx, ctx, access, id, recipients ?? before.recipients, linkBase);
     await recordAuditEvent(trx, ctx, access.accountId, actorOf(access), {
       action: "report_schedule.updated",
       target: { type: "report_schedule", id, label: before.subject.name },

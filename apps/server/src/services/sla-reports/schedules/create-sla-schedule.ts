@@ -7,6 +7,7 @@ import { readReportSubject } from "../report-subject.ts";
 import type { SlaSubjectType } from "../sla-report.ts";
 import { checkSlaTarget } from "../sla-target.ts";
 import { listSlaSchedules } from "./list-sla-schedules.ts";
+import { storeReportRecipients } from "./report-recipients.ts";
 import {
   MAX_SCHEDULES_PER_ACCOUNT,
   type SlaSchedule,
@@ -31,11 +32,15 @@ export function distinctAddresses(addresses: readonly string[]): string[] {
   });
 }
 
-/** Schedules a subject's report to be mailed on the first day of every month. */
+/**
+ * Schedules a subject's report to be mailed on the first day of every month; addresses that are
+ * not members' get a confirmation mail whose link starts with `linkBase`.
+ */
 export async function createSlaSchedule(
   ctx: ServiceContext,
   access: AccountAccess,
   input: SlaScheduleInput,
+  linkBase: string,
 ): Promise<SlaSchedule> {
   enforceSlaReportPlan(access.plan);
   checkSlaTarget(input.targetPercent);
@@ -68,6 +73,7 @@ export async function createSlaSchedule(
         updated_at: now,
       })
       .execute();
+    await storeReportRecipients(trx, ctx, access, id, recipients, linkBase);
     await recordAuditEvent(trx, ctx, access.accountId, actorOf(access), {
       action: "report_schedule.created",
       target: { type: "report_schedule", id, label: subject.name },

@@ -4,6 +4,7 @@ import { ServiceError } from "../../service-error.ts";
 import { enforceSlaReportPlan } from "../enforce-sla-report-plan.ts";
 import { readReportSubject } from "../report-subject.ts";
 import type { SlaSubjectType } from "../sla-report.ts";
+import { readReportRecipients } from "./report-recipients.ts";
 import { type SlaSchedule, scheduleFromRow } from "./sla-schedule-record.ts";
 
 /** A subject's name, or words saying it is gone (its schedule then sends nothing). */
@@ -44,7 +45,9 @@ export async function listSlaSchedules(
       .executeTakeFirst();
     const subject = { type: row.subject_type as SlaSubjectType, id: row.subject_id };
     const name = await subjectName(ctx, access.accountId, subject);
-    schedules.push(scheduleFromRow(row, name, last?.month ?? null));
+    const recipients = await readReportRecipients(ctx.db, row.id, JSON.parse(row.recipients));
+    const confirmed = recipients.filter((r) => r.confirmed).map((r) => r.address);
+    schedules.push(scheduleFromRow(row, name, last?.month ?? null, confirmed));
   }
   return schedules;
 }

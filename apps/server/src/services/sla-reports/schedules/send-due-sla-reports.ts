@@ -10,6 +10,7 @@ import { calendarMonthPeriod, monthOf, previousMonth } from "../report-period.ts
 import { minutesText, percentText, periodTitle, targetText } from "../report-words.ts";
 import type { SlaReport, SlaSubjectType } from "../sla-report.ts";
 import { slaReportCsv, slaReportFileName } from "../sla-report-csv.ts";
+import { readReportRecipients } from "./report-recipients.ts";
 import { scheduleFromRow } from "./sla-schedule-record.ts";
 
 /** The mail kind of a monthly report in the outbox. */
@@ -20,6 +21,8 @@ export const SLA_REPORT_MAIL_KIND = "sla-report";
  * row of the schedule and month is the claim, written in the transaction that queues the mails,
  * so several server processes (or a run repeated after a failure) never send it twice. A
  * schedule made after that month ended waits for the next one; a deleted subject sends nothing.
+ * Only addresses that confirmed get the report; while none has, the month is not claimed, so
+ * its report goes out once one confirms.
  * Returns how many reports were sent.
  */
 export async function sendDueSlaReports(
@@ -49,6 +52,9 @@ export async function sendDueSlaReports(
       .executeTakeFirst();
     if (done) continue;
     const schedule = scheduleFromRow(row, "", null);
+    const recipients = await readReportRecipients(ctx.db, row.id, schedule.recipients);
+    const confirmed = recipients.filter((r) => r.confirmed).map((r) => r.address);
+    if (confirmed.length === 0) continue;
     const report = await reportOrNothing(ctx, row.account_id, row.plan as PlanId, {
       type: schedule.subject.type,
       id: schedule.subject.id,
@@ -64,7 +70,7 @@ export async function sendDueSlaReports(
         .onConflict((oc) => oc.columns(["schedule_id", "month"]).doNothing())
         .executeTakeFirst();
       if (Number(claim.numInsertedOrUpdatedRows ?? 0) === 0) return false;
-      for (const [index, to] of schedule.recipients.entries()) {
+      for (const [index, to] of confirmed.entries()) {
         const mail = slaReportMail({
           to,
           subjectName: report.subject.name,

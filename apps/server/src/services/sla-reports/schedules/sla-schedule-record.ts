@@ -12,6 +12,8 @@ export interface SlaSchedule {
   subject: { type: SlaSubjectType; id: string; name: string };
   targetPercent: number;
   recipients: string[];
+  /** The recipients that agreed to receive the report (or are members); only they get it. */
+  confirmedRecipients: string[];
   lastSentMonth: string | null;
   createdAt: number;
 }
@@ -21,6 +23,7 @@ export function scheduleFromRow(
   row: Selectable<SlaReportScheduleTable>,
   subjectName: string,
   lastSentMonth: string | null,
+  confirmedRecipients: string[] = [],
 ): SlaSchedule {
   return {
     id: row.id,
@@ -28,6 +31,7 @@ export function scheduleFromRow(
     subject: { type: row.subject_type as SlaSubjectType, id: row.subject_id, name: subjectName },
     targetPercent: Number(row.target_thousandths) / 1000,
     recipients: JSON.parse(row.recipients) as string[],
+    confirmedRecipients,
     lastSentMonth,
     createdAt: Number(row.created_at),
   };
