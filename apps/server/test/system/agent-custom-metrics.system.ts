@@ -1,6 +1,4 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +11,7 @@ import {
   startServer,
 } from "./support/server-process.ts";
 import { waitFor } from "./support/wait.ts";
+import { startWebhookReceiver, type WebhookReceiver } from "./support/webhook-receiver.ts";
 
 const AGENT_ENTRY = "apps/agent/dist/upwatch-agent.mjs";
 
@@ -29,26 +28,6 @@ interface AlertView {
   message: string;
 }
 
-async function startWebhookReceiver() {
-  const received: ReceivedWebhook[] = [];
-  const server: Server = createServer((request, response) => {
-    let body = "";
-    request.on("data", (chunk: Buffer) => {
-      body += chunk.toString("utf8");
-    });
-    request.on("end", () => {
-      received.push(JSON.parse(body) as ReceivedWebhook);
-      response.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/upwatch`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 describe("a custom metric from the real agent program through to an alert", () => {
   const folder = mkdtempSync(join(tmpdir(), "upwatch-custom-metrics-system-"));
   const configFile = join(folder, "agent.yaml");
@@ -56,7 +35,7 @@ describe("a custom metric from the real agent program through to an alert", () =
   const script = join(folder, "queue-depth.mjs");
   const env = { ALLOW_PRIVATE_TARGETS: "true", DATA_DIR: join(folder, "data") };
   let server: ServerProcess;
-  let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+  let receiver: WebhookReceiver<ReceivedWebhook>;
   let api: ReturnType<typeof apiClient>;
   let agentId: string;
   let agent: RunningProcess | undefined;
@@ -65,7 +44,7 @@ describe("a custom metric from the real agent program through to an alert", () =
     (await api<{ data: AlertView[] }>(`/api/v1/alerts?agent_id=${agentId}`)).body.data;
 
   beforeAll(async () => {
-    receiver = await startWebhookReceiver();
+    receiver = await startWebhookReceiver<ReceivedWebhook>();
     server = await startServer("server", env);
     api = apiClient(server.url, createAccountWithKey("enterprise", env));
     const channel = await api<{ id: string }>("/api/v1/channels", {
