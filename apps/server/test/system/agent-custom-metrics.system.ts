@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAgentAlertingToWebhook } from "./support/agent-alerting-to-webhook.ts";
 import { cleanUpEverything } from "./support/cleanup.ts";
 import { type RunningProcess, startProcess, tail } from "./support/processes.ts";
 import {
@@ -47,17 +48,8 @@ describe("a custom metric from the real agent program through to an alert", () =
     receiver = await startWebhookReceiver<ReceivedWebhook>();
     server = await startServer("server", env);
     api = apiClient(server.url, createAccountWithKey("enterprise", env));
-    const channel = await api<{ id: string }>("/api/v1/channels", {
-      method: "POST",
-      body: { type: "webhook", name: "On-call hook", config: { url: receiver.url } },
-    });
-    expect(channel.status).toBe(201);
-    const created = await api<{ agent: { id: string }; key: string }>("/api/v1/agents", {
-      method: "POST",
-      body: { name: "worker-1", os: "linux", channel_ids: [channel.body.id] },
-    });
-    expect(created.status).toBe(201);
-    agentId = created.body.agent.id;
+    const created = await createAgentAlertingToWebhook(api, receiver.url, "worker-1");
+    agentId = created.agentId;
     const rule = await api(`/api/v1/agents/${agentId}/alert-rules`, {
       method: "POST",
       body: { kind: "custom", metric: "queue_depth", labels: { queue: "mail" }, threshold: 100 },
@@ -78,7 +70,7 @@ describe("a custom metric from the real agent program through to an alert", () =
       configFile,
       [
         `api_url: "${server.url}"`,
-        `api_key: "${created.body.key}"`,
+        `api_key: "${created.key}"`,
         "monitoring_interval: 10",
         "log_level: debug",
         "custom_metrics:",

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAgentAlertingToWebhook } from "./support/agent-alerting-to-webhook.ts";
 import { cleanUpEverything } from "./support/cleanup.ts";
 import { type RunningProcess, startProcess, tail } from "./support/processes.ts";
 import {
@@ -58,22 +59,13 @@ describe("the real agent program reporting to the real server", () => {
     server = await startServer("server", env);
     const key = createAccountWithKey("business", env);
     api = apiClient(server.url, key);
-    const channel = await api<{ id: string }>("/api/v1/channels", {
-      method: "POST",
-      body: { type: "webhook", name: "On-call hook", config: { url: receiver.url } },
-    });
-    expect(channel.status).toBe(201);
-    const created = await api<{ agent: { id: string }; key: string }>("/api/v1/agents", {
-      method: "POST",
-      body: { name: "db-primary", os: "linux", channel_ids: [channel.body.id] },
-    });
-    expect(created.status).toBe(201);
-    agentId = created.body.agent.id;
+    const created = await createAgentAlertingToWebhook(api, receiver.url, "db-primary");
+    agentId = created.agentId;
     writeFileSync(
       configFile,
       [
         `api_url: "${server.url}"`,
-        `api_key: "${created.body.key}"`,
+        `api_key: "${created.key}"`,
         "monitoring_interval: 10",
         "log_level: debug",
         "services:",
