@@ -5,7 +5,7 @@ import type { ChannelConfirmation } from "../services/channels/confirm-channel.t
 
 const HOME = { label: "Back to the home page", url: "/" };
 
-/** What a confirmation link asks, and says once pressed, about the address it names. */
+/** What a mailed link asks, and says once pressed, about the address it names. */
 export interface ConfirmationLink {
   path: string;
   find(token: string): Promise<ChannelConfirmation>;
@@ -13,12 +13,21 @@ export interface ConfirmationLink {
   askTitle: string;
   ask(address: string): string;
   button: string;
+  doneTitle?: string;
   done(address: string): string;
+  /** Why a link that names nothing may have stopped working. */
+  invalid?: string;
 }
 
+const CONFIRMATION_LINK_INVALID =
+  "This confirmation link is not valid: it was used already, has expired (links work for 7 days) or was not copied whole. Ask whoever added this address for a new one.";
+/** The words a confirmation page adds for someone who never asked for the mail. */
+export const CONFIRMATION_NOT_EXPECTED =
+  "If you did not expect this, close this page: nothing more is sent.";
+
 /**
- * `GET path?token=` only asks (mail scanners open links); `POST` from its button confirms that
- * the address wants what it was offered. Both are limited per client address.
+ * `GET path?token=` only asks (mail scanners open links); `POST` from its button does what the
+ * link offers the address. Both are limited per client address.
  */
 export function registerConfirmationLink(app: FastifyInstance, link: ConfirmationLink): void {
   const limit = rateLimitByAddress(app, {
@@ -33,10 +42,10 @@ export function registerConfirmationLink(app: FastifyInstance, link: Confirmatio
     async (request, reply) => {
       const token = String(request.query.token ?? "");
       const found = await link.find(token);
-      if (found.outcome === "invalid-link") return invalidLink(reply);
+      if (found.outcome === "invalid-link") return invalidLink(reply, link);
       return sendMessagePage(reply, 200, {
         title: link.askTitle,
-        message: `${link.ask(found.address)} If you did not expect this, close this page: nothing more is sent.`,
+        message: link.ask(found.address),
         action: { label: link.button, url: `${link.path}?token=${encodeURIComponent(token)}` },
         link: HOME,
       });
@@ -48,9 +57,9 @@ export function registerConfirmationLink(app: FastifyInstance, link: Confirmatio
     { preHandler: limit },
     async (request, reply) => {
       const done = await link.confirm(String(request.query.token ?? ""));
-      if (done.outcome === "invalid-link") return invalidLink(reply);
+      if (done.outcome === "invalid-link") return invalidLink(reply, link);
       return sendMessagePage(reply, 200, {
-        title: "Address confirmed",
+        title: link.doneTitle ?? "Address confirmed",
         message: link.done(done.address),
         link: HOME,
       });
@@ -58,11 +67,10 @@ export function registerConfirmationLink(app: FastifyInstance, link: Confirmatio
   );
 }
 
-function invalidLink(reply: FastifyReply) {
+function invalidLink(reply: FastifyReply, link: ConfirmationLink) {
   return sendMessagePage(reply, 400, {
     title: "Link not valid",
-    message:
-      "This confirmation link is not valid: it was used already, has expired (links work for 7 days) or was not copied whole. Ask whoever added this address for a new one.",
+    message: link.invalid ?? CONFIRMATION_LINK_INVALID,
     link: HOME,
   });
 }

@@ -4,7 +4,7 @@ import {
   confirmReportRecipient,
   findRecipientConfirmation,
 } from "../services/sla-reports/schedules/confirm-report-recipient.ts";
-import { registerConfirmationLink } from "./confirmation-link.ts";
+import { CONFIRMATION_NOT_EXPECTED, registerConfirmationLink } from "./confirmation-link.ts";
 
 /** `/confirm-report?token=`: the link in a report recipient's confirmation mail. */
 export async function reportRecipientConfirmationRoutes(
@@ -17,7 +17,8 @@ export async function reportRecipientConfirmationRoutes(
     find: (token) => findRecipientConfirmation(ctx, token),
     confirm: (token) => confirmReportRecipient(ctx, token),
     askTitle: "Receive this monthly report?",
-    ask: (address) => `Press the button to receive a monthly uptime report at ${address}.`,
+    ask: (address) =>
+      `Press the button to receive a monthly uptime report at ${address}. ${CONFIRMATION_NOT_EXPECTED}`,
     button: "Yes, send the report here",
     done: (address) => `The monthly uptime report will now be sent to ${address}.`,
   });

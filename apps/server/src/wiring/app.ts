@@ -200,6 +200,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     leadership,
     start: deps.startAlerting ?? true,
     appUrl: config.appUrl,
+    linkBase: config.apiUrl || config.publicUrl,
     mailQueued: () => outbox.wake(),
   });
   registerDomainRechecks(app, {

@@ -14,6 +14,8 @@ export interface SlaReportMailFacts {
   outages: number;
   maintenance: string;
   reportsUrl: string;
+  /** Where this recipient stops receiving the report. */
+  unsubscribeUrl: string;
   attachments: MailAttachment[];
 }
 
@@ -33,7 +35,8 @@ export function slaReportMail(facts: SlaReportMailFacts): OutgoingMail {
       "",
       `Open reports in ${PRODUCT_NAME}: ${facts.reportsUrl}`,
       "",
-      `You receive this because an administrator of the ${PRODUCT_NAME} account scheduled this report to your address.`,
+      `You receive this because an administrator of the ${PRODUCT_NAME} account scheduled this report to your address, and it was accepted.`,
+      `To receive it no more: ${facts.unsubscribeUrl}`,
     ].join("\n"),
     attachments: facts.attachments,
   };

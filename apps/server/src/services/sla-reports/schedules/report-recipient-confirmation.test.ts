@@ -3,6 +3,8 @@ import { createTestAccount } from "../../../../test/accounts.ts";
 import { type AppWithMail, startAppWithMail } from "../../../../test/app-with-mail.ts";
 import { describeEachDatabase } from "../../../../test/databases.ts";
 import { buildKnownMonth } from "../../../../test/sla-month.ts";
+import { loadServerSecret } from "../../server-secret.ts";
+import { REPORT_LINK_SECRET_NAME } from "./report-unsubscribe.ts";
 import { sendDueSlaReports } from "./send-due-sla-reports.ts";
 
 type Account = Awaited<ReturnType<typeof createTestAccount>>;
@@ -10,12 +12,18 @@ type Account = Awaited<ReturnType<typeof createTestAccount>>;
 describeEachDatabase("report recipients outside the account wait for their consent", (db) => {
   let started: AppWithMail;
   let now = Date.parse("2026-11-20T09:00:00Z");
-  const reportsUrl = "https://upwatch.example/app/reports";
 
   beforeAll(async () => {
     started = await startAppWithMail(db(), () => now, { RUN_CHECKS: "false" });
   });
   afterAll(() => started.close());
+
+  const sendDue = async () =>
+    sendDueSlaReports(started.ctx, {
+      reportsUrl: "https://upwatch.example/app/reports",
+      linkBase: "https://upwatch.example",
+      linkSecret: await loadServerSecret(started.ctx.db, REPORT_LINK_SECRET_NAME),
+    });
 
   const api = async (
     account: Account,
@@ -76,7 +84,7 @@ describeEachDatabase("report recipients outside the account wait for their conse
     expect(invitation?.text).not.toContain("Payments");
     expect(invitation?.attachments).toEqual([]);
     now = Date.parse("2026-12-01T09:00:00Z");
-    expect(await sendDueSlaReports(started.ctx, { reportsUrl })).toBe(0);
+    expect(await sendDue()).toBe(0);
     expect(await mailsTo("stranger@example.net")).toHaveLength(1);
   });
 
@@ -93,7 +101,7 @@ describeEachDatabase("report recipients outside the account wait for their conse
       { address: "buyer@example.net", confirmed: true },
     ]);
     now = Date.parse("2026-12-01T09:00:00Z");
-    expect(await sendDueSlaReports(started.ctx, { reportsUrl })).toBe(1);
+    expect(await sendDue()).toBe(1);
     const mails = await mailsTo("buyer@example.net");
     expect(mails.map((m) => m.subject)).toEqual([
       invitation?.subject,
@@ -118,7 +126,7 @@ describeEachDatabase("report recipients outside the account wait for their conse
     ]);
     expect(await mailsTo(member.toUpperCase())).toEqual([]);
     now = Date.parse("2026-12-01T09:00:00Z");
-    expect(await sendDueSlaReports(started.ctx, { reportsUrl })).toBe(1);
+    expect(await sendDue()).toBe(1);
     const reports = await mailsTo(member.toUpperCase());
     expect(reports.map((m) => m.subject)).toEqual([
       expect.stringMatching(/^SLA report for Login, November 2026: /),
@@ -137,7 +145,7 @@ describeEachDatabase("report recipients outside the account wait for their conse
       { address: "scanned@example.net", confirmed: false },
     ]);
     now = Date.parse("2026-12-01T09:00:00Z");
-    expect(await sendDueSlaReports(started.ctx, { reportsUrl })).toBe(0);
+    expect(await sendDue()).toBe(0);
     expect(await mailsTo("scanned@example.net")).toHaveLength(1);
   });
 
@@ -185,5 +193,33 @@ describeEachDatabase("report recipients outside the account wait for their conse
     });
     expect(unknown.status).toBe(404);
     expect(unknown.body.detail).toBe("This schedule does not mail that address.");
+  });
+
+  it("stops the report for an address that presses the button behind the link in a report mail", async () => {
+    const { account, schedule } = await newSchedule("Invoices", ["leaving@example.net"]);
+    const [invitation] = await mailsTo("leaving@example.net");
+    await started.app.inject({ method: "POST", url: linkIn(invitation?.text) });
+    now = Date.parse("2026-12-01T09:00:00Z");
+    await sendDue();
+    const report = (await mailsTo("leaving@example.net"))[1];
+    expect(report?.subject).toMatch(/^SLA report for Invoices, November 2026: /);
+    const found = /http\S+(\/report-unsubscribe\S+)/.exec(report?.text ?? "")?.[1] ?? "/x";
+    const opened = await started.app.inject({ method: "GET", url: found });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.body).toContain("Stop sending me this report");
+    expect((await api(account, "GET", "/reports/schedules")).body.data[0].recipients).toEqual([
+      "leaving@example.net",
+    ]);
+    const stopped = await started.app.inject({ method: "POST", url: found });
+    expect(stopped.statusCode).toBe(200);
+    expect(stopped.body).toContain(
+      "The monthly uptime report is no longer sent to leaving@example.net.",
+    );
+    expect((await started.app.inject({ method: "POST", url: found })).statusCode).toBe(400);
+    const listed = (await api(account, "GET", "/reports/schedules")).body.data[0];
+    expect([listed.id, listed.recipients]).toEqual([schedule.id, []]);
+    now = Date.parse("2027-01-01T09:00:00Z");
+    await sendDue();
+    expect(await mailsTo("leaving@example.net")).toHaveLength(2);
   });
 });

@@ -7,6 +7,7 @@ import { queueRecipientConfirmation } from "./queue-recipient-confirmation.ts";
 
 /** An address a schedule mails, and whether it agreed to. */
 export interface ReportRecipient {
+  id: string;
   address: string;
   confirmed: boolean;
 }
@@ -73,11 +74,11 @@ export async function readReportRecipients(
 ): Promise<ReportRecipient[]> {
   const rows = await db
     .selectFrom("sla_report_recipients")
-    .select(["address_key", "confirmed_at"])
+    .select(["id", "address_key", "confirmed_at"])
     .where("schedule_id", "=", scheduleId)
     .execute();
   return addresses.map((address) => {
     const row = rows.find((r) => r.address_key === address.toLowerCase());
-    return { address, confirmed: row?.confirmed_at != null };
+    return { id: row?.id ?? "", address, confirmed: row?.confirmed_at != null };
   });
 }

@@ -4,6 +4,8 @@ import { type AppWithMail, startAppWithMail } from "../../../../test/app-with-ma
 import { describeEachDatabase } from "../../../../test/databases.ts";
 import { readPdf } from "../../../../test/pdf-reading.ts";
 import { buildKnownMonth } from "../../../../test/sla-month.ts";
+import { loadServerSecret } from "../../server-secret.ts";
+import { REPORT_LINK_SECRET_NAME } from "./report-unsubscribe.ts";
 import { sendDueSlaReports } from "./send-due-sla-reports.ts";
 
 describeEachDatabase("monthly SLA report mail", (db) => {
@@ -14,6 +16,13 @@ describeEachDatabase("monthly SLA report mail", (db) => {
     started = await startAppWithMail(db(), () => now, { RUN_CHECKS: "false" });
   });
   afterAll(() => started.close());
+
+  const sendDue = async () =>
+    sendDueSlaReports(started.ctx, {
+      reportsUrl: "https://upwatch.example/app/reports",
+      linkBase: "https://upwatch.example",
+      linkSecret: await loadServerSecret(started.ctx.db, REPORT_LINK_SECRET_NAME),
+    });
 
   const schedule = async (headers: Record<string, string>, payload: object) => {
     const response = await started.app.inject({
@@ -52,13 +61,9 @@ describeEachDatabase("monthly SLA report mail", (db) => {
     const before = await confirmAll();
     // Half past midnight on the first of December in Berlin, still November in UTC.
     now = Date.parse("2026-11-30T23:30:00Z");
-    const reportsUrl = "https://upwatch.example/app/reports";
-    const runs = await Promise.all([
-      sendDueSlaReports(started.ctx, { reportsUrl }),
-      sendDueSlaReports(started.ctx, { reportsUrl }),
-    ]);
+    const runs = await Promise.all([sendDue(), sendDue()]);
     expect(runs[0]! + runs[1]!).toBe(1);
-    expect(await sendDueSlaReports(started.ctx, { reportsUrl })).toBe(0);
+    expect(await sendDue()).toBe(0);
     await started.app.outbox.drain();
     await expect.poll(() => started.smtp.received.length, { timeout: 15_000 }).toBe(before + 2);
     const mails = started.smtp.received.slice(before);
@@ -96,9 +101,7 @@ describeEachDatabase("monthly SLA report mail", (db) => {
       recipients: ["late@example.com"],
     });
     const before = await confirmAll();
-    expect(
-      await sendDueSlaReports(started.ctx, { reportsUrl: "https://upwatch.example/app/reports" }),
-    ).toBe(0);
+    expect(await sendDue()).toBe(0);
     await started.app.outbox.drain();
     expect(started.smtp.received.length).toBe(before);
   });

@@ -11,6 +11,7 @@ import { minutesText, percentText, periodTitle, targetText } from "../report-wor
 import type { SlaReport, SlaSubjectType } from "../sla-report.ts";
 import { slaReportCsv, slaReportFileName } from "../sla-report-csv.ts";
 import { readReportRecipients } from "./report-recipients.ts";
+import { reportUnsubscribeLink } from "./report-unsubscribe.ts";
 import { scheduleFromRow } from "./sla-schedule-record.ts";
 
 /** The mail kind of a monthly report in the outbox. */
@@ -27,7 +28,7 @@ export const SLA_REPORT_MAIL_KIND = "sla-report";
  */
 export async function sendDueSlaReports(
   ctx: ServiceContext,
-  options: { reportsUrl: string },
+  options: { reportsUrl: string; linkBase: string; linkSecret: Buffer },
 ): Promise<number> {
   const now = ctx.now();
   const rows = await ctx.db
@@ -53,7 +54,7 @@ export async function sendDueSlaReports(
     if (done) continue;
     const schedule = scheduleFromRow(row, "", null);
     const recipients = await readReportRecipients(ctx.db, row.id, schedule.recipients);
-    const confirmed = recipients.filter((r) => r.confirmed).map((r) => r.address);
+    const confirmed = recipients.filter((r) => r.confirmed);
     if (confirmed.length === 0) continue;
     const report = await reportOrNothing(ctx, row.account_id, row.plan as PlanId, {
       type: schedule.subject.type,
@@ -70,9 +71,9 @@ export async function sendDueSlaReports(
         .onConflict((oc) => oc.columns(["schedule_id", "month"]).doNothing())
         .executeTakeFirst();
       if (Number(claim.numInsertedOrUpdatedRows ?? 0) === 0) return false;
-      for (const [index, to] of confirmed.entries()) {
+      for (const [index, recipient] of confirmed.entries()) {
         const mail = slaReportMail({
-          to,
+          to: recipient.address,
           subjectName: report.subject.name,
           periodTitle: periodTitle(report),
           uptime: percentText(report.whole.uptimePercent),
@@ -83,6 +84,7 @@ export async function sendDueSlaReports(
           outages: report.whole.outages,
           maintenance: minutesText(report.whole.maintenanceMinutes),
           reportsUrl: options.reportsUrl,
+          unsubscribeUrl: reportUnsubscribeLink(options.linkSecret, options.linkBase, recipient.id),
           attachments,
         });
         await enqueueMail(trx, ctx, SLA_REPORT_MAIL_KIND, mail, `sla_${row.id}_${month}_${index}`);
